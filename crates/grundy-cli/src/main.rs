@@ -1,0 +1,57 @@
+//! The `grundy` command-line tool: a thin layer that parses flags, calls the
+//! `grundy` library and renders its answers as text or JSON.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod nim;
+
+/// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
+#[derive(Debug, Parser)]
+#[command(name = "grundy", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Decide a Nim position and list every winning move.
+    Nim(nim::Args),
+}
+
+fn run(cli: Cli) -> anyhow::Result<()> {
+    let stdout = io::stdout();
+    let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    match cli.command {
+        Command::Nim(args) => nim::run(args, &mut out)?,
+    }
+    out.flush()?;
+    Ok(())
+}
+
+/// True when the error is a write to a closed pipe (`grundy ... | head`),
+/// which is the reader's choice and not a failure.
+fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) => {
+            // Bad input and failed computations exit with 2, like clap's own
+            // usage errors, so scripts can tell them from success.
+            let _ = writeln!(io::stderr(), "error: {err:#}");
+            ExitCode::from(2)
+        }
+    }
+}
