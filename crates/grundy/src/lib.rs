@@ -25,7 +25,10 @@
 //! | module | theory |
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
+//! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 
 pub mod nimber;
+pub mod outcome;
 
 pub use nimber::{mex, MexSet, Nimber};
+pub use outcome::{Convention, Outcome};
