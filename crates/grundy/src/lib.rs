@@ -25,8 +25,10 @@
 //! | module | theory |
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
+//! | [`heap`] | heap games: [`heap::TakeBreak`] octal and hexadecimal codes |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 
+pub mod heap;
 pub mod nimber;
 pub mod outcome;
 
