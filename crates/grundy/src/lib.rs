@@ -26,7 +26,9 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
+//! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 
+pub mod nim;
 pub mod nimber;
 pub mod outcome;
 
