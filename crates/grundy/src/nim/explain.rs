@@ -184,8 +184,8 @@ pub fn explain<H: HeapSize>(heaps: &[H], convention: Convention) -> Explanation 
         let from = &heaps[heap];
         let mut new_sum = s.xor(from);
         new_sum.xor_assign(&to);
-        let ones_left = summary.ones() - u64::from(*from == H::from_u64(1))
-            + u64::from(to == H::from_u64(1));
+        let ones_left =
+            summary.ones() - u64::from(*from == H::from_u64(1)) + u64::from(to == H::from_u64(1));
         MoveStep {
             heap,
             from: BinaryRow::new(from, width),
@@ -527,17 +527,18 @@ impl Explanation {
         let header = format!("  {:<label_w$}  {:>dec_w$}  binary", "heap", "size");
         out.push_str(header.trim_end());
         out.push('\n');
-        let digits = |row: &BinaryRow, has_top: bool, paint: &mut dyn FnMut(Role, &str) -> String| {
-            match top_col {
-                Some(c) if has_top => format!(
-                    "{}{}{}",
-                    &row.binary[..c],
-                    paint(Role::TopBit, &row.binary[c..=c]),
-                    &row.binary[c + 1..]
-                ),
-                _ => row.binary.clone(),
-            }
-        };
+        let digits =
+            |row: &BinaryRow, has_top: bool, paint: &mut dyn FnMut(Role, &str) -> String| {
+                match top_col {
+                    Some(c) if has_top => format!(
+                        "{}{}{}",
+                        &row.binary[..c],
+                        paint(Role::TopBit, &row.binary[c..=c]),
+                        &row.binary[c + 1..]
+                    ),
+                    _ => row.binary.clone(),
+                }
+            };
         for (i, row) in self.heaps.iter().enumerate() {
             let has_top = self.heaps_with_top_bit.contains(&i);
             let bits = digits(row, has_top, paint);
@@ -586,8 +587,18 @@ impl Explanation {
             ),
         ));
         out.push('\n');
-        let from_w = self.moves.iter().map(|m| m.from.decimal.len()).max().unwrap_or(0);
-        let to_w = self.moves.iter().map(|m| m.to.decimal.len()).max().unwrap_or(0);
+        let from_w = self
+            .moves
+            .iter()
+            .map(|m| m.from.decimal.len())
+            .max()
+            .unwrap_or(0);
+        let to_w = self
+            .moves
+            .iter()
+            .map(|m| m.to.decimal.len())
+            .max()
+            .unwrap_or(0);
         for m in &self.moves {
             let what = format!(
                 "heap {}: {:>from_w$} -> {:<to_w$} (take {})",
@@ -628,7 +639,10 @@ mod tests {
     /// The text with every run of whitespace made one space, so that tests
     /// do not depend on where lines wrap.
     fn flat(e: &Explanation) -> String {
-        e.to_string().split_whitespace().collect::<Vec<_>>().join(" ")
+        e.to_string()
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 
     #[test]
@@ -651,7 +665,10 @@ mod tests {
         let e = explain(&[8u64, 1], Convention::Normal);
         let text = e.to_string();
         let lines: Vec<&str> = text.lines().collect();
-        let sum = lines.iter().find(|l| l.trim_start().starts_with("nim-sum")).unwrap();
+        let sum = lines
+            .iter()
+            .find(|l| l.trim_start().starts_with("nim-sum"))
+            .unwrap();
         let mark = lines.iter().find(|l| l.contains('^')).unwrap();
         // nim-sum 9 = 1001: the top bit is the first binary digit.
         let col = mark.find('^').unwrap();
@@ -684,9 +701,15 @@ mod tests {
         assert!(flat(&e).contains("leaves 1 1-heap"));
 
         let e = explain(&[1u64, 6, 1], Convention::Misere);
-        assert_eq!(e.reasoning, Reasoning::MisereOneLargeHeap { heap: 1, ones: 2 });
+        assert_eq!(
+            e.reasoning,
+            Reasoning::MisereOneLargeHeap { heap: 1, ones: 2 }
+        );
         assert_eq!(e.moves.len(), 1);
-        assert_eq!((e.moves[0].to.decimal.as_str(), e.moves[0].ones_left), ("1", 3));
+        assert_eq!(
+            (e.moves[0].to.decimal.as_str(), e.moves[0].ones_left),
+            ("1", 3)
+        );
         assert!(flat(&e).contains("reduce heap 2 to 1, leaving 3 1-heaps"));
 
         let e = explain(&[1u64], Convention::Misere);
@@ -714,7 +737,13 @@ mod tests {
             roles.push(r);
             s.to_string()
         });
-        for r in [Role::TopBit, Role::NimSum, Role::Win, Role::Move, Role::Heading] {
+        for r in [
+            Role::TopBit,
+            Role::NimSum,
+            Role::Win,
+            Role::Move,
+            Role::Heading,
+        ] {
             assert!(roles.contains(&r), "{r:?} never painted");
         }
     }

@@ -451,7 +451,10 @@ mod tests {
         assert!(!5u64.bit(64));
         assert_eq!(HeapSize::bit_len(&BigUint::from(8u32)), 4);
         assert!(HeapSize::bit(&BigUint::from(8u32), 3));
-        assert_eq!(BigUint::from(3u32).minus(&BigUint::from(7u32)), BigUint::default());
+        assert_eq!(
+            BigUint::from(3u32).minus(&BigUint::from(7u32)),
+            BigUint::default()
+        );
         assert_eq!(3u64.minus(&7), 0);
     }
 }

@@ -388,7 +388,12 @@ impl HeapParser {
     }
 
     /// Reads one complete token found at absolute offset `pos`.
-    fn token<F: FnMut(Heap)>(&mut self, tok: &[u8], pos: u64, sink: &mut F) -> Result<(), ParseError> {
+    fn token<F: FnMut(Heap)>(
+        &mut self,
+        tok: &[u8],
+        pos: u64,
+        sink: &mut F,
+    ) -> Result<(), ParseError> {
         match classify(tok) {
             Ok(heap) => {
                 self.heaps += 1;
@@ -453,7 +458,9 @@ impl HeapParser {
         self.line_extra += seg[..valid].iter().filter(|&&b| b & 0xC0 == 0x80).count() as u64;
         if valid < seg.len() {
             let rest = &seg[valid..];
-            let incomplete = std::str::from_utf8(rest).err().is_some_and(|e| e.error_len().is_none());
+            let incomplete = std::str::from_utf8(rest)
+                .err()
+                .is_some_and(|e| e.error_len().is_none());
             if incomplete && self.in_comment {
                 self.utf8_carry = rest.to_vec();
                 self.utf8_carry_start = base + (i + valid) as u64;
@@ -559,7 +566,10 @@ mod tests {
         let long = "7".repeat(300);
         assert_eq!(all(long.as_bytes()).unwrap()[0].to_string(), long);
         // Leading zeros do not make a number big.
-        assert_eq!(all(b"000000000000000000000000001").unwrap(), [Heap::Small(1)]);
+        assert_eq!(
+            all(b"000000000000000000000000001").unwrap(),
+            [Heap::Small(1)]
+        );
     }
 
     #[test]
@@ -576,11 +586,26 @@ mod tests {
             err(b"+3"),
             r#"line 1, column 1: invalid heap "+3": write a heap size without a sign"#
         );
-        assert_eq!(err(b"-"), r#"line 1, column 1: invalid heap "-": a heap size is a whole number written with the digits 0-9"#);
-        assert_eq!(err(b""), "no heaps: the input is empty or holds only spaces and comments");
-        assert_eq!(err(b" # 1 2 3\n\n"), "no heaps: the input is empty or holds only spaces and comments");
-        assert_eq!(err(b"1\n22 \xff3"), "line 2, column 4: invalid UTF-8: byte 0xff is not text");
-        assert_eq!(err(b"1\n22 \xc3\xa9\xff"), "line 2, column 5: invalid UTF-8: byte 0xff is not text");
+        assert_eq!(
+            err(b"-"),
+            r#"line 1, column 1: invalid heap "-": a heap size is a whole number written with the digits 0-9"#
+        );
+        assert_eq!(
+            err(b""),
+            "no heaps: the input is empty or holds only spaces and comments"
+        );
+        assert_eq!(
+            err(b" # 1 2 3\n\n"),
+            "no heaps: the input is empty or holds only spaces and comments"
+        );
+        assert_eq!(
+            err(b"1\n22 \xff3"),
+            "line 2, column 4: invalid UTF-8: byte 0xff is not text"
+        );
+        assert_eq!(
+            err(b"1\n22 \xc3\xa9\xff"),
+            "line 2, column 5: invalid UTF-8: byte 0xff is not text"
+        );
         // Valid non-ASCII text is a bad token, not a UTF-8 error.
         assert!(err("1 é".as_bytes()).contains(r#"invalid heap "é""#));
         // Columns in a comment count characters, not bytes.
@@ -588,7 +613,10 @@ mod tests {
             err(b"1 # \xc3\xa9 \xc3\xa9 \xfe"),
             "line 1, column 9: invalid UTF-8: byte 0xfe is not text"
         );
-        assert_eq!(err(b"1 # ab\xe2\x82\n"), "line 1, column 7: invalid UTF-8: byte 0xe2 is not text");
+        assert_eq!(
+            err(b"1 # ab\xe2\x82\n"),
+            "line 1, column 7: invalid UTF-8: byte 0xe2 is not text"
+        );
         let long = format!("{}x", "1".repeat(60));
         assert!(err(long.as_bytes()).contains(&format!("\"{}...\"", "1".repeat(40))));
     }
@@ -612,11 +640,19 @@ mod tests {
         }
         let bad = "1 # ü\n 2 # \u{20ac}\n  33x".as_bytes();
         for size in 1..bad.len() {
-            assert_eq!(chunked(bad, size).unwrap_err().to_string(), err(bad), "chunk size {size}");
+            assert_eq!(
+                chunked(bad, size).unwrap_err().to_string(),
+                err(bad),
+                "chunk size {size}"
+            );
         }
         let bad_utf8 = b"1 # \xe2\x82\xac\xe2\x82\n2";
         for size in 1..bad_utf8.len() {
-            assert_eq!(chunked(bad_utf8, size).unwrap_err(), all(bad_utf8).unwrap_err(), "chunk size {size}");
+            assert_eq!(
+                chunked(bad_utf8, size).unwrap_err(),
+                all(bad_utf8).unwrap_err(),
+                "chunk size {size}"
+            );
         }
     }
 
