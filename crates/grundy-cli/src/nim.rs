@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use grundy::nim::explain::Role;
-use grundy::nim::{explain, BigUint, Heap, HeapSize, NimSummary};
+use grundy::nim::{explain, BigUint, HeapSink, HeapSize, NimSummary};
 use grundy::{Convention, Outcome};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
@@ -87,17 +87,30 @@ enum Heaps {
     Big(Vec<BigUint>),
 }
 
+impl HeapSink for Heaps {
+    #[inline(always)]
+    fn small(&mut self, n: u64) {
+        match self {
+            Heaps::Small(v) => v.push(n),
+            Heaps::Big(v) => v.push(BigUint::from(n)),
+        }
+    }
+
+    fn big(&mut self, n: BigUint) {
+        match self {
+            Heaps::Small(v) => {
+                let mut big: Vec<BigUint> = v.iter().map(|&x| BigUint::from(x)).collect();
+                big.push(n);
+                *self = Heaps::Big(big);
+            }
+            Heaps::Big(v) => v.push(n),
+        }
+    }
+}
+
 fn collect(source: &Source<'_>) -> anyhow::Result<Heaps> {
     let mut heaps = Heaps::Small(Vec::new());
-    for_each_heap(source, |h| match (&mut heaps, h) {
-        (Heaps::Small(v), Heap::Small(n)) => v.push(n),
-        (Heaps::Big(v), h) => v.push(h.to_biguint()),
-        (Heaps::Small(v), Heap::Big(n)) => {
-            let mut big: Vec<BigUint> = v.iter().map(|&x| BigUint::from(x)).collect();
-            big.push(n);
-            heaps = Heaps::Big(big);
-        }
-    })?;
+    for_each_heap(source, &mut heaps)?;
     Ok(heaps)
 }
 
@@ -107,6 +120,27 @@ enum Summary {
     Big(NimSummary<BigUint>),
 }
 
+impl HeapSink for Summary {
+    #[inline(always)]
+    fn small(&mut self, n: u64) {
+        match self {
+            Summary::Small(s) => s.push(&n),
+            Summary::Big(s) => s.push(&BigUint::from(n)),
+        }
+    }
+
+    fn big(&mut self, n: BigUint) {
+        match self {
+            Summary::Small(s) => {
+                let mut big = s.convert(|&x| BigUint::from(x));
+                big.push(&n);
+                *self = Summary::Big(big);
+            }
+            Summary::Big(s) => s.push(&n),
+        }
+    }
+}
+
 fn outcome_only(
     source: &Source<'_>,
     convention: Convention,
@@ -114,15 +148,7 @@ fn outcome_only(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut summary = Summary::Small(NimSummary::new());
-    for_each_heap(source, |h| match (&mut summary, h) {
-        (Summary::Small(s), Heap::Small(n)) => s.push(&n),
-        (Summary::Big(s), h) => s.push(&h.to_biguint()),
-        (Summary::Small(s), Heap::Big(n)) => {
-            let mut big = s.convert(|&x| BigUint::from(x));
-            big.push(&n);
-            summary = Summary::Big(big);
-        }
-    })?;
+    for_each_heap(source, &mut summary)?;
     match &summary {
         Summary::Small(s) => write_summary(s, convention, json, out),
         Summary::Big(s) => write_summary(s, convention, json, out),

@@ -41,7 +41,7 @@ pub mod explain;
 pub mod parse;
 
 pub use explain::{explain, Explanation};
-pub use parse::{parse_heap, Heap, HeapParser, InvalidHeap, ParseError};
+pub use parse::{parse_heap, Heap, HeapParser, HeapSink, InvalidHeap, ParseError};
 
 /// A heap size: a non-negative integer with the few operations Nim needs.
 ///
