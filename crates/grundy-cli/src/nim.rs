@@ -253,7 +253,7 @@ fn report<H: Decimal>(
         } else {
             e.to_string()
         };
-        writeln!(out, "{text}")?;
+        out.write_all(text.as_bytes())?;
         return Ok(());
     }
     write!(out, "heaps:")?;
