@@ -142,12 +142,19 @@ fn digit_count(w: u64) -> u32 {
 
 /// The value of 8 digit bytes (already xored with [`ZEROS`]), the first
 /// digit in the lowest byte: three multiplies instead of eight dependent
-/// multiply-adds.
+/// multiply-adds (the pairing trick popularised by Lemire).
 #[inline(always)]
 fn eight_digits(t: u64) -> u64 {
-    let t = (t.wrapping_mul(10) + (t >> 8)) & 0x00FF_00FF_00FF_00FF;
-    let t = (t.wrapping_mul(100) + (t >> 16)) & 0x0000_FFFF_0000_FFFF;
-    (t.wrapping_mul(10_000) + (t >> 32)) & 0xFFFF_FFFF
+    // Pairs: bytes 0, 2, 4, 6 now hold 10·d0 + d1, 10·d2 + d3, ... (the odd
+    // bytes hold garbage that the masks drop).
+    let t = t.wrapping_mul(10) + (t >> 8);
+    // Then one multiply per two pairs puts each pair at its place value in
+    // the upper half: p0·10^6 + p2·10^2 and p1·10^4 + p3 (the lower halves
+    // stay below 10^4, so nothing carries into the upper half).
+    const PAIRS: u64 = 0x0000_00FF_0000_00FF;
+    let a = (t & PAIRS).wrapping_mul(100 + (1_000_000 << 32));
+    let b = ((t >> 16) & PAIRS).wrapping_mul(1 + (10_000 << 32));
+    (a.wrapping_add(b)) >> 32
 }
 
 /// The value of the first `d` digits of `w` (0 <= d <= 8), without a
