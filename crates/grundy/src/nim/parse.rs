@@ -2,8 +2,9 @@
 //!
 //! The format is a list of non-negative decimal integers separated by ASCII
 //! whitespace (spaces, tabs, newlines); `#` starts a comment that runs to the
-//! end of the line. Integers that fit in a `u64` are read by a hand-written
-//! digit loop; longer ones become a [`BigUint`], exactly.
+//! end of the line. Integers that fit in a `u64` are read by hand, eight
+//! digits at a time (SWAR, see `swar_number`); longer ones become a
+//! [`BigUint`], exactly.
 //!
 //! [`HeapParser`] does no I/O: the caller reads the input in chunks of any
 //! size (a token may straddle two chunks) and feeds them, so 10^7 heaps can
