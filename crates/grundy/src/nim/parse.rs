@@ -440,7 +440,19 @@ impl HeapParser {
                     .and_then(|w| <&[u8; 24]>::try_from(w).ok())
                 {
                     if let Some((v, len)) = swar_number(window) {
-                        if is_separator(window[len]) {
+                        let after = window[len];
+                        if after == b'\n' {
+                            // One heap per line, the usual file: take the
+                            // newline here rather than in another round.
+                            self.heaps += 1;
+                            sink.small(v);
+                            i += len + 1;
+                            self.line += 1;
+                            self.line_start = base + i as u64;
+                            self.line_extra = 0;
+                            continue;
+                        }
+                        if is_separator(after) {
                             self.heaps += 1;
                             sink.small(v);
                             i += len;
