@@ -32,3 +32,7 @@ pub mod outcome;
 
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::{Convention, Outcome};
+
+pub mod game;
+pub mod games;
+pub mod graph;
