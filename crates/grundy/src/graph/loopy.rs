@@ -281,9 +281,13 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
             }
         }
         while let Some(u) = queue.pop() {
-            if values[u as usize] != UNLABELLED || marked[u as usize] == stamp {
+            if values[u as usize] != UNLABELLED {
                 continue;
             }
+            // Invariant: a queued node is never marked. Its count reached 0,
+            // so every follower that was open got marked, and a marked node
+            // is never labelled; so no follower of u can be labelled now.
+            debug_assert_ne!(marked[u as usize], stamp);
             values[u as usize] = level;
             for &p in preds_of(u) {
                 if marked[p as usize] == stamp {
