@@ -102,6 +102,12 @@ impl<R: HeapRules + ?Sized> HeapRules for &R {
     }
 }
 
+impl<R: HeapRules + ?Sized> HeapRules for Box<R> {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        (**self).heap_moves(n, out);
+    }
+}
+
 /// Nim: take any positive number of tokens from one heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;

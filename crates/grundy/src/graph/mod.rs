@@ -94,6 +94,19 @@ pub enum GraphError {
         /// The line where the input ends.
         line: usize,
     },
+    /// A game has more positions than the limit given to
+    /// [`position_graph`].
+    #[error("more than {max} positions are reachable; the position graph is meant to be drawn, try a smaller position")]
+    TooManyPositions {
+        /// The limit.
+        max: usize,
+    },
+    /// Two different positions of a game were given the same name.
+    #[error("two different positions are both named {name:?}")]
+    DuplicateName {
+        /// The name.
+        name: String,
+    },
     /// More nodes or edges than `u32` ids can number.
     #[error("line {line}: too many {what} (at most {max})")]
     TooLarge {

@@ -16,9 +16,10 @@ use crate::game::ImpartialGame;
 /// O(P + M) hash-map operations for P positions and M moves.
 ///
 /// # Errors
-/// [`GraphError::TooLarge`] when more than `max_nodes` positions are
-/// reachable (the graph would be too big to draw or print), and when two
-/// positions share a name (`name` must tell positions apart).
+/// [`GraphError::TooManyPositions`] when more than `max_nodes` positions
+/// are reachable (the graph would be too big to draw or print), and
+/// [`GraphError::DuplicateName`] when two positions share a name (`name`
+/// must tell positions apart).
 ///
 /// # Examples
 /// ```
@@ -38,11 +39,6 @@ pub fn position_graph<G: ImpartialGame>(
     mut name: impl FnMut(&G::Position) -> String,
     max_nodes: usize,
 ) -> Result<Graph, GraphError> {
-    let too_large = GraphError::TooLarge {
-        line: 0,
-        what: "positions",
-        max: max_nodes as u64,
-    };
     let mut builder = GraphBuilder::new();
     let mut ids: HashMap<G::Position, NodeId> = HashMap::new();
     let mut order: Vec<G::Position> = Vec::new();
@@ -56,15 +52,12 @@ pub fn position_graph<G: ImpartialGame>(
             return Ok(id);
         }
         if order.len() >= max_nodes {
-            return Err(too_large.clone());
+            return Err(GraphError::TooManyPositions { max: max_nodes });
         }
-        let id = builder.node(&name(pos))?;
+        let label = name(pos);
+        let id = builder.node(&label)?;
         if id as usize != order.len() {
-            return Err(GraphError::TooLarge {
-                line: 0,
-                what: "positions with distinct names (two positions got the same name)",
-                max: order.len() as u64,
-            });
+            return Err(GraphError::DuplicateName { name: label });
         }
         ids.insert(pos.clone(), id);
         order.push(pos.clone());
