@@ -2,7 +2,7 @@
 //! game graph, read from a file or built from a game's positions.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
+use std::io::{self, Read, Write};
 use std::path::PathBuf;
 
 use anyhow::{bail, Context};
@@ -163,31 +163,40 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             })?;
             Graph::parse_json(&text)
         }
-        Format::Edges => read_edge_list(BufReader::with_capacity(1 << 20, input))
-            .with_context(|| format!("cannot read {shown}"))?,
+        Format::Edges => read_edge_list(input).with_context(|| format!("cannot read {shown}"))?,
     };
     graph.with_context(|| shown.to_owned())
 }
 
-/// Streams an edge list line by line into the builder, so that memory holds
-/// the graph and not the text.
-fn read_edge_list(mut input: impl BufRead) -> io::Result<Result<Graph, GraphError>> {
+/// Streams an edge list into the builder in chunks of whole lines, so that
+/// memory holds the graph and not the text.
+fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>> {
+    const CHUNK: u64 = 1 << 22;
     let mut builder = GraphBuilder::new();
-    let mut line = Vec::new();
-    let mut number = 0;
+    let mut buf = Vec::with_capacity(CHUNK as usize + 4096);
+    let mut next_line = 1;
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            break;
+        let read = (&mut input).take(CHUNK).read_to_end(&mut buf)?;
+        let end = if read == 0 {
+            buf.len()
+        } else {
+            match buf.iter().rposition(|&b| b == b'\n') {
+                Some(newline) => newline + 1,
+                None => continue,
+            }
+        };
+        match builder.edge_lines(&buf[..end], next_line) {
+            Ok(lines) => next_line += lines,
+            Err(e) => return Ok(Err(e)),
         }
-        number += 1;
-        if let Err(e) = builder.edge_line(&line, number) {
-            return Ok(Err(e));
+        buf.drain(..end);
+        if read == 0 {
+            break;
         }
     }
     Ok(builder.build().map_err(|e| match e {
         GraphError::Empty { .. } => GraphError::Empty {
-            line: number.max(1),
+            line: (next_line - 1).max(1),
         },
         other => other,
     }))

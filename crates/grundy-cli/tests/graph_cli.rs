@@ -233,6 +233,29 @@ fn bad_input_is_a_located_error_with_exit_code_2() {
 }
 
 #[test]
+fn big_files_are_read_in_chunks_with_exact_line_numbers() {
+    // About 6 MB: more than one read chunk, with an error on the last line.
+    let mut text = String::new();
+    let lines = 400_000;
+    for i in 1..lines {
+        text.push_str(&format!("node{i} node{}\n", i + 1));
+    }
+    let (_dir, good) = file("path.txt", &text);
+    let json = json_of(&["graph", &good, "--json"]);
+    assert_eq!(json["edge_count"], lines - 1);
+    assert_eq!(json["node_count"], lines);
+    text.push_str("x y z\n");
+    let (_dir2, bad) = file("bad.txt", &text);
+    grundy()
+        .args(["graph", &bad])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "line {lines}, column 5: too many fields"
+        )));
+}
+
+#[test]
 fn stdin_is_read_with_a_dash() {
     grundy()
         .args(["graph", "-"])

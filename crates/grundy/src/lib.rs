@@ -26,6 +26,9 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
+//! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
+//! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
+//! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 
 pub mod nimber;
 pub mod outcome;

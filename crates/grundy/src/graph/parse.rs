@@ -46,13 +46,9 @@ impl Graph {
     /// ```
     pub fn parse_edge_list(text: &str) -> Result<Graph, GraphError> {
         let mut builder = GraphBuilder::new();
-        let mut lines = 0;
-        for (i, line) in text.as_bytes().split(|&b| b == b'\n').enumerate() {
-            builder.edge_line(line, i + 1)?;
-            lines = i + 1;
-        }
+        let lines = builder.edge_lines(text.as_bytes(), 1)?;
         builder.build().map_err(|e| match e {
-            GraphError::Empty { .. } => GraphError::Empty { line: lines },
+            GraphError::Empty { .. } => GraphError::Empty { line: lines.max(1) },
             other => other,
         })
     }
@@ -435,7 +431,7 @@ mod tests {
         );
         assert_eq!(
             Graph::parse_edge_list("# only a comment\n\n").unwrap_err(),
-            GraphError::Empty { line: 3 }
+            GraphError::Empty { line: 2 }
         );
         assert_eq!(
             Graph::parse_edge_list("a b\n\tx y z\n").unwrap_err(),
