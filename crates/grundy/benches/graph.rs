@@ -28,7 +28,7 @@ impl Rng {
         self.0 ^= self.0 >> 12;
         self.0 ^= self.0 << 25;
         self.0 ^= self.0 >> 27;
-        (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) * n >> 32
+        ((self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) * n) >> 32
     }
 }
 

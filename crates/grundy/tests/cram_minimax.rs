@@ -160,3 +160,16 @@ fn even_by_even_boards_are_zero_and_spec_solves() {
     assert_eq!(s.outcome, Outcome::N);
     assert!(!s.winning_moves.is_empty());
 }
+
+#[test]
+fn one_row_is_dawsons_kayles() {
+    // Cram on 1 x n is Dawson's Kayles (octal game 0.07) on n tokens.
+    // G(0..=8) from OEIS A002187 (https://oeis.org/A002187), "Sprague-Grundy
+    // values for Dawson's Kayles" (Winning Ways, ch. 4).
+    let published = [0, 0, 1, 1, 2, 0, 3, 1, 1];
+    for n in 1..=8u8 {
+        let cram = Cram::new(1, n).unwrap();
+        let v = value(&cram, &cram.start(), &mut Cache::new()).unwrap();
+        assert_eq!(v, Nimber(published[n as usize]), "1x{n}");
+    }
+}
