@@ -7,7 +7,9 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Context};
 use grundy::games::{BoardSpec, HeapRules, MultiHeap, Nim};
-use grundy::graph::{analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError};
+use grundy::graph::{
+    analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
+};
 use serde::Serialize;
 
 /// The largest position graph `--game` builds (it is meant to be drawn).
@@ -112,7 +114,11 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     } else {
         let mut counts = [0usize; 3];
         for v in graph.nodes() {
-            counts[values.outcome(&graph, v) as usize] += 1;
+            counts[match values.outcome(&graph, v) {
+                LoopyOutcome::N => 0,
+                LoopyOutcome::P => 1,
+                LoopyOutcome::D => 2,
+            }] += 1;
         }
         writeln!(
             out,

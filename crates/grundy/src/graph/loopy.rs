@@ -269,15 +269,26 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
     let mut level: u32 = 0;
     while !active.is_empty() {
         let stamp = level + 1;
-        for &u in &active {
-            let open = graph
-                .followers(u)
-                .iter()
-                .filter(|&&w| values[w as usize] >= UNLABELLED)
-                .count() as u32;
-            count[u as usize] = open;
-            if open == 0 {
-                queue.push(u);
+        // Count in chunks, touching a chunk's followers first, so that the
+        // cache misses of a chunk (random accesses on a big graph) overlap.
+        for chunk in active.chunks(64) {
+            let sink = chunk.iter().fold(0u32, |acc, &u| {
+                graph
+                    .followers(u)
+                    .iter()
+                    .fold(acc, |a, &w| a ^ values[w as usize])
+            });
+            std::hint::black_box(sink);
+            for &u in chunk {
+                let open = graph
+                    .followers(u)
+                    .iter()
+                    .filter(|&&w| values[w as usize] >= UNLABELLED)
+                    .count() as u32;
+                count[u as usize] = open;
+                if open == 0 {
+                    queue.push(u);
+                }
             }
         }
         while let Some(u) = queue.pop() {
