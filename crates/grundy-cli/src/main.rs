@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod input;
+mod graph;
 mod nim;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
@@ -21,6 +22,9 @@ struct Cli {
 enum Command {
     /// Decide a Nim position and list every winning move.
     Nim(nim::Args),
+    /// Outcomes and Grundy values (loopy values where there are cycles) of
+    /// every node of a game graph, from a file or from a game's positions.
+    Graph(graph::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -28,6 +32,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match cli.command {
         Command::Nim(args) => nim::run(args, &mut out)?,
+        Command::Graph(args) => graph::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

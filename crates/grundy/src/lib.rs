@@ -28,6 +28,9 @@
 //! | [`heap`] | heap games: [`heap::TakeBreak`] octal and hexadecimal codes |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
+//! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
+//! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
+//! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 
 pub mod heap;
 pub mod nim;
@@ -36,3 +39,7 @@ pub mod outcome;
 
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::{Convention, Outcome};
+
+pub mod game;
+pub mod games;
+pub mod graph;

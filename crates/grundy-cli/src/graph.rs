@@ -1,0 +1,262 @@
+//! `grundy graph`: outcomes and (loopy) Grundy values of every node of a
+//! game graph, read from a file or built from a game's positions.
+
+use std::fs::File;
+use std::io::{self, Read, Write};
+use std::path::PathBuf;
+
+use anyhow::{bail, Context};
+use grundy::games::{BoardSpec, HeapRules, MultiHeap, Nim};
+use grundy::graph::{
+    analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
+};
+use serde::Serialize;
+
+/// The largest position graph `--game` builds (it is meant to be drawn).
+const MAX_POSITIONS: usize = 100_000;
+
+/// Input formats of `grundy graph FILE`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One `FROM TO` pair per line; a single name declares a node; `#` comments.
+    Edges,
+    /// `{"nodes": [..], "edges": [[FROM, TO], ..]}`.
+    Json,
+}
+
+/// Arguments of `grundy graph`.
+#[derive(Debug, clap::Args)]
+#[command(allow_negative_numbers = true)]
+#[command(
+    after_help = "Examples:\n  grundy graph moves.txt\n  grundy graph moves.json --json\n  grundy graph --game nim 2 1 1 --dot | dot -Tsvg > nim.svg\n  grundy graph --game cram:2x3"
+)]
+pub struct Args {
+    /// The graph file (`-` for standard input); with --game, the position
+    /// (heap sizes for `nim`; nothing for a board such as `cram:3x3`).
+    #[arg(value_name = "FILE | POSITION")]
+    args: Vec<String>,
+    /// Input format (default: `json` for a `.json` file, else `edges`).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Build the graph of the positions of GAME (`nim`, `cram:RxC`, `chomp:RxC`).
+    #[arg(long, value_name = "GAME")]
+    game: Option<String>,
+    /// Write Graphviz DOT, coloured by outcome (P red, N green, draw grey).
+    #[arg(long, conflicts_with = "json")]
+    dot: bool,
+    /// Write JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// One node in the JSON output.
+#[derive(Serialize)]
+struct NodeJson<'a> {
+    node: &'a str,
+    outcome: &'static str,
+    value: ValueJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    escape: Option<Vec<u64>>,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ValueJson {
+    Finite(u64),
+    Infinite(&'static str),
+}
+
+/// Runs `grundy graph`.
+pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let graph = match &args.game {
+        Some(game) => game_graph(game, &args.args)?,
+        None => {
+            let [path] = args.args.as_slice() else {
+                bail!(
+                    "graph takes one FILE (or --game GAME POSITION...), got {} arguments",
+                    args.args.len()
+                );
+            };
+            read_graph(path, args.format)?
+        }
+    };
+    let values = analyse(&graph);
+    if args.dot {
+        out.write_all(to_dot(&graph, &values).as_bytes())?;
+    } else if args.json {
+        out.write_all(b"{\"nodes\":[")?;
+        for v in graph.nodes() {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            let node = match values.finite(v) {
+                Some(n) => NodeJson {
+                    node: graph.name(v),
+                    outcome: values.outcome(&graph, v).as_str(),
+                    value: ValueJson::Finite(n.0),
+                    escape: None,
+                },
+                None => NodeJson {
+                    node: graph.name(v),
+                    outcome: values.outcome(&graph, v).as_str(),
+                    value: ValueJson::Infinite("inf"),
+                    escape: Some(values.escape(&graph, v).iter().map(|n| n.0).collect()),
+                },
+            };
+            serde_json::to_writer(&mut *out, &node)?;
+        }
+        writeln!(
+            out,
+            "],\"node_count\":{},\"edge_count\":{}}}",
+            graph.node_count(),
+            graph.edge_count()
+        )?;
+    } else {
+        let mut counts = [0usize; 3];
+        for v in graph.nodes() {
+            counts[match values.outcome(&graph, v) {
+                LoopyOutcome::N => 0,
+                LoopyOutcome::P => 1,
+                LoopyOutcome::D => 2,
+            }] += 1;
+        }
+        writeln!(
+            out,
+            "# {} nodes, {} edges: {} N, {} P, {} D (node, outcome, value)",
+            graph.node_count(),
+            graph.edge_count(),
+            counts[0],
+            counts[1],
+            counts[2]
+        )?;
+        for v in graph.nodes() {
+            writeln!(
+                out,
+                "{}\t{}\t{}",
+                graph.name(v),
+                values.outcome(&graph, v),
+                values.value(&graph, v)
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Reads a graph file in the given (or guessed) format.
+fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
+    let format = format.unwrap_or(if path.to_ascii_lowercase().ends_with(".json") {
+        Format::Json
+    } else {
+        Format::Edges
+    });
+    let shown = if path == "-" { "<stdin>" } else { path };
+    let mut input: Box<dyn Read> = if path == "-" {
+        Box::new(io::stdin().lock())
+    } else {
+        Box::new(File::open(PathBuf::from(path)).with_context(|| format!("cannot open {shown}"))?)
+    };
+    let graph = match format {
+        Format::Json => {
+            let mut bytes = Vec::new();
+            input
+                .read_to_end(&mut bytes)
+                .with_context(|| format!("cannot read {shown}"))?;
+            let text = String::from_utf8(bytes).map_err(|e| {
+                anyhow::anyhow!(
+                    "{shown}: byte {}: not valid UTF-8",
+                    e.utf8_error().valid_up_to()
+                )
+            })?;
+            Graph::parse_json(&text)
+        }
+        Format::Edges => read_edge_list(input).with_context(|| format!("cannot read {shown}"))?,
+    };
+    graph.with_context(|| shown.to_owned())
+}
+
+/// Streams an edge list into the builder in chunks of whole lines, so that
+/// memory holds the graph and not the text.
+fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>> {
+    const CHUNK: u64 = 1 << 22;
+    let mut builder = GraphBuilder::new();
+    let mut buf = Vec::with_capacity(CHUNK as usize + 4096);
+    let mut next_line = 1;
+    loop {
+        let read = (&mut input).take(CHUNK).read_to_end(&mut buf)?;
+        let end = if read == 0 {
+            buf.len()
+        } else {
+            match buf.iter().rposition(|&b| b == b'\n') {
+                Some(newline) => newline + 1,
+                None => continue,
+            }
+        };
+        match builder.edge_lines(&buf[..end], next_line) {
+            Ok(lines) => next_line += lines,
+            Err(e) => return Ok(Err(e)),
+        }
+        buf.drain(..end);
+        if read == 0 {
+            break;
+        }
+    }
+    Ok(builder.build().map_err(|e| match e {
+        GraphError::Empty { .. } => GraphError::Empty {
+            line: (next_line - 1).max(1),
+        },
+        other => other,
+    }))
+}
+
+/// The heap rules named by `spec`, for games whose position is a list of
+/// heaps. Heap rulesets from the game-spec grammar plug in here.
+fn heap_rules(spec: &str) -> Option<Box<dyn HeapRules>> {
+    match spec.trim().to_ascii_lowercase().as_str() {
+        "nim" => Some(Box::new(Nim)),
+        _ => None,
+    }
+}
+
+/// The graph of the positions of a game reachable from the given position.
+fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
+    if let Some(rules) = heap_rules(spec) {
+        if position.is_empty() {
+            bail!("--game {spec} needs a position: one or more heap sizes");
+        }
+        let heaps = position
+            .iter()
+            .enumerate()
+            .map(|(i, h)| {
+                h.parse::<u64>().map_err(|_| {
+                    anyhow::anyhow!(
+                        "position: heap {} is {h:?}, not a heap size (0 or more)",
+                        i + 1
+                    )
+                })
+            })
+            .collect::<anyhow::Result<Vec<u64>>>()?;
+        let game = MultiHeap::new(rules);
+        let name = |p: &Vec<u64>| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        return position_graph(&game, &heaps, name, MAX_POSITIONS)
+            .with_context(|| format!("{spec} {}", position.join(" ")));
+    }
+    if !BoardSpec::is_board_spec(spec) {
+        bail!("unknown game {spec:?}: --game takes `nim` or a board such as `cram:3x3` or `chomp:3x4`");
+    }
+    let board = BoardSpec::parse(spec)?;
+    if !position.is_empty() {
+        bail!(
+            "{board} starts from the full board and takes no position, got {:?}",
+            position.join(" ")
+        );
+    }
+    let graph = match board {
+        BoardSpec::Cram(game) => {
+            position_graph(&game, &game.start(), |&p| game.render(p), MAX_POSITIONS)
+        }
+        BoardSpec::Chomp(game) => {
+            position_graph(&game, &game.start(), |&p| game.render(p), MAX_POSITIONS)
+        }
+    };
+    graph.with_context(|| board.to_string())
+}

@@ -1,0 +1,266 @@
+//! `grundy graph`, run as a real binary on real files.
+
+use std::io::Write;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn file(name: &str, contents: &str) -> (tempdir::Dir, String) {
+    let dir = tempdir::Dir::new();
+    let path = dir.path.join(name);
+    std::fs::File::create(&path)
+        .unwrap()
+        .write_all(contents.as_bytes())
+        .unwrap();
+    let p = path.to_str().unwrap().to_owned();
+    (dir, p)
+}
+
+/// A throwaway directory, removed on drop.
+mod tempdir {
+    pub struct Dir {
+        pub path: std::path::PathBuf,
+    }
+    impl Dir {
+        pub fn new() -> Dir {
+            use std::sync::atomic::{AtomicUsize, Ordering};
+            static NEXT: AtomicUsize = AtomicUsize::new(0);
+            let path = std::env::temp_dir().join(format!(
+                "grundy-graph-test-{}-{}",
+                std::process::id(),
+                NEXT.fetch_add(1, Ordering::Relaxed)
+            ));
+            std::fs::create_dir_all(&path).unwrap();
+            Dir { path }
+        }
+    }
+    impl Drop for Dir {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.path);
+        }
+    }
+}
+
+fn json_of(args: &[&str]) -> Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// name -> (outcome, value as JSON, escape)
+fn nodes_of(json: &Value) -> std::collections::HashMap<String, (String, Value, Option<Value>)> {
+    json["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| {
+            (
+                n["node"].as_str().unwrap().to_owned(),
+                (
+                    n["outcome"].as_str().unwrap().to_owned(),
+                    n["value"].clone(),
+                    n.get("escape").cloned(),
+                ),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_with_a_cycle_reports_infinite_values_and_draws() {
+    let (_dir, path) = file(
+        "loopy.txt",
+        "# a and b pass the move around; b may leave to c\na b\nb a\nb c\n\n# p and q: forever\np q\nq p\nx x\nx end\nalone\n",
+    );
+    grundy()
+        .args(["graph", &path])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("b\tN\t*1"))
+        .stdout(predicate::str::contains("q\tD\t∞\n"))
+        .stdout(predicate::str::contains("x\tN\t∞(0)"))
+        .stdout(predicate::str::contains("alone\tP\t*0"));
+    let json = json_of(&["graph", &path, "--json"]);
+    let nodes = nodes_of(&json);
+    assert_eq!(nodes["a"], ("P".into(), Value::from(0), None));
+    assert_eq!(nodes["b"], ("N".into(), Value::from(1), None));
+    assert_eq!(
+        nodes["x"],
+        ("N".into(), Value::from("inf"), Some(Value::from(vec![0])))
+    );
+    assert_eq!(
+        nodes["p"],
+        (
+            "D".into(),
+            Value::from("inf"),
+            Some(Value::from(Vec::<u64>::new()))
+        )
+    );
+    assert_eq!(json["edge_count"], 7);
+}
+
+#[test]
+fn json_input_is_read() {
+    let (_dir, path) = file(
+        "g.json",
+        r#"{"nodes": ["s", "t", 3], "edges": [["s", "t"], ["s", 3], [3, "t"]]}"#,
+    );
+    let json = json_of(&["graph", &path, "--json"]);
+    let nodes = nodes_of(&json);
+    assert_eq!(nodes["s"].1, Value::from(2));
+    assert_eq!(nodes["3"].1, Value::from(1));
+    // --format overrides the extension.
+    let (_dir2, edges) = file("g.json", "s t\n");
+    grundy()
+        .args(["graph", &edges, "--format", "edges"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("s\tN\t*1"));
+}
+
+#[test]
+fn nim_position_graph_matches_xor() {
+    let json = json_of(&["graph", "--game", "nim", "3", "2", "2", "--json"]);
+    let nodes = nodes_of(&json);
+    assert_eq!(nodes.len(), 4 * 3 * 3);
+    for (name, (outcome, value, _)) in &nodes {
+        let xor = name
+            .split(' ')
+            .map(|h| h.parse::<u64>().unwrap())
+            .fold(0, |a, b| a ^ b);
+        assert_eq!(value, &Value::from(xor), "{name}");
+        assert_eq!(outcome, if xor == 0 { "P" } else { "N" });
+    }
+}
+
+#[test]
+fn dot_output_draws_nim_2_1_1() {
+    let out = grundy()
+        .args(["graph", "--game", "nim", "2", "1", "1", "--dot"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let dot = String::from_utf8(out.stdout).unwrap();
+    assert!(dot.starts_with("digraph game {"));
+    assert!(dot.trim_end().ends_with('}'));
+    assert_eq!(dot.matches("label=").count(), 12);
+    // 1 1 0 is a P-position (red); 2 1 1 is N (green).
+    assert!(dot.contains("[label=\"1 1 0\\n*0\", fillcolor=\"#f4a3a3\"]"));
+    assert!(dot.contains("[label=\"2 1 1\\n*2\", fillcolor=\"#b5e3b0\"]"));
+    // Each position's moves: from 2 1 1 there are 2 + 1 + 1 of them.
+    assert_eq!(dot.matches("  n0 -> ").count(), 4);
+}
+
+#[test]
+fn board_games_build_their_graphs() {
+    let json = json_of(&["graph", "--game", "Cram: 2x3", "--json"]);
+    let nodes = nodes_of(&json);
+    assert_eq!(nodes[".../..."].0, "N");
+    assert_eq!(nodes["#../#.."].0, "P");
+    let json = json_of(&["graph", "--game", "chomp:3x3", "--json"]);
+    // Biting (1,1) of a square leaves an L with equal arms: a P-position.
+    assert_eq!(nodes_of(&json)[".../.##/.##"].0, "P");
+}
+
+#[test]
+fn bad_input_is_a_located_error_with_exit_code_2() {
+    let cases: [(&str, &str, &str); 5] = [
+        (
+            "three.txt",
+            "a b\nb c d\n",
+            "line 2, column 5: too many fields",
+        ),
+        ("empty.txt", "", "line 1: the graph is empty"),
+        (
+            "comments.txt",
+            "# nothing\n# at all\n",
+            "line 2: the graph is empty",
+        ),
+        (
+            "unknown.json",
+            "{\"nodes\": [\"a\"],\n \"edges\": [[\"a\", \"b\"]]}",
+            "line 2, column 18: edge names unknown node \"b\"",
+        ),
+        (
+            "broken.json",
+            "{\"nodes\": [\"a\",]}",
+            "line 1, column 16: expected a node name",
+        ),
+    ];
+    for (name, contents, message) in cases {
+        let (_dir, path) = file(name, contents);
+        grundy()
+            .args(["graph", &path])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::starts_with("error: "))
+            .stderr(predicate::str::contains(message))
+            .stderr(predicate::str::contains("panicked").not());
+    }
+    for (args, message) in [
+        (&["graph", "--game", "cram:3y3"][..], "byte 6: expected `x`"),
+        (
+            &["graph", "--game", "nim", "2", "-1"][..],
+            "heap 2 is \"-1\"",
+        ),
+        (&["graph", "--game", "nim"][..], "needs a position"),
+        (
+            &["graph", "--game", "cram:2x2", "5"][..],
+            "takes no position",
+        ),
+        (
+            &["graph", "--game", "nim", "40", "40", "40", "40"][..],
+            "more than 100000 positions",
+        ),
+        (&["graph", "/no/such/file"][..], "cannot open /no/such/file"),
+        (&["graph", "a", "b"][..], "one FILE"),
+    ] {
+        grundy()
+            .args(args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(message));
+    }
+}
+
+#[test]
+fn big_files_are_read_in_chunks_with_exact_line_numbers() {
+    // About 6 MB: more than one read chunk, with an error on the last line.
+    let mut text = String::new();
+    let lines = 400_000;
+    for i in 1..lines {
+        text.push_str(&format!("node{i} node{}\n", i + 1));
+    }
+    let (_dir, good) = file("path.txt", &text);
+    let json = json_of(&["graph", &good, "--json"]);
+    assert_eq!(json["edge_count"], lines - 1);
+    assert_eq!(json["node_count"], lines);
+    text.push_str("x y z\n");
+    let (_dir2, bad) = file("bad.txt", &text);
+    grundy()
+        .args(["graph", &bad])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(format!(
+            "line {lines}, column 5: too many fields"
+        )));
+}
+
+#[test]
+fn stdin_is_read_with_a_dash() {
+    grundy()
+        .args(["graph", "-"])
+        .write_stdin("p q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("p\tN\t*1"));
+}

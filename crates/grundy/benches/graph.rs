@@ -1,0 +1,185 @@
+//! Big game graphs: read an edge list of 10^7 nodes and 5·10^7 edges, then
+//! value every node, reporting time per phase and peak memory.
+//!
+//! Run: `cargo bench -p grundy --bench graph [-- NODES EDGES]`
+//!
+//! Two graphs of the same size are written to a temporary file (and deleted
+//! afterwards): a DAG (every edge goes to a larger node id) and a uniformly
+//! random digraph (with cycles). Each is read the way `grundy graph` reads a
+//! file (streamed line by line into `GraphBuilder`), then valued: the DAG by
+//! the topological algorithm and, as a comparison and a check, by the loopy
+//! algorithm (the two must agree); the random graph by the loopy algorithm.
+//! Peak memory is the process's peak resident set (VmHWM), reset after the
+//! file is written, so it counts the graph and the algorithms, not the
+//! generator.
+
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use grundy::graph::{acyclic_values, loopy_values, Graph, GraphBuilder, LoopyOutcome};
+
+/// xorshift64*: a small deterministic generator, so runs are comparable.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        ((self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 32) * n) >> 32
+    }
+}
+
+/// Writes `edges` edges over `nodes` nodes named `n0`, `n1`, ...: each edge
+/// leaves a uniformly random node, so out-degrees are about Poisson(E/N)
+/// and some nodes (e^(-E/N) of them) are terminal.
+fn write_graph(path: &Path, nodes: u64, edges: u64, acyclic: bool) {
+    let mut out = BufWriter::with_capacity(1 << 20, File::create(path).unwrap());
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    for _ in 0..edges {
+        let from = rng.below(nodes);
+        if acyclic {
+            if from + 1 == nodes {
+                writeln!(out, "n{from}").unwrap();
+            } else {
+                let to = from + 1 + rng.below(nodes - from - 1);
+                writeln!(out, "n{from} n{to}").unwrap();
+            }
+        } else {
+            writeln!(out, "n{from} n{}", rng.below(nodes)).unwrap();
+        }
+    }
+    out.flush().unwrap();
+}
+
+/// Reads the file as `grundy graph` does: chunks of whole lines into
+/// `GraphBuilder::edge_lines`.
+fn read_graph(path: &Path) -> Graph {
+    let mut input = File::open(path).unwrap();
+    let mut builder = GraphBuilder::new();
+    let mut buf = Vec::new();
+    let mut next_line = 1;
+    loop {
+        let read = (&mut input).take(1 << 22).read_to_end(&mut buf).unwrap();
+        let end = if read == 0 {
+            buf.len()
+        } else {
+            buf.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1)
+        };
+        next_line += builder.edge_lines(&buf[..end], next_line).unwrap();
+        buf.drain(..end);
+        if read == 0 {
+            break;
+        }
+    }
+    builder.build().unwrap()
+}
+
+/// Peak resident memory in MiB since the last reset.
+fn peak_mib() -> f64 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap_or_default();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmHWM:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
+        .map_or(f64::NAN, |kb| kb / 1024.0)
+}
+
+/// CPU time (user + system) of this process in seconds, from
+/// /proc/self/stat (clock ticks of 1/100 s). The machine is shared, so CPU
+/// time is a steadier measure than wall time; both are printed.
+fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // Fields 14 and 15 of the whole line are 12 and 13 after the name.
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// Wall and CPU seconds since `(wall, cpu)`.
+fn since((wall, cpu): (Instant, f64)) -> String {
+    format!(
+        "{:.2} s wall, {:.2} s CPU",
+        wall.elapsed().as_secs_f64(),
+        cpu_seconds() - cpu
+    )
+}
+
+fn now() -> (Instant, f64) {
+    (Instant::now(), cpu_seconds())
+}
+
+/// Resets the peak (Linux: writing 5 to clear_refs).
+fn reset_peak() {
+    let _ = std::fs::write("/proc/self/clear_refs", "5");
+}
+
+fn main() {
+    let numbers: Vec<u64> = std::env::args()
+        .skip(1)
+        .filter_map(|a| a.parse().ok())
+        .collect();
+    let nodes = numbers.first().copied().unwrap_or(10_000_000);
+    let edges = numbers.get(1).copied().unwrap_or(50_000_000);
+    let dir = std::env::temp_dir().join(format!("grundy-bench-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    println!("{nodes} nodes, {edges} edges");
+    for acyclic in [true, false] {
+        let path = dir.join(if acyclic { "dag.txt" } else { "random.txt" });
+        write_graph(&path, nodes, edges, acyclic);
+        let size = std::fs::metadata(&path).unwrap().len();
+        reset_peak();
+        let start = now();
+        let graph = read_graph(&path);
+        let read = since(start);
+        println!(
+            "\n{} ({:.0} MiB of text): read + CSR {read}, {} nodes, {} edges",
+            if acyclic { "DAG" } else { "random digraph" },
+            size as f64 / (1 << 20) as f64,
+            graph.node_count(),
+            graph.edge_count()
+        );
+        if acyclic {
+            let start = now();
+            let topo = acyclic_values(&graph).expect("the generator writes a DAG");
+            println!("  acyclic (topological mex): {}", since(start));
+            let start = now();
+            let loopy = loopy_values(&graph);
+            println!("  loopy algorithm, same DAG: {}", since(start));
+            assert!(graph
+                .nodes()
+                .all(|v| loopy.finite(v) == Some(topo[v as usize])));
+            let max = topo.iter().max().unwrap();
+            println!("  largest value {max}; loopy agrees with topological on every node");
+        } else {
+            let start = now();
+            let loopy = loopy_values(&graph);
+            println!("  loopy (generalised SG): {}", since(start));
+            let mut counts = [0u64; 3];
+            for v in graph.nodes() {
+                counts[match loopy.outcome(&graph, v) {
+                    LoopyOutcome::N => 0,
+                    LoopyOutcome::P => 1,
+                    LoopyOutcome::D => 2,
+                }] += 1;
+            }
+            let infinite = graph.nodes().filter(|&v| !loopy.is_finite(v)).count();
+            println!(
+                "  {} N, {} P, {} D; {infinite} nodes with value ∞",
+                counts[0], counts[1], counts[2]
+            );
+        }
+        println!("  peak memory (read + values): {:.0} MiB", peak_mib());
+        drop(graph);
+        std::fs::remove_file(&path).unwrap();
+    }
+    let _ = std::fs::remove_dir(&dir);
+}

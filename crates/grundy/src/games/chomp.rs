@@ -1,0 +1,146 @@
+//! Chomp: a rectangular bar of chocolate whose top-left square is poisoned.
+//! A move picks a remaining square and eats it with every square below and
+//! to the right of it. Eating the poison is not allowed, so the player left
+//! with the poison alone cannot move and loses (normal play).
+//!
+//! A position is a Young diagram: row lengths that never increase downwards,
+//! packed one byte per row into a `u128` (row `r` in bits `8r..8r+8`). That
+//! allows up to 16 rows of up to 255 squares; a rectangle `a x b` has
+//! `C(a + b, a)` positions, so boards that can be solved are much smaller.
+
+use crate::game::ImpartialGame;
+
+/// Chomp on a `rows` x `cols` rectangle.
+///
+/// ```
+/// use grundy::game::{analyse, Cache};
+/// use grundy::games::Chomp;
+/// use grundy::Outcome;
+///
+/// let chomp = Chomp::new(2, 3).unwrap();
+/// let report = analyse(&chomp, &chomp.start(), &mut Cache::new()).unwrap();
+/// // Strategy stealing: the first player wins every rectangle but 1x1.
+/// assert_eq!(report.outcome, Outcome::N);
+/// // On 2 x n the winning move leaves an L with a bottom row one shorter.
+/// assert_eq!(Chomp::row_lengths(report.winning_moves[0]), vec![3, 2]);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Chomp {
+    rows: u8,
+    cols: u8,
+}
+
+impl Chomp {
+    /// The game on a `rows` x `cols` rectangle, or `None` unless `rows` is in
+    /// `1..=16` and `cols` in `1..=255`.
+    pub fn new(rows: u8, cols: u8) -> Option<Chomp> {
+        ((1..=16).contains(&rows) && cols >= 1).then_some(Chomp { rows, cols })
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> u8 {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> u8 {
+        self.cols
+    }
+
+    /// The whole rectangle.
+    pub fn start(&self) -> u128 {
+        (0..self.rows).fold(0, |acc, r| acc | u128::from(self.cols) << (8 * r))
+    }
+
+    /// The row lengths of a position, top row first, empty rows left out.
+    pub fn row_lengths(pos: u128) -> Vec<u8> {
+        (0..16)
+            .map(|r| (pos >> (8 * r)) as u8)
+            .take_while(|&len| len > 0)
+            .collect()
+    }
+
+    /// The position drawn row by row, `.` for a square still there and `#`
+    /// for an eaten one, rows separated by `/`.
+    ///
+    /// ```
+    /// use grundy::games::Chomp;
+    /// let chomp = Chomp::new(2, 3).unwrap();
+    /// assert_eq!(chomp.render(3 | 1 << 8), ".../.##");
+    /// ```
+    pub fn render(&self, pos: u128) -> String {
+        let mut s = String::new();
+        for r in 0..self.rows {
+            if r > 0 {
+                s.push('/');
+            }
+            let len = (pos >> (8 * r)) as u8;
+            for c in 0..self.cols {
+                s.push(if c < len { '.' } else { '#' });
+            }
+        }
+        s
+    }
+
+    /// The square `(row, col)` whose bite turns `from` into `to`, if `to` is
+    /// one move from `from`.
+    pub fn bite(from: u128, to: u128) -> Option<(u8, u8)> {
+        let r = (0..16u8).find(|&r| (from >> (8 * r)) as u8 != (to >> (8 * r)) as u8)?;
+        let c = (to >> (8 * r)) as u8;
+        let mut expected = from;
+        bite_at(&mut expected, r, c);
+        (expected == to && (r, c) != (0, 0)).then_some((r, c))
+    }
+}
+
+/// Eats square (r, c) and everything below and right of it.
+fn bite_at(pos: &mut u128, r: u8, c: u8) {
+    for row in r..16 {
+        let shift = 8 * u32::from(row);
+        let len = (*pos >> shift) as u8;
+        if len <= c {
+            break;
+        }
+        *pos = (*pos & !(0xFF << shift)) | u128::from(c) << shift;
+    }
+}
+
+impl ImpartialGame for Chomp {
+    /// Row lengths, one byte per row.
+    type Position = u128;
+
+    fn moves(&self, &pos: &u128, out: &mut Vec<u128>) {
+        for r in 0..16u8 {
+            let len = (pos >> (8 * r)) as u8;
+            if len == 0 {
+                break;
+            }
+            for c in 0..len {
+                if (r, c) != (0, 0) {
+                    let mut next = pos;
+                    bite_at(&mut next, r, c);
+                    out.push(next);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bites_cut_the_lower_right_block() {
+        let chomp = Chomp::new(3, 4).unwrap();
+        let mut pos = chomp.start();
+        bite_at(&mut pos, 1, 2);
+        assert_eq!(Chomp::row_lengths(pos), vec![4, 2, 2]);
+        assert_eq!(Chomp::bite(chomp.start(), pos), Some((1, 2)));
+        bite_at(&mut pos, 0, 3);
+        assert_eq!(Chomp::row_lengths(pos), vec![3, 2, 2]);
+        let mut options = Vec::new();
+        chomp.moves(&(1u128), &mut options);
+        assert!(options.is_empty(), "the poison alone is terminal");
+    }
+}

@@ -1,0 +1,245 @@
+//! Heap games on the trait: a position is a list of heaps, a move changes
+//! one heap into zero, one or more heaps, and the heaps are the components.
+//!
+//! [`HeapRules`] is the one thing a heap ruleset has to say (the options of a
+//! single heap); [`MultiHeap`] turns it into an
+//! [`ImpartialGame`](crate::game::ImpartialGame) whose components are the
+//! single heaps, so the solver values each heap size once.
+
+use crate::game::ImpartialGame;
+
+/// The options of one heap: each option is a list of heaps (empty when the
+/// move removes the heap, two heaps when it splits it).
+///
+/// Stored flat so that listing the options of a heap does not allocate once
+/// the buffer has grown.
+///
+/// ```
+/// use grundy::games::HeapOptions;
+/// let mut options = HeapOptions::new();
+/// options.push(&[]);
+/// options.push(&[1, 2]);
+/// let all: Vec<&[u64]> = options.iter().collect();
+/// assert_eq!(all, vec![&[][..], &[1, 2][..]]);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct HeapOptions {
+    heaps: Vec<u64>,
+    ends: Vec<usize>,
+}
+
+impl HeapOptions {
+    /// No options.
+    pub fn new() -> Self {
+        HeapOptions::default()
+    }
+
+    /// Adds the option that leaves `heaps` in place of the heap.
+    pub fn push(&mut self, heaps: &[u64]) {
+        self.heaps.extend_from_slice(heaps);
+        self.ends.push(self.heaps.len());
+    }
+
+    /// Removes every option, keeping the allocation.
+    pub fn clear(&mut self) {
+        self.heaps.clear();
+        self.ends.clear();
+    }
+
+    /// The number of options.
+    pub fn len(&self) -> usize {
+        self.ends.len()
+    }
+
+    /// Whether there is no option.
+    pub fn is_empty(&self) -> bool {
+        self.ends.is_empty()
+    }
+
+    /// The options, in the order they were pushed.
+    pub fn iter(&self) -> impl Iterator<Item = &[u64]> + '_ {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(self.ends.iter().copied())
+            .map(|(a, b)| &self.heaps[a..b])
+    }
+}
+
+/// The rule of a heap game: what a move may leave in place of one heap.
+///
+/// This is the plug for heap rulesets written elsewhere (subtraction sets,
+/// octal codes): implement it and wrap the ruleset in [`MultiHeap`].
+///
+/// ```
+/// use grundy::game::{value, Cache};
+/// use grundy::games::{HeapOptions, HeapRules, MultiHeap};
+/// use grundy::Nimber;
+///
+/// /// Subtract 1, 3 or 4.
+/// struct Sub134;
+/// impl HeapRules for Sub134 {
+///     fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+///         for s in [1, 3, 4] {
+///             if s <= n {
+///                 out.push(&[n - s]);
+///             }
+///         }
+///     }
+/// }
+/// // G(n) for sub{1,3,4} has period 7: 0 1 0 1 2 3 2.
+/// let game = MultiHeap::new(Sub134);
+/// assert_eq!(value(&game, &vec![5], &mut Cache::new()), Ok(Nimber(3)));
+/// ```
+pub trait HeapRules {
+    /// Pushes onto `out` every option of a single heap of `n` tokens. Heaps
+    /// of size 0 may be included (they are worth nothing).
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions);
+}
+
+impl<R: HeapRules + ?Sized> HeapRules for &R {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        (**self).heap_moves(n, out);
+    }
+}
+
+impl<R: HeapRules + ?Sized> HeapRules for Box<R> {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        (**self).heap_moves(n, out);
+    }
+}
+
+/// Nim: take any positive number of tokens from one heap.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Nim;
+
+impl HeapRules for Nim {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        for k in 0..n {
+            out.push(&[k]);
+        }
+    }
+}
+
+/// Kayles (octal game `0.77`): knock down one pin or two adjacent pins from
+/// a row, which may split the row in two.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Kayles;
+
+impl HeapRules for Kayles {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        for take in 1..=2u64.min(n) {
+            let rest = n - take;
+            // Leave rows a and rest - a; a <= rest - a lists each split once.
+            for a in 0..=rest / 2 {
+                match (a, rest - a) {
+                    (0, 0) => out.push(&[]),
+                    (0, b) => out.push(&[b]),
+                    (a, b) => out.push(&[a, b]),
+                }
+            }
+        }
+    }
+}
+
+/// A heap game on a list of heaps: a move replaces one heap by one of its
+/// options under the rules `R`. The heaps are the components.
+///
+/// Positions keep the order of heaps (an option's heaps replace the heap in
+/// place, so `[2, 1, 1]` in Nim moves to `[0, 1, 1]`), which is what a
+/// drawing of the position graph wants; the solver only ever caches single
+/// heaps.
+///
+/// ```
+/// use grundy::game::{analyse, Cache};
+/// use grundy::games::{MultiHeap, Nim};
+/// use grundy::{Nimber, Outcome};
+///
+/// let nim = MultiHeap::new(Nim);
+/// let report = analyse(&nim, &vec![3, 5, 7], &mut Cache::new()).unwrap();
+/// assert_eq!(report.value, Nimber(1));
+/// assert_eq!(report.outcome, Outcome::N);
+/// assert_eq!(report.winning_moves.len(), 3);
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct MultiHeap<R> {
+    rules: R,
+}
+
+impl<R: HeapRules> MultiHeap<R> {
+    /// The heap game with these rules.
+    pub fn new(rules: R) -> Self {
+        MultiHeap { rules }
+    }
+
+    /// The rules.
+    pub fn rules(&self) -> &R {
+        &self.rules
+    }
+}
+
+impl<R: HeapRules> ImpartialGame for MultiHeap<R> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut options = HeapOptions::new();
+        for (i, &n) in pos.iter().enumerate() {
+            options.clear();
+            self.rules.heap_moves(n, &mut options);
+            for option in options.iter() {
+                let mut next = Vec::with_capacity(pos.len() + option.len());
+                next.extend_from_slice(&pos[..i]);
+                next.extend_from_slice(option);
+                next.extend_from_slice(&pos[i + 1..]);
+                out.push(next);
+            }
+        }
+    }
+
+    fn components(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        out.extend(pos.iter().filter(|&&n| n > 0).map(|&n| vec![n]));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{value, Cache, Unsplit};
+    use crate::Nimber;
+
+    #[test]
+    fn kayles_options_of_four() {
+        let mut options = HeapOptions::new();
+        Kayles.heap_moves(4, &mut options);
+        let all: Vec<Vec<u64>> = options.iter().map(<[u64]>::to_vec).collect();
+        assert_eq!(
+            all,
+            vec![vec![3], vec![1, 2], vec![2], vec![1, 1]],
+            "take one: 3 or 1+2; take two: 2 or 1+1"
+        );
+    }
+
+    #[test]
+    fn nim_heap_is_its_size() {
+        let game = MultiHeap::new(Nim);
+        let mut cache = Cache::new();
+        for n in 0..40 {
+            assert_eq!(value(&game, &vec![n], &mut cache), Ok(Nimber(n)));
+        }
+    }
+
+    #[test]
+    fn split_matches_unsplit_on_small_kayles_sums() {
+        let game = MultiHeap::new(Kayles);
+        let mut split = Cache::new();
+        let mut whole = Cache::new();
+        for a in 0..7 {
+            for b in 0..7 {
+                let pos = vec![a, b];
+                assert_eq!(
+                    value(&game, &pos, &mut split),
+                    value(&Unsplit(&game), &pos, &mut whole)
+                );
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+//! Games written on the [`ImpartialGame`](crate::game::ImpartialGame) trait.
+//!
+//! | file | game |
+//! |---|---|
+//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), with [`Nim`] and [`Kayles`] |
+//! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
+//! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
+//! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar and [`BoardSpec::solve`] |
+
+pub mod chomp;
+pub mod cram;
+pub mod heaps;
+pub mod spec;
+
+pub use chomp::Chomp;
+pub use cram::Cram;
+pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};
+pub use spec::{BoardMove, BoardSolution, BoardSpec, SpecError};

@@ -1,0 +1,342 @@
+//! Board specs: `cram:RxC` and `chomp:RxC` name a board game and its start
+//! position, and [`BoardSpec::solve`] answers for that start position.
+//!
+//! The grammar extends the game-spec grammar of the heap games:
+//!
+//! ```text
+//! board  := name ':' number 'x' number
+//! name   := 'cram' | 'chomp'
+//! number := digit+
+//! ```
+//!
+//! Case does not matter and spaces are ignored (`Cram : 4 X 5`), as for
+//! every spec. An error names the byte offset (in the original text) where
+//! the problem is and what was expected there.
+
+use std::fmt;
+
+use crate::game::{analyse, Cache};
+use crate::games::{Chomp, Cram};
+use crate::{Nimber, Outcome};
+
+/// A spec that could not be parsed.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    /// Something other than what the grammar allows at this point.
+    #[error("bad game spec at byte {offset}: expected {expected}, found {found}")]
+    Unexpected {
+        /// Byte offset in the spec.
+        offset: usize,
+        /// What the grammar allows here.
+        expected: &'static str,
+        /// What is there instead (`end of spec` at the end).
+        found: String,
+    },
+    /// A board dimension outside what the game supports.
+    #[error("bad game spec at byte {offset}: {what} {value} is out of range (allowed: {allowed})")]
+    OutOfRange {
+        /// Byte offset of the number.
+        offset: usize,
+        /// Which dimension (`rows` or `columns`).
+        what: &'static str,
+        /// The number given (saturated at `u64::MAX`).
+        value: u64,
+        /// The allowed range, for the message.
+        allowed: &'static str,
+    },
+}
+
+/// A board game and its start position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BoardSpec {
+    /// Cram on an empty board.
+    Cram(Cram),
+    /// Chomp on a full rectangle.
+    Chomp(Chomp),
+}
+
+/// A move on a board, as the cells it concerns (`(row, col)`, 0-based from
+/// the top-left corner).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardMove {
+    /// Cram: the two cells the domino covers.
+    Domino([(u8, u8); 2]),
+    /// Chomp: the square bitten; every square below and right of it goes too.
+    Bite((u8, u8)),
+}
+
+impl fmt::Display for BoardMove {
+    /// `(0,1)-(0,2)` for a domino, `(1,2)` for a bite.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardMove::Domino([(r1, c1), (r2, c2)]) => write!(f, "({r1},{c1})-({r2},{c2})"),
+            BoardMove::Bite((r, c)) => write!(f, "({r},{c})"),
+        }
+    }
+}
+
+/// The answer for a board's start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSolution {
+    /// The Grundy value of the start position.
+    pub value: Nimber,
+    /// N when the first player wins.
+    pub outcome: Outcome,
+    /// Every move to a position of value `*0`.
+    pub winning_moves: Vec<BoardMove>,
+}
+
+/// The spec text with spaces removed and letters lower-cased, remembering
+/// where each kept byte was in the original.
+struct Cursor {
+    bytes: Vec<(usize, u8)>,
+    at: usize,
+    len: usize,
+}
+
+impl Cursor {
+    fn new(text: &str) -> Cursor {
+        let bytes = text
+            .bytes()
+            .enumerate()
+            .filter(|(_, b)| !b.is_ascii_whitespace())
+            .map(|(i, b)| (i, b.to_ascii_lowercase()))
+            .collect();
+        Cursor {
+            bytes,
+            at: 0,
+            len: text.len(),
+        }
+    }
+
+    fn offset(&self) -> usize {
+        self.bytes.get(self.at).map_or(self.len, |&(i, _)| i)
+    }
+
+    fn peek(&self) -> Option<u8> {
+        self.bytes.get(self.at).map(|&(_, b)| b)
+    }
+
+    fn unexpected(&self, expected: &'static str) -> SpecError {
+        let found = match self.peek() {
+            None => "end of spec".to_owned(),
+            Some(b) if b.is_ascii_graphic() => format!("`{}`", b as char),
+            Some(b) => format!("byte 0x{b:02x}"),
+        };
+        SpecError::Unexpected {
+            offset: self.offset(),
+            expected,
+            found,
+        }
+    }
+
+    fn word(&mut self) -> String {
+        let mut w = String::new();
+        while let Some(b) = self.peek().filter(u8::is_ascii_alphabetic) {
+            w.push(b as char);
+            self.at += 1;
+        }
+        w
+    }
+
+    fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), SpecError> {
+        if self.peek() == Some(byte) {
+            self.at += 1;
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    /// A decimal number and its offset.
+    fn number(&mut self, expected: &'static str) -> Result<(u64, usize), SpecError> {
+        let offset = self.offset();
+        let mut value: Option<u64> = None;
+        while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
+            let digit = u64::from(d - b'0');
+            value = Some(value.unwrap_or(0).saturating_mul(10).saturating_add(digit));
+            self.at += 1;
+        }
+        value
+            .map(|v| (v, offset))
+            .ok_or_else(|| self.unexpected(expected))
+    }
+}
+
+fn in_range(
+    (value, offset): (u64, usize),
+    max: u64,
+    what: &'static str,
+    allowed: &'static str,
+) -> Result<u8, SpecError> {
+    if (1..=max).contains(&value) {
+        Ok(value as u8)
+    } else {
+        Err(SpecError::OutOfRange {
+            offset,
+            what,
+            value,
+            allowed,
+        })
+    }
+}
+
+impl BoardSpec {
+    /// Parses `cram:RxC` (R, C in 1..=8) or `chomp:RxC` (R in 1..=16, C in
+    /// 1..=255).
+    ///
+    /// # Errors
+    /// [`SpecError`] with the byte offset of the first problem.
+    ///
+    /// # Examples
+    /// ```
+    /// use grundy::games::{BoardSpec, SpecError};
+    ///
+    /// assert!(matches!(BoardSpec::parse("Cram: 4 x 5"), Ok(BoardSpec::Cram(_))));
+    /// let err = BoardSpec::parse("chomp:3y4").unwrap_err();
+    /// assert!(matches!(err, SpecError::Unexpected { offset: 7, .. }));
+    /// assert_eq!(err.to_string(), "bad game spec at byte 7: expected `x` between rows and columns, found `y`");
+    /// ```
+    pub fn parse(text: &str) -> Result<BoardSpec, SpecError> {
+        let mut cur = Cursor::new(text);
+        let start = cur.at;
+        let name = cur.word();
+        let is_cram = match name.as_str() {
+            "cram" => true,
+            "chomp" => false,
+            _ => {
+                cur.at = start;
+                return Err(cur.unexpected("a board game name: `cram` or `chomp`"));
+            }
+        };
+        cur.expect(b':', "`:` after the game name")?;
+        let rows = cur.number("the number of rows")?;
+        cur.expect(b'x', "`x` between rows and columns")?;
+        let cols = cur.number("the number of columns")?;
+        if cur.peek().is_some() {
+            return Err(cur.unexpected("end of spec"));
+        }
+        Ok(if is_cram {
+            let r = in_range(rows, 8, "rows", "1 to 8")?;
+            let c = in_range(cols, 8, "columns", "1 to 8")?;
+            BoardSpec::Cram(Cram::new(r, c).expect("dimensions checked"))
+        } else {
+            let r = in_range(rows, 16, "rows", "1 to 16")?;
+            let c = in_range(cols, 255, "columns", "1 to 255")?;
+            BoardSpec::Chomp(Chomp::new(r, c).expect("dimensions checked"))
+        })
+    }
+
+    /// Whether `text` looks like a board spec (a name followed by `:`), so a
+    /// caller with several spec grammars knows which parser to blame.
+    ///
+    /// ```
+    /// assert!(grundy::games::BoardSpec::is_board_spec("cram:4x5"));
+    /// assert!(!grundy::games::BoardSpec::is_board_spec("0.77"));
+    /// ```
+    pub fn is_board_spec(text: &str) -> bool {
+        text.contains(':')
+    }
+
+    /// The Grundy value, outcome and every winning move of the start
+    /// position, with a fresh cache.
+    ///
+    /// # Complexity
+    /// That of [`crate::game::value`] on the game: exponential in the board
+    /// area. Cram up to 5x6 takes well under a second; see BENCHMARKS.md.
+    ///
+    /// # Examples
+    /// ```
+    /// use grundy::games::{BoardMove, BoardSpec};
+    /// use grundy::{Nimber, Outcome};
+    ///
+    /// let solution = BoardSpec::parse("cram:1x4").unwrap().solve();
+    /// // A row of n cells is Dawson's Kayles (0.07) on n tokens: a row of 4 is
+    /// // worth *2, and the middle domino is the one winning move.
+    /// assert_eq!(solution.value, Nimber(2));
+    /// assert_eq!(solution.outcome, Outcome::N);
+    /// assert_eq!(solution.winning_moves, vec![BoardMove::Domino([(0, 1), (0, 2)])]);
+    /// ```
+    pub fn solve(&self) -> BoardSolution {
+        match *self {
+            BoardSpec::Cram(game) => {
+                let start = game.start();
+                let a = analyse(&game, &start, &mut Cache::new()).expect("Cram is acyclic");
+                BoardSolution {
+                    value: a.value,
+                    outcome: a.outcome,
+                    winning_moves: a
+                        .winning_moves
+                        .iter()
+                        .filter_map(|&to| Cram::domino(start, to).map(BoardMove::Domino))
+                        .collect(),
+                }
+            }
+            BoardSpec::Chomp(game) => {
+                let start = game.start();
+                let a = analyse(&game, &start, &mut Cache::new()).expect("Chomp is acyclic");
+                BoardSolution {
+                    value: a.value,
+                    outcome: a.outcome,
+                    winning_moves: a
+                        .winning_moves
+                        .iter()
+                        .filter_map(|&to| Chomp::bite(start, to).map(BoardMove::Bite))
+                        .collect(),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for BoardSpec {
+    /// The canonical spec, `cram:4x5`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardSpec::Cram(g) => write!(f, "cram:{}x{}", g.rows(), g.cols()),
+            BoardSpec::Chomp(g) => write!(f, "chomp:{}x{}", g.rows(), g.cols()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_with_case_and_spaces() {
+        assert_eq!(
+            BoardSpec::parse(" CHOMP : 3 X 4 ").unwrap().to_string(),
+            "chomp:3x4"
+        );
+        assert_eq!(
+            BoardSpec::parse("cram:8x8").unwrap().to_string(),
+            "cram:8x8"
+        );
+    }
+
+    #[test]
+    fn errors_carry_offsets() {
+        let cases: [(&str, usize); 8] = [
+            ("", 0),
+            ("go:3x3", 0),
+            ("cram3x3", 4),
+            ("cram:x3", 5),
+            ("cram:3x", 7),
+            ("cram:3x3!", 8),
+            ("cram:9x3", 5),
+            ("chomp:3 x 0", 10),
+        ];
+        for (text, offset) in cases {
+            let err = BoardSpec::parse(text).unwrap_err();
+            let at = match err {
+                SpecError::Unexpected { offset, .. } | SpecError::OutOfRange { offset, .. } => {
+                    offset
+                }
+            };
+            assert_eq!(at, offset, "{text:?}: {err}");
+        }
+        let huge = BoardSpec::parse("chomp:99999999999999999999999x2").unwrap_err();
+        assert!(huge.to_string().contains("out of range"), "{huge}");
+    }
+}

@@ -1,0 +1,98 @@
+//! Chomp on the trait against a plain search over row-length vectors.
+
+use std::collections::HashMap;
+
+use grundy::game::{analyse, value, Cache};
+use grundy::games::{BoardMove, BoardSpec, Chomp};
+use grundy::{Nimber, Outcome};
+
+/// Options of a position given as row lengths (top row first).
+fn moves(rows: &[usize]) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[r] {
+            if (r, c) == (0, 0) {
+                continue;
+            }
+            let next: Vec<usize> = rows
+                .iter()
+                .enumerate()
+                .map(|(i, &len)| if i >= r { len.min(c) } else { len })
+                .filter(|&len| len > 0)
+                .collect();
+            out.push(next);
+        }
+    }
+    out
+}
+
+fn plain_value(rows: &[usize], memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
+    if let Some(&v) = memo.get(rows) {
+        return v;
+    }
+    let values: Vec<u64> = moves(rows).iter().map(|m| plain_value(m, memo)).collect();
+    let v = (0..).find(|m| !values.contains(m)).unwrap();
+    memo.insert(rows.to_vec(), v);
+    v
+}
+
+fn pack(rows: &[usize]) -> u128 {
+    rows.iter()
+        .enumerate()
+        .fold(0, |acc, (r, &len)| acc | (len as u128) << (8 * r))
+}
+
+#[test]
+fn every_position_matches_plain_mex() {
+    for (r, c) in [(1, 6), (2, 5), (3, 4), (4, 5), (5, 5)] {
+        let chomp = Chomp::new(r as u8, c as u8).unwrap();
+        let mut memo = HashMap::new();
+        plain_value(&vec![c; r], &mut memo);
+        let mut cache = Cache::new();
+        for (rows, &v) in &memo {
+            assert_eq!(
+                value(&chomp, &pack(rows), &mut cache),
+                Ok(Nimber(v)),
+                "{rows:?}"
+            );
+        }
+        assert_eq!(
+            memo.len(),
+            cache.len(),
+            "every position of {r}x{c} is solved once"
+        );
+    }
+}
+
+#[test]
+fn known_theorems() {
+    // Strategy stealing: every rectangle but 1x1 is a first-player win.
+    for r in 1..=5u8 {
+        for c in 1..=6u8 {
+            let s = BoardSpec::parse(&format!("chomp:{r}x{c}")).unwrap().solve();
+            let expected = if (r, c) == (1, 1) {
+                Outcome::P
+            } else {
+                Outcome::N
+            };
+            assert_eq!(s.outcome, expected, "{r}x{c}");
+        }
+    }
+    // On a square, biting (1,1) leaves two equal arms, which the first
+    // player then mirrors: it is a winning move.
+    for n in 2..=6u8 {
+        let s = BoardSpec::parse(&format!("chomp:{n}x{n}")).unwrap().solve();
+        assert!(
+            s.winning_moves.contains(&BoardMove::Bite((1, 1))),
+            "{n}x{n}"
+        );
+    }
+    // 2 x n: the P-positions are the rows (a, a - 1), so the only winning
+    // move from 2 x n is to bite (1, n - 1).
+    for n in 2..=12u8 {
+        let chomp = Chomp::new(2, n).unwrap();
+        let a = analyse(&chomp, &chomp.start(), &mut Cache::new()).unwrap();
+        assert_eq!(a.winning_moves.len(), 1);
+        assert_eq!(Chomp::row_lengths(a.winning_moves[0]), vec![n, n - 1]);
+    }
+}

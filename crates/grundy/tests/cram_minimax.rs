@@ -1,0 +1,175 @@
+//! Cram on the trait (regions split and brought to a canonical form) against
+//! a plain search on whole boards that knows nothing of regions or symmetry.
+
+use std::collections::HashMap;
+
+use grundy::game::{analyse, value, Cache, Unsplit};
+use grundy::games::{BoardSpec, Cram};
+use grundy::{Nimber, Outcome};
+
+/// A board as a row-major vector of "empty" flags.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Board {
+    rows: usize,
+    cols: usize,
+    empty: Vec<bool>,
+}
+
+impl Board {
+    fn full(rows: usize, cols: usize) -> Board {
+        Board {
+            rows,
+            cols,
+            empty: vec![true; rows * cols],
+        }
+    }
+
+    fn moves(&self) -> Vec<Board> {
+        let mut out = Vec::new();
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                let here = r * self.cols + c;
+                let mut place = |other: usize| {
+                    if self.empty[here] && self.empty[other] {
+                        let mut next = self.clone();
+                        next.empty[here] = false;
+                        next.empty[other] = false;
+                        out.push(next);
+                    }
+                };
+                if c + 1 < self.cols {
+                    place(here + 1);
+                }
+                if r + 1 < self.rows {
+                    place(here + self.cols);
+                }
+            }
+        }
+        out
+    }
+
+    /// The same board in the library's bitboard (bit 8 * row + col).
+    fn bits(&self) -> u64 {
+        let mut bits = 0;
+        for r in 0..self.rows {
+            for c in 0..self.cols {
+                if self.empty[r * self.cols + c] {
+                    bits |= 1 << (8 * r + c);
+                }
+            }
+        }
+        bits
+    }
+}
+
+/// Grundy value of a whole board by the definition (memoised recursion).
+fn plain_value(board: &Board, memo: &mut HashMap<Board, u64>) -> u64 {
+    if let Some(&v) = memo.get(board) {
+        return v;
+    }
+    let values: Vec<u64> = board.moves().iter().map(|b| plain_value(b, memo)).collect();
+    let v = (0..).find(|m| !values.contains(m)).unwrap();
+    memo.insert(board.clone(), v);
+    v
+}
+
+/// Minimax: does the player to move win?
+fn plain_wins(board: &Board, memo: &mut HashMap<Board, bool>) -> bool {
+    if let Some(&w) = memo.get(board) {
+        return w;
+    }
+    let w = board.moves().iter().any(|b| !plain_wins(b, memo));
+    memo.insert(board.clone(), w);
+    w
+}
+
+#[test]
+fn every_position_of_small_boards_matches_plain_mex() {
+    for (rows, cols) in [(1, 7), (2, 2), (2, 4), (2, 5), (3, 3), (3, 4), (4, 4)] {
+        let cram = Cram::new(rows as u8, cols as u8).unwrap();
+        let mut memo = HashMap::new();
+        plain_value(&Board::full(rows, cols), &mut memo);
+        let mut cache = Cache::new();
+        for (board, &expected) in &memo {
+            assert_eq!(
+                value(&cram, &board.bits(), &mut cache),
+                Ok(Nimber(expected)),
+                "{rows}x{cols}: {}",
+                cram.render(board.bits())
+            );
+        }
+        // The canonical forms really are shared: far fewer regions than positions.
+        assert!(cache.len() <= memo.len(), "{rows}x{cols}");
+    }
+}
+
+#[test]
+fn start_outcomes_match_minimax() {
+    for rows in 1..=4usize {
+        for cols in 1..=5usize {
+            let cram = Cram::new(rows as u8, cols as u8).unwrap();
+            let wins = plain_wins(&Board::full(rows, cols), &mut HashMap::new());
+            let solution = analyse(&cram, &cram.start(), &mut Cache::new()).unwrap();
+            assert_eq!(
+                solution.outcome,
+                Outcome::from_first_player_wins(wins),
+                "{rows}x{cols}"
+            );
+            // Every reported winning move is a legal move to a lost position.
+            for m in &solution.winning_moves {
+                assert!(Cram::domino(cram.start(), *m).is_some());
+                let board = unbits(*m, rows, cols);
+                assert!(!plain_wins(&board, &mut HashMap::new()));
+            }
+        }
+    }
+}
+
+fn unbits(bits: u64, rows: usize, cols: usize) -> Board {
+    let mut b = Board::full(rows, cols);
+    for r in 0..rows {
+        for c in 0..cols {
+            b.empty[r * cols + c] = bits >> (8 * r + c) & 1 == 1;
+        }
+    }
+    b
+}
+
+#[test]
+fn split_equals_unsplit_on_3x4() {
+    let cram = Cram::new(3, 4).unwrap();
+    let start = cram.start();
+    assert_eq!(
+        value(&cram, &start, &mut Cache::new()),
+        value(&Unsplit(&cram), &start, &mut Cache::new())
+    );
+}
+
+#[test]
+fn even_by_even_boards_are_zero_and_spec_solves() {
+    // The symmetry strategy (answer every domino by its point reflection)
+    // makes every even x even board a second-player win.
+    for spec in ["cram:2x2", "cram:2x4", "cram:4x4", "cram:2x6"] {
+        let s = BoardSpec::parse(spec).unwrap().solve();
+        assert_eq!(s.value, Nimber(0), "{spec}");
+        assert!(s.winning_moves.is_empty());
+    }
+    // Even x odd boards: the first player wins by the central domino and
+    // then mirrors, so they are N-positions.
+    let s = BoardSpec::parse("cram:4x3").unwrap().solve();
+    assert_eq!(s.outcome, Outcome::N);
+    assert!(!s.winning_moves.is_empty());
+}
+
+#[test]
+fn one_row_is_dawsons_kayles() {
+    // Cram on 1 x n is Dawson's Kayles (octal game 0.07) on n tokens.
+    // G(0..=8) from OEIS A002187 (https://oeis.org/A002187), "Sprague-Grundy
+    // values for Dawson's Kayles" (Winning Ways, ch. 4).
+    let published = [0, 0, 1, 1, 2, 0, 3, 1, 1];
+    for n in 1..=8u8 {
+        let cram = Cram::new(1, n).unwrap();
+        let v = value(&cram, &cram.start(), &mut Cache::new()).unwrap();
+        assert_eq!(v, Nimber(published[n as usize]), "1x{n}");
+    }
+}
