@@ -6,8 +6,8 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-mod input;
 mod graph;
+mod input;
 mod nim;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
