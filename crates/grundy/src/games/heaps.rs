@@ -3,7 +3,7 @@
 //!
 //! [`HeapRules`] is the one thing a heap ruleset has to say (the options of a
 //! single heap); [`MultiHeap`] turns it into an
-//! [`ImpartialGame`](crate::game::ImpartialGame) whose components are the
+//! [`ImpartialGame`] whose components are the
 //! single heaps, so the solver values each heap size once.
 
 use crate::game::ImpartialGame;

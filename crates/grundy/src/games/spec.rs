@@ -65,6 +65,23 @@ pub enum BoardMove {
     Bite((u8, u8)),
 }
 
+impl BoardMove {
+    /// The cells the move names: the domino's two cells, or the one square
+    /// bitten (for JSON: `{"cells": [[r, c], ...]}`).
+    ///
+    /// ```
+    /// use grundy::games::BoardMove;
+    /// assert_eq!(BoardMove::Bite((1, 2)).cells(), vec![(1, 2)]);
+    /// assert_eq!(BoardMove::Domino([(0, 0), (0, 1)]).to_string(), "(0,0)-(0,1)");
+    /// ```
+    pub fn cells(&self) -> Vec<(u8, u8)> {
+        match self {
+            BoardMove::Domino(cells) => cells.to_vec(),
+            BoardMove::Bite(cell) => vec![*cell],
+        }
+    }
+}
+
 impl fmt::Display for BoardMove {
     /// `(0,1)-(0,2)` for a domino, `(1,2)` for a bite.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -71,3 +71,24 @@ pub fn to_dot(graph: &Graph, values: &LoopyValues) -> String {
     out.push_str("}\n");
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::{analyse, Graph};
+
+    #[test]
+    fn names_are_escaped_and_draws_are_grey() {
+        let g = Graph::parse_json(r#"{"nodes": ["say \"hi\"", "back\\slash"], "edges": [["say \"hi\"", "back\\slash"], ["back\\slash", "say \"hi\""]]}"#).unwrap();
+        let dot = to_dot(&g, &analyse(&g));
+        assert!(
+            dot.contains(r##"n0 [label="say \"hi\"\n∞", fillcolor="#d0d0d0"];"##),
+            "{dot}"
+        );
+        assert!(
+            dot.contains(r##"n1 [label="back\\slash\n∞", fillcolor="#d0d0d0"];"##),
+            "{dot}"
+        );
+        assert!(dot.contains("n0 -> n1;") && dot.contains("n1 -> n0;"));
+    }
+}

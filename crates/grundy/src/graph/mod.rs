@@ -108,7 +108,7 @@ pub enum GraphError {
         name: String,
     },
     /// More nodes or edges than `u32` ids can number.
-    #[error("line {line}: too many {what} (at most {max})")]
+    #[error("{}too many {what} (at most {max})", at_line(*line))]
     TooLarge {
         /// 1-based line where the limit was passed (0 when not from text).
         line: usize,
@@ -117,6 +117,15 @@ pub enum GraphError {
         /// The limit.
         max: u64,
     },
+}
+
+/// `line N: ` for an error from a line of text, nothing for line 0.
+fn at_line(line: usize) -> String {
+    if line == 0 {
+        String::new()
+    } else {
+        format!("line {line}: ")
+    }
 }
 
 /// Hash of a name: a word-at-a-time multiplicative hash (the Fx hash
