@@ -404,21 +404,27 @@ impl SequenceEngine for NimEngine {
 
 /// Bitset mex for a finite subtraction set `S` with largest element `m`.
 ///
-/// For every value `v` a ring of bits `excluded[v]` marks the positions
-/// (modulo the ring length) that have an option of value `v`. When `G(n)`
-/// becomes `v`, every position `n + s` (`s` in `S`) gains an option of value
-/// `v`: one shifted OR of the bit mask of `S` into `excluded[v]`, `m/64`
-/// word operations instead of `|S|` lookups. `G(n)` is then the first `v`
-/// whose bit `n` is clear, and bit `n` is cleared in every ring so the slot
-/// can be reused by position `n + ring length`.
+/// For every value `v` a ring of bits marks the positions (modulo the ring
+/// length) that have an option of value `v`. When `G(n)` becomes `v`, every
+/// position `n + s` (`s` in `S`) gains an option of value `v`: one shifted
+/// OR of the bit mask of `S` into ring `v`, `m/64` word operations instead
+/// of `|S|` lookups. `G(n)` is the first `v` whose bit `n` is clear.
+///
+/// The rings are stored transposed, `words[w * capacity + v]`, so that the
+/// mex scan over the values at one position reads consecutive words. A
+/// ring word is zeroed once its 64 positions are all decided; the ring is
+/// more than `m + 64` positions long, so no OR ever reaches a word that
+/// still holds decided positions.
 #[derive(Clone, Debug)]
 struct BitsetSubtraction {
     /// Bit `s` set for each `s` in `S` (bit 0 is never set).
     mask: Vec<u64>,
-    /// Ring length in words (a power of two); the ring covers more than
-    /// `m + 64` positions so that no pending bit is overwritten.
+    /// Ring length in words (a power of two).
     ring_words: usize,
-    excluded: Vec<Vec<u64>>,
+    /// Values with a ring so far, and room for them in `words`.
+    n_values: usize,
+    capacity: usize,
+    words: Vec<u64>,
     values: GrundySequence,
 }
 
@@ -430,12 +436,27 @@ impl BitsetSubtraction {
             mask[s as usize / 64] |= 1 << (s % 64);
         }
         let ring_words = (mask.len() + 2).next_power_of_two();
+        let capacity = 4;
         BitsetSubtraction {
             mask,
             ring_words,
-            excluded: Vec::new(),
+            n_values: 0,
+            capacity,
+            words: vec![0; ring_words * capacity],
             values: GrundySequence::new(),
         }
+    }
+
+    /// Doubles the room for values, keeping every ring.
+    fn grow(&mut self) {
+        let capacity = self.capacity * 2;
+        let mut words = vec![0; self.ring_words * capacity];
+        for w in 0..self.ring_words {
+            let old = &self.words[w * self.capacity..(w + 1) * self.capacity];
+            words[w * capacity..w * capacity + self.capacity].copy_from_slice(old);
+        }
+        self.words = words;
+        self.capacity = capacity;
     }
 }
 
@@ -447,27 +468,30 @@ impl SequenceEngine for BitsetSubtraction {
             let pos = self.values.len();
             let slot = pos % ring_bits;
             let (word, bit) = (slot / 64, slot % 64);
-            let g = self
-                .excluded
+            let row = &self.words[word * self.capacity..word * self.capacity + self.n_values];
+            let g = row
                 .iter()
-                .position(|ring| ring[word] >> bit & 1 == 0)
-                .unwrap_or(self.excluded.len());
-            if g == self.excluded.len() {
-                self.excluded.push(vec![0; self.ring_words]);
-            }
-            for ring in &mut self.excluded {
-                ring[word] &= !(1 << bit);
+                .position(|&w| w >> bit & 1 == 0)
+                .unwrap_or(self.n_values);
+            if g == self.n_values {
+                if self.n_values == self.capacity {
+                    self.grow();
+                }
+                self.n_values += 1;
             }
             // OR the mask of S, shifted left by `pos`, into ring g.
-            let ring = &mut self.excluded[g];
+            let cap = self.capacity;
             for (i, &m) in self.mask.iter().enumerate() {
                 if m == 0 {
                     continue;
                 }
-                ring[(word + i) & wrap] |= m << bit;
+                self.words[((word + i) & wrap) * cap + g] |= m << bit;
                 if bit > 0 {
-                    ring[(word + i + 1) & wrap] |= m >> (64 - bit);
+                    self.words[((word + i + 1) & wrap) * cap + g] |= m >> (64 - bit);
                 }
+            }
+            if bit == 63 {
+                self.words[word * cap..word * cap + self.n_values].fill(0);
             }
             self.values.push(Nimber(g as u64));
         }
@@ -652,14 +676,74 @@ fn mark_take_break<T: Copy + Into<u64>>(
     }
 }
 
+/// The mex of a heap of `n` when every value so far is below 64, so that
+/// the option values fit one `u64` mask (a xor of values below 64 is below
+/// 64). The pair loop xors a forward and a reversed slice.
+fn mex_small<T: Copy + Into<u64>>(
+    code: &TakeBreak,
+    g: &[T],
+    pairs: &[Vec<u64>],
+    n: usize,
+) -> Nimber {
+    let mut mask = 0u64;
+    for (k, &d) in code.digits().iter().enumerate() {
+        if d == 0 || k > n {
+            continue;
+        }
+        let rest = n - k;
+        if d & 1 != 0 && rest == 0 && k > 0 {
+            mask |= 1;
+        }
+        if d & 2 != 0 && rest > 0 && k > 0 {
+            mask |= 1 << g[rest].into();
+        }
+        if d & 4 != 0 && rest >= 2 {
+            let half = rest / 2;
+            let low = &g[1..=half];
+            let high = &g[rest - half..rest];
+            // Four independent accumulators break the dependency on `mask`.
+            let mut acc = [0u64; 4];
+            let mut chunks = low.chunks_exact(4).zip(high.rchunks_exact(4));
+            for (l, h) in &mut chunks {
+                for j in 0..4 {
+                    acc[j] |= 1 << ((l[j].into() ^ h[3 - j].into()) & 63);
+                }
+            }
+            let done = low.len() / 4 * 4;
+            for (&a, &b) in low[done..]
+                .iter()
+                .zip(high[..high.len() - done].iter().rev())
+            {
+                mask |= 1 << ((a.into() ^ b.into()) & 63);
+            }
+            mask |= acc[0] | acc[1] | acc[2] | acc[3];
+        }
+        if d & 8 != 0 && rest >= 3 {
+            for a in 1..=rest - 2 {
+                let ga = g[a].into();
+                for &x in &pairs[rest - a] {
+                    mask |= 1 << ((ga ^ x) & 63);
+                }
+            }
+        }
+    }
+    Nimber(u64::from(mask.trailing_ones()))
+}
+
 impl SequenceEngine for TakeBreakEngine {
     fn extend_to(&mut self, n: usize) {
         while self.values.len() <= n {
             let m = self.values.len();
-            self.seen.clear();
-            let (code, seen, pairs) = (&self.code, &mut self.seen, &self.pairs);
-            with_storage!(&self.values.storage, v => mark_take_break(code, v, pairs, m, seen));
-            let g = self.seen.mex();
+            let small = self.values.max_value().map_or(true, |v| v.0 < 64);
+            let pairs = &self.pairs;
+            let g = if small {
+                with_storage!(&self.values.storage, v => mex_small(&self.code, v, pairs, m))
+            } else {
+                self.seen.clear();
+                let (code, seen) = (&self.code, &mut self.seen);
+                with_storage!(&self.values.storage, v => mark_take_break(code, v, pairs, m, seen));
+                self.seen.mex()
+            };
             self.values.push(g);
             if self.code.is_hexadecimal() {
                 // pairs[m + 1] needs G(1..=m), all known now.
