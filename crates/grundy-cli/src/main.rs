@@ -9,6 +9,9 @@ use clap::{Parser, Subcommand};
 mod graph;
 mod input;
 mod nim;
+mod period;
+mod solve;
+mod values;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
 #[derive(Debug, Parser)]
@@ -25,6 +28,12 @@ enum Command {
     /// Outcomes and Grundy values (loopy values where there are cycles) of
     /// every node of a game graph, from a file or from a game's positions.
     Graph(graph::Args),
+    /// Grundy values G(n) of single heaps of a heap game.
+    Values(values::Args),
+    /// The period of a heap game's Grundy sequence, when a theorem proves it.
+    Period(period::Args),
+    /// Outcome and winning moves of a sum of heaps.
+    Solve(solve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -33,6 +42,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     match cli.command {
         Command::Nim(args) => nim::run(args, &mut out)?,
         Command::Graph(args) => graph::run(args, &mut out)?,
+        Command::Values(args) => values::run(args, &mut out)?,
+        Command::Period(args) => period::run(args, &mut out)?,
+        Command::Solve(args) => solve::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

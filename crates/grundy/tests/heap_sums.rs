@@ -1,0 +1,98 @@
+//! Property tests for sums of heaps: the Sprague–Grundy theorem checked
+//! against an exhaustive game-tree search, and the suggested moves.
+
+use std::collections::HashMap;
+
+use grundy::heap::HeapRuleset;
+use grundy::sum::SumSolver;
+use grundy::{Nimber, Outcome};
+use proptest::prelude::*;
+
+/// Whether the player to move wins the sum `heaps` under normal play, by
+/// searching every move (no Grundy values involved).
+fn first_player_wins(
+    ruleset: &HeapRuleset,
+    mut heaps: Vec<u64>,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> bool {
+    heaps.retain(|&h| h > 0);
+    heaps.sort_unstable();
+    if let Some(&w) = memo.get(&heaps) {
+        return w;
+    }
+    let mut wins = false;
+    for i in 0..heaps.len() {
+        let mut options = vec![];
+        ruleset.for_each_option(heaps[i], |l| options.push(l));
+        for to in options {
+            let mut after = heaps.clone();
+            after.swap_remove(i);
+            after.extend_from_slice(to.as_slice());
+            if !first_player_wins(ruleset, after, memo) {
+                wins = true;
+                break;
+            }
+        }
+        if wins {
+            break;
+        }
+    }
+    memo.insert(heaps, wins);
+    wins
+}
+
+const GAMES: [&str; 6] = [
+    "0.77",
+    "0.07",
+    "sub{1,3,4}",
+    "grundy-game",
+    "half",
+    "allbut{2}",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn outcome_is_the_nim_sum(game in 0..GAMES.len(), heaps in proptest::collection::vec(0u64..9, 1..4)) {
+        let ruleset = HeapRuleset::parse(GAMES[game]).unwrap();
+        let solver = SumSolver::new(&ruleset, &heaps, 1000).unwrap();
+        let answer = solver.solve(&heaps, usize::MAX).unwrap();
+        let wins = first_player_wins(&ruleset, heaps.clone(), &mut HashMap::new());
+        prop_assert_eq!(answer.outcome, Outcome::from_first_player_wins(wins));
+        // Every listed move leaves a second-player win, and every move that
+        // does is listed.
+        let mut winning = 0;
+        for (i, &h) in heaps.iter().enumerate() {
+            let mut options = vec![];
+            ruleset.for_each_option(h, |l| options.push(l));
+            for to in options {
+                let mut after: Vec<u64> = heaps.clone();
+                after.swap_remove(i);
+                after.extend_from_slice(to.as_slice());
+                if !first_player_wins(&ruleset, after, &mut HashMap::new()) {
+                    winning += 1;
+                    prop_assert!(answer.winning_moves.iter().any(|m| m.heap == i && m.to == to));
+                }
+            }
+        }
+        prop_assert_eq!(answer.total_winning_moves, winning as u128);
+    }
+
+    #[test]
+    fn moves_from_huge_heaps_reach_zero(h in 1_000_000u64..u64::MAX / 2, small in 0u64..40) {
+        for spec in ["0.77", "0.07", "0.137", "sub{1,3,4}"] {
+            let ruleset = HeapRuleset::parse(spec).unwrap();
+            let solver = SumSolver::new(&ruleset, &[h, small], 1 << 16).unwrap();
+            let answer = solver.solve(&[h, small], 10).unwrap();
+            let total = solver.value(h).unwrap() + solver.value(small).unwrap();
+            prop_assert_eq!(answer.outcome == Outcome::N, !total.is_zero());
+            prop_assert_eq!(answer.winning_moves.is_empty(), total.is_zero());
+            for m in &answer.winning_moves {
+                let other = if m.heap == 0 { small } else { h };
+                let left: Nimber = m.to.as_slice().iter().map(|&x| solver.value(x).unwrap()).sum();
+                prop_assert!((left + solver.value(other).unwrap()).is_zero());
+            }
+        }
+    }
+}
