@@ -7,6 +7,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod nim;
+mod serve;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
 #[derive(Debug, Parser)]
@@ -20,6 +21,8 @@ struct Cli {
 enum Command {
     /// Decide a Nim position and list every winning move.
     Nim(nim::Args),
+    /// Serve the web app: play against the engine, explore sequences, JSON API.
+    Serve(serve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -27,6 +30,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match cli.command {
         Command::Nim(args) => nim::run(args, &mut out)?,
+        Command::Serve(args) => serve::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

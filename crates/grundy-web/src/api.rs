@@ -1,0 +1,536 @@
+//! The `/api/*` handlers. Each reads a JSON object, checks every field
+//! against [`Limits`] before any work, computes on the blocking pool under a
+//! deadline, and answers JSON.
+
+use std::collections::{BTreeMap, HashMap, VecDeque};
+
+use axum::body::{to_bytes, Body};
+use axum::extract::State;
+use axum::Json;
+use grundy::{Convention, Nimber, Outcome};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::engine::WebGame;
+use crate::error::ApiError;
+use crate::play::{self, MisereSearch, Move, Rules};
+use crate::request::{bounded, Fields};
+use crate::{AppState, Limits};
+
+/// The answer of every handler.
+pub type ApiResult = Result<Json<Value>, ApiError>;
+
+/// Reads the whole body, refusing more than the limit.
+async fn read_body(state: &AppState, body: Body) -> Result<axum::body::Bytes, ApiError> {
+    let max = state.limits.max_body_bytes;
+    to_bytes(body, max).await.map_err(|_| {
+        ApiError::too_large(format!(
+            "the request body is larger than {max} bytes, or was cut off"
+        ))
+    })
+}
+
+/// Runs `work` on the blocking pool, holding one of the computing slots
+/// until it really ends, and answers 422 if it is not done by the deadline.
+async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    let timeout = state.limits.timeout;
+    let permit = tokio::time::timeout(timeout, state.slots.clone().acquire_owned())
+        .await
+        .map_err(|_| ApiError::busy("the server is busy with other computations; try again"))?
+        .map_err(|_| ApiError::busy("the server is shutting down"))?;
+    let task = tokio::task::spawn_blocking(move || {
+        // The slot is held by the computation itself, so a computation that
+        // outlives its deadline still counts against the limit until it ends.
+        let _permit = permit;
+        work()
+    });
+    match tokio::time::timeout(timeout, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(join)) => Err(ApiError::bad_request(format!(
+            "the computation failed: {join}"
+        ))),
+        Err(_) => Err(ApiError::over_limit(format!(
+            "the computation took longer than {} s; ask for less",
+            timeout.as_secs_f64()
+        ))),
+    }
+}
+
+fn to_json<T: Serialize>(value: &T) -> Result<Json<Value>, ApiError> {
+    serde_json::to_value(value)
+        .map(Json)
+        .map_err(|e| ApiError::bad_request(format!("could not render the answer: {e}")))
+}
+
+/// `GET /api/limits`: the bounds this server enforces.
+pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
+    let l: &Limits = &state.limits;
+    Json(serde_json::json!({
+        "max_heaps": l.max_heaps,
+        "max_values_to": l.max_values_to,
+        "max_period_search": l.max_period_search,
+        "max_play_heap": l.max_play_heap,
+        "max_play_tokens": l.max_play_tokens,
+        "max_misere_search_tokens": l.max_misere_search_tokens,
+        "max_graph_nodes": l.max_graph_nodes,
+        "max_body_bytes": l.max_body_bytes,
+        "timeout_ms": l.timeout.as_millis() as u64,
+    }))
+}
+
+/// A position to play on: the game, the heaps and the convention, checked.
+struct Position {
+    spec: String,
+    game: WebGame,
+    heaps: Vec<u64>,
+    convention: Convention,
+}
+
+impl Position {
+    /// Reads `game`, `heaps` and `misere`, with every heap at most
+    /// `max_play_heap` and the total at most `max_play_tokens`.
+    fn read(fields: &mut Fields, limits: &Limits) -> Result<Position, ApiError> {
+        let spec = fields.string("game")?;
+        let game = WebGame::parse(&spec)?;
+        let heaps = read_heaps(fields, limits, limits.max_play_heap)?;
+        let total: u64 = heaps.iter().sum();
+        if total > limits.max_play_tokens {
+            return Err(ApiError::over_limit(format!(
+                "the heaps hold {total} tokens; at most {} in all can be played here",
+                limits.max_play_tokens
+            )));
+        }
+        let misere = fields.bool_or("misere", false)?;
+        let convention = if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
+        if misere && !game.is_nim() && total > limits.max_misere_search_tokens {
+            return Err(ApiError::over_limit(format!(
+                "misère {spec} is decided by searching every position, which is done for at most {} tokens in all; these heaps hold {total}",
+                limits.max_misere_search_tokens
+            )));
+        }
+        Ok(Position {
+            spec,
+            game,
+            heaps,
+            convention,
+        })
+    }
+}
+
+fn read_heaps(fields: &mut Fields, limits: &Limits, max: u64) -> Result<Vec<u64>, ApiError> {
+    fields
+        .array("heaps", limits.max_heaps)?
+        .iter()
+        .enumerate()
+        .map(|(i, v)| bounded(v, &format!("heaps[{i}]"), max))
+        .collect()
+}
+
+/// The analysis of a position under its convention: outcome, winning moves,
+/// and for normal play the heaps' Grundy values.
+struct Analysis {
+    values: Vec<Nimber>,
+    nim_sum: Nimber,
+    outcome: Outcome,
+    winning: Vec<Move>,
+}
+
+fn analyse(pos: &mut Position) -> Analysis {
+    let max = pos.heaps.iter().copied().max().unwrap_or(0);
+    pos.game.prepare(max);
+    let rules: &dyn Rules = &pos.game;
+    let values: Vec<Nimber> = pos.heaps.iter().map(|&h| rules.value(h)).collect();
+    let nim_sum: Nimber = values.iter().copied().sum();
+    let winning = match pos.convention {
+        Convention::Normal => play::winning_moves_normal(rules, &pos.heaps),
+        Convention::Misere if pos.game.is_nim() => misere_nim_winning(&pos.heaps),
+        Convention::Misere => MisereSearch::new(rules).winning_moves(&pos.heaps),
+    };
+    let outcome = match pos.convention {
+        Convention::Normal => Outcome::from_first_player_wins(!nim_sum.is_zero()),
+        Convention::Misere if pos.game.is_nim() => Outcome::from_first_player_wins(
+            !winning.is_empty() || pos.heaps.iter().all(|&h| h == 0),
+        ),
+        Convention::Misere => {
+            Outcome::from_first_player_wins(MisereSearch::new(rules).mover_wins(&pos.heaps))
+        }
+    };
+    Analysis {
+        values,
+        nim_sum,
+        outcome,
+        winning,
+    }
+}
+
+/// Misère Nim by its rule (Bouton): while some heap has two or more tokens
+/// play as in normal Nim, except that a move leaving only heaps of at most
+/// one token must leave an odd number of them; with every heap at most one,
+/// the mover wins iff the number of ones is even.
+fn misere_nim_winning(heaps: &[u64]) -> Vec<Move> {
+    let mut out = Vec::new();
+    for (i, &h) in heaps.iter().enumerate() {
+        for to in 0..h {
+            let mut after = heaps.to_vec();
+            after[i] = to;
+            if misere_nim_p(&after) {
+                out.push(Move {
+                    heap: i,
+                    from: h,
+                    to: if to == 0 { vec![] } else { vec![to] },
+                });
+            }
+        }
+    }
+    out
+}
+
+fn misere_nim_p(heaps: &[u64]) -> bool {
+    let big = heaps.iter().any(|&h| h >= 2);
+    if big {
+        heaps.iter().fold(0, |a, &h| a ^ h) == 0
+    } else {
+        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
+    }
+}
+
+#[derive(Serialize)]
+struct OptionOut {
+    to: Vec<u64>,
+    take: u64,
+}
+
+/// `POST /api/options {game, heaps}`: every legal move, heap by heap.
+pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
+    let pos = Position::read(&mut fields, &state.limits)?;
+    compute(&state, move || {
+        let rules: &dyn Rules = &pos.game;
+        let options: Vec<Vec<OptionOut>> = pos
+            .heaps
+            .iter()
+            .map(|&h| {
+                let mut list = Vec::new();
+                rules.for_each_option(h, &mut |l| {
+                    let to = l.as_slice().to_vec();
+                    let take = h - to.iter().sum::<u64>();
+                    list.push(OptionOut { to, take });
+                });
+                list
+            })
+            .collect();
+        to_json(&serde_json::json!({
+            "game": pos.spec,
+            "heaps": pos.heaps,
+            "options": options,
+        }))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct MoveOut {
+    game: String,
+    convention: &'static str,
+    heaps: Vec<u64>,
+    outcome: &'static str,
+    /// The engine's move, `null` when no move is legal.
+    #[serde(rename = "move")]
+    mv: Option<Move>,
+    /// Whether the move wins against any defence.
+    winning: bool,
+    heaps_after: Vec<u64>,
+}
+
+/// `POST /api/move {game, heaps, misere}`: the engine's move.
+pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
+    let mut pos = Position::read(&mut fields, &state.limits)?;
+    compute(&state, move || {
+        let analysis = analyse(&mut pos);
+        let all = play::moves(&pos.game, &pos.heaps);
+        let chosen = play::engine_move(all, analysis.winning);
+        let heaps_after = match &chosen {
+            Some((m, _)) => m.apply(&pos.heaps),
+            None => pos.heaps.clone(),
+        };
+        to_json(&MoveOut {
+            game: pos.spec,
+            convention: pos.convention.as_str(),
+            outcome: analysis.outcome.as_str(),
+            winning: chosen.as_ref().is_some_and(|(_, w)| *w),
+            mv: chosen.map(|(m, _)| m),
+            heaps: pos.heaps,
+            heaps_after,
+        })
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct HintRow {
+    heap: usize,
+    size: u64,
+    value: u64,
+    has_top_bit: bool,
+}
+
+#[derive(Serialize)]
+struct Explanation {
+    rows: Vec<HintRow>,
+    nim_sum: u64,
+    /// The exponent of the nim-sum's highest set bit; `null` when it is 0.
+    top_bit: Option<u32>,
+    /// The lesson, sentence by sentence.
+    lessons: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct HintOut {
+    game: String,
+    convention: &'static str,
+    heaps: Vec<u64>,
+    outcome: &'static str,
+    values: Vec<u64>,
+    nim_sum: u64,
+    winning_moves: Vec<Move>,
+    explanation: Explanation,
+}
+
+/// `POST /api/hint {game, heaps, misere}`: the outcome, every winning move,
+/// and the binary lesson behind them.
+pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
+    let mut pos = Position::read(&mut fields, &state.limits)?;
+    compute(&state, move || {
+        let a = analyse(&mut pos);
+        let explanation = explain(&pos, &a);
+        to_json(&HintOut {
+            game: pos.spec.clone(),
+            convention: pos.convention.as_str(),
+            outcome: a.outcome.as_str(),
+            values: a.values.iter().map(|v| v.value()).collect(),
+            nim_sum: a.nim_sum.value(),
+            winning_moves: a.winning,
+            heaps: pos.heaps,
+            explanation,
+        })
+    })
+    .await
+}
+
+fn explain(pos: &Position, a: &Analysis) -> Explanation {
+    let s = a.nim_sum.value();
+    let top_bit = (s != 0).then(|| 63 - s.leading_zeros());
+    let rows: Vec<HintRow> = pos
+        .heaps
+        .iter()
+        .zip(&a.values)
+        .enumerate()
+        .map(|(i, (&size, v))| HintRow {
+            heap: i,
+            size,
+            value: v.value(),
+            has_top_bit: top_bit.is_some_and(|b| v.value() >> b & 1 == 1),
+        })
+        .collect();
+    let nim = pos.game.is_nim();
+    let what = if nim {
+        "heap size"
+    } else {
+        "heap's Grundy value (the mex of the values of its options)"
+    };
+    let mut lessons = Vec::new();
+    if pos.convention == Convention::Misere && !nim {
+        lessons.push(format!(
+            "Misère {} has no binary rule: grundy searched every position reachable from here (the player who cannot move wins).",
+            pos.spec
+        ));
+        return Explanation {
+            rows,
+            nim_sum: s,
+            top_bit,
+            lessons,
+        };
+    }
+    lessons.push(format!(
+        "Write each {what} in binary and add the columns without carrying (exclusive or): the nim-sum is {s}."
+    ));
+    if pos.convention == Convention::Misere {
+        if pos.heaps.iter().any(|&h| h >= 2) {
+            lessons.push("Misère Nim: while some heap has 2 or more tokens, play exactly as in normal Nim, except that a move leaving only heaps of 0 or 1 must leave an odd number of 1-heaps.".to_owned());
+        } else {
+            lessons.push("Misère Nim with every heap at most 1: whoever faces an even number of 1-heaps wins (the other player will take the last token).".to_owned());
+            return Explanation {
+                rows,
+                nim_sum: s,
+                top_bit,
+                lessons,
+            };
+        }
+    }
+    match top_bit {
+        None => lessons.push(
+            "The nim-sum is 0: any move changes exactly one value, so it makes the nim-sum non-zero, and the opponent can always answer by making it 0 again.".to_owned(),
+        ),
+        Some(b) => {
+            let holders: Vec<String> = rows
+                .iter()
+                .filter(|r| r.has_top_bit)
+                .map(|r| (r.heap + 1).to_string())
+                .collect();
+            lessons.push(format!(
+                "The nim-sum's highest 1 is in the column of {} (marked). Heap {} has a 1 in that column; changing such a value g to g xor {s} lowers it and makes the nim-sum 0.",
+                1u64 << b,
+                holders.join(", heap ")
+            ));
+            for r in rows.iter().filter(|r| r.has_top_bit) {
+                let target = r.value ^ s;
+                if nim {
+                    lessons.push(format!(
+                        "Heap {}: {} xor {s} = {target}, so take {} to leave {target}.",
+                        r.heap + 1,
+                        r.size,
+                        r.size - target
+                    ));
+                } else {
+                    lessons.push(format!(
+                        "Heap {}: value {} xor {s} = {target}; move it to a position worth *{target} (one exists, since a value is the mex of its options').",
+                        r.heap + 1,
+                        r.value
+                    ));
+                }
+            }
+        }
+    }
+    Explanation {
+        rows,
+        nim_sum: s,
+        top_bit,
+        lessons,
+    }
+}
+
+#[derive(Serialize)]
+struct GraphNode {
+    id: usize,
+    heaps: Vec<u64>,
+    tokens: u64,
+    value: u64,
+    outcome: &'static str,
+}
+
+/// `POST /api/graph {game, heaps}`: every position reachable from `heaps`
+/// (as multisets of non-empty heaps), each with its Grundy value and
+/// normal-play outcome, and every move as an edge.
+pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
+    let spec = fields.string("game")?;
+    let mut game = WebGame::parse(&spec)?;
+    let max_nodes = state.limits.max_graph_nodes;
+    let mut start = read_heaps(&mut fields, &state.limits, state.limits.max_play_heap)?;
+    compute(&state, move || {
+        start.retain(|&h| h > 0);
+        start.sort_unstable();
+        game.prepare(start.iter().copied().max().unwrap_or(0));
+        let rules: &dyn Rules = &game;
+        let mut ids: HashMap<Vec<u64>, usize> = HashMap::new();
+        let mut nodes: Vec<GraphNode> = Vec::new();
+        let mut edges: Vec<[usize; 2]> = Vec::new();
+        let mut queue = VecDeque::new();
+        let mut add = |heaps: Vec<u64>, nodes: &mut Vec<GraphNode>, queue: &mut VecDeque<usize>| {
+            if let Some(&id) = ids.get(&heaps) {
+                return Ok(id);
+            }
+            if nodes.len() == max_nodes {
+                return Err(ApiError::over_limit(format!(
+                    "the game graph has more than {max_nodes} positions; try a smaller heap"
+                )));
+            }
+            let value: Nimber = heaps.iter().map(|&h| rules.value(h)).sum();
+            let id = nodes.len();
+            ids.insert(heaps.clone(), id);
+            nodes.push(GraphNode {
+                id,
+                tokens: heaps.iter().sum(),
+                value: value.value(),
+                outcome: if value.is_zero() { "P" } else { "N" },
+                heaps,
+            });
+            queue.push_back(id);
+            Ok(id)
+        };
+        add(start, &mut nodes, &mut queue)?;
+        while let Some(id) = queue.pop_front() {
+            let heaps = nodes[id].heaps.clone();
+            let mut targets = BTreeMap::new();
+            for m in play::moves(rules, &heaps) {
+                let mut next = m.apply(&heaps);
+                next.retain(|&h| h > 0);
+                next.sort_unstable();
+                targets.insert(next, ());
+            }
+            for next in targets.into_keys() {
+                let to = add(next, &mut nodes, &mut queue)?;
+                edges.push([id, to]);
+            }
+        }
+        to_json(&serde_json::json!({
+            "game": spec,
+            "nodes": nodes,
+            "edges": edges,
+        }))
+    })
+    .await
+}
+
+/// `POST /api/values {game, to, from, stats}`: `G(from..=to)`.
+pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "to", "from", "stats"])?;
+    let spec = fields.string("game")?;
+    let mut game = WebGame::parse(&spec)?;
+    let to = fields.u64_at_most("to", state.limits.max_values_to)?;
+    let from = fields.u64_or("from", 0, to)?;
+    let stats = fields.bool_or("stats", false)?;
+    compute(&state, move || {
+        game.prepare(to);
+        let values: Vec<u64> = (from..=to).map(|n| game.value(n).value()).collect();
+        let mut out = serde_json::json!({
+            "game": spec,
+            "from": from,
+            "to": to,
+            "values": values,
+        });
+        if stats {
+            let mut histogram: BTreeMap<u64, u64> = BTreeMap::new();
+            let (mut max, mut max_at) = (0, from);
+            for (i, &v) in values.iter().enumerate() {
+                *histogram.entry(v).or_default() += 1;
+                if v > max {
+                    (max, max_at) = (v, from + i as u64);
+                }
+            }
+            let histogram: serde_json::Map<String, Value> = histogram
+                .into_iter()
+                .map(|(k, c)| (k.to_string(), Value::from(c)))
+                .collect();
+            out["stats"] =
+                serde_json::json!({"max": max, "max_at": max_at, "histogram": histogram});
+        }
+        Ok(Json(out))
+    })
+    .await
+}
