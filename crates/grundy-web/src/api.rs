@@ -13,7 +13,7 @@ use serde_json::Value;
 
 use crate::engine::WebGame;
 use crate::error::ApiError;
-use crate::play::{self, MisereSearch, Move, Rules};
+use crate::play::{self, Move, Rules};
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
 
@@ -143,63 +143,40 @@ struct Analysis {
     winning: Vec<Move>,
 }
 
-fn analyse(pos: &mut Position) -> Analysis {
+fn analyse(pos: &mut Position) -> Result<Analysis, ApiError> {
     let max = pos.heaps.iter().copied().max().unwrap_or(0);
-    pos.game.prepare(max);
+    pos.game.prepare(max)?;
     let rules: &dyn Rules = &pos.game;
     let values: Vec<Nimber> = pos.heaps.iter().map(|&h| rules.value(h)).collect();
     let nim_sum: Nimber = values.iter().copied().sum();
-    let winning = match pos.convention {
-        Convention::Normal => play::winning_moves_normal(rules, &pos.heaps),
-        Convention::Misere if pos.game.is_nim() => misere_nim_winning(&pos.heaps),
-        Convention::Misere => MisereSearch::new(rules).winning_moves(&pos.heaps),
-    };
-    let outcome = match pos.convention {
-        Convention::Normal => Outcome::from_first_player_wins(!nim_sum.is_zero()),
-        Convention::Misere if pos.game.is_nim() => Outcome::from_first_player_wins(
-            !winning.is_empty() || pos.heaps.iter().all(|&h| h == 0),
+    let (outcome, winning) = match pos.convention {
+        Convention::Normal => (
+            Outcome::from_first_player_wins(!nim_sum.is_zero()),
+            play::winning_moves_normal(rules, &pos.heaps),
         ),
+        // Misère Nim by its rule, other games by the library's exhaustive
+        // search (the request was bounded in tokens for it).
         Convention::Misere => {
-            Outcome::from_first_player_wins(MisereSearch::new(rules).mover_wins(&pos.heaps))
+            let solution = grundy::sum::misere_solve(&pos.game.ruleset, &pos.heaps, usize::MAX)
+                .map_err(|e| ApiError::over_limit(e.to_string()))?;
+            let moves = solution
+                .winning_moves
+                .iter()
+                .map(|m| Move {
+                    heap: m.heap,
+                    from: m.from,
+                    to: m.to.as_slice().to_vec(),
+                })
+                .collect();
+            (solution.outcome, moves)
         }
     };
-    Analysis {
+    Ok(Analysis {
         values,
         nim_sum,
         outcome,
         winning,
-    }
-}
-
-/// Misère Nim by its rule (Bouton): while some heap has two or more tokens
-/// play as in normal Nim, except that a move leaving only heaps of at most
-/// one token must leave an odd number of them; with every heap at most one,
-/// the mover wins iff the number of ones is even.
-fn misere_nim_winning(heaps: &[u64]) -> Vec<Move> {
-    let mut out = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        for to in 0..h {
-            let mut after = heaps.to_vec();
-            after[i] = to;
-            if misere_nim_p(&after) {
-                out.push(Move {
-                    heap: i,
-                    from: h,
-                    to: if to == 0 { vec![] } else { vec![to] },
-                });
-            }
-        }
-    }
-    out
-}
-
-fn misere_nim_p(heaps: &[u64]) -> bool {
-    let big = heaps.iter().any(|&h| h >= 2);
-    if big {
-        heaps.iter().fold(0, |a, &h| a ^ h) == 0
-    } else {
-        heaps.iter().filter(|&&h| h == 1).count() % 2 == 1
-    }
+    })
 }
 
 #[derive(Serialize)]
@@ -257,7 +234,7 @@ pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> Ap
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let mut pos = Position::read(&mut fields, &state.limits)?;
     compute(&state, move || {
-        let analysis = analyse(&mut pos);
+        let analysis = analyse(&mut pos)?;
         let all = play::moves(&pos.game, &pos.heaps);
         let chosen = play::engine_move(all, analysis.winning);
         let heaps_after = match &chosen {
@@ -314,7 +291,7 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let mut pos = Position::read(&mut fields, &state.limits)?;
     compute(&state, move || {
-        let a = analyse(&mut pos);
+        let a = analyse(&mut pos)?;
         let explanation = explain(&pos, &a);
         to_json(&HintOut {
             game: pos.spec.clone(),
@@ -444,7 +421,7 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     compute(&state, move || {
         start.retain(|&h| h > 0);
         start.sort_unstable();
-        game.prepare(start.iter().copied().max().unwrap_or(0));
+        game.prepare(start.iter().copied().max().unwrap_or(0))?;
         let rules: &dyn Rules = &game;
         let mut ids: HashMap<Vec<u64>, usize> = HashMap::new();
         let mut nodes: Vec<GraphNode> = Vec::new();
@@ -506,7 +483,7 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let from = fields.u64_or("from", 0, to)?;
     let stats = fields.bool_or("stats", false)?;
     compute(&state, move || {
-        game.prepare(to);
+        game.prepare(to)?;
         let values: Vec<u64> = (from..=to).map(|n| game.value(n).value()).collect();
         let mut out = serde_json::json!({
             "game": spec,

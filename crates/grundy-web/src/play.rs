@@ -1,13 +1,10 @@
-//! Playing a sum of heaps: the legal moves, the engine's choice of move, and
-//! misère play by search for games without a closed theory.
+//! Playing a sum of heaps: the legal moves and the engine's choice of move.
 //!
 //! The engine's policy: from an N-position it always plays a winning move
 //! (the one taking fewest tokens, so the lesson is easiest to follow); from a
 //! P-position, where every move loses against perfect play, it takes as few
 //! tokens as it can from the largest heap it can, so the game stays long and
 //! the opponent has every chance to go wrong.
-
-use std::collections::HashMap;
 
 use grundy::heap::Leaves;
 use grundy::Nimber;
@@ -18,12 +15,9 @@ pub trait Rules {
     /// Calls `f` with every option of a heap of `n` tokens.
     fn for_each_option(&self, n: u64, f: &mut dyn FnMut(Leaves));
 
-    /// The Grundy value of a heap of `n` tokens, `n <= upto` of the last
-    /// [`Rules::prepare`].
+    /// The Grundy value of a heap of `n` tokens (the implementation says
+    /// up to which `n` it answers).
     fn value(&self, n: u64) -> Nimber;
-
-    /// Makes [`Rules::value`] answer for heaps up to `upto`.
-    fn prepare(&mut self, upto: u64);
 }
 
 /// One move in a sum of heaps: heap `heap` (0-based), of `from` tokens,
@@ -109,59 +103,6 @@ pub fn engine_move(all: Vec<Move>, winning: Vec<Move>) -> Option<(Move, bool)> {
     stalling_move(all).map(|m| (m, false))
 }
 
-/// Misère play decided by search over positions (multisets of heaps),
-/// memoised: the player who cannot move wins.
-///
-/// This is for games with no closed misère theory; the caller bounds the
-/// total number of tokens, since the number of positions grows like the
-/// number of partitions of it.
-pub struct MisereSearch<'r> {
-    rules: &'r dyn Rules,
-    memo: HashMap<Vec<u64>, bool>,
-}
-
-impl<'r> MisereSearch<'r> {
-    /// A search with an empty memo.
-    pub fn new(rules: &'r dyn Rules) -> MisereSearch<'r> {
-        MisereSearch {
-            rules,
-            memo: HashMap::new(),
-        }
-    }
-
-    /// Whether the player to move from `heaps` wins under misère play.
-    pub fn mover_wins(&mut self, heaps: &[u64]) -> bool {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        self.wins_sorted(key)
-    }
-
-    fn wins_sorted(&mut self, key: Vec<u64>) -> bool {
-        if let Some(&w) = self.memo.get(&key) {
-            return w;
-        }
-        let options = moves(self.rules, &key);
-        // No move: under misère play the player who cannot move wins.
-        let wins = options.is_empty()
-            || options.iter().any(|m| {
-                let mut next = m.apply(&key);
-                next.retain(|&h| h > 0);
-                next.sort_unstable();
-                !self.wins_sorted(next)
-            });
-        self.memo.insert(key, wins);
-        wins
-    }
-
-    /// Every move to a position the opponent loses under misère play.
-    pub fn winning_moves(&mut self, heaps: &[u64]) -> Vec<Move> {
-        moves(self.rules, heaps)
-            .into_iter()
-            .filter(|m| !self.mover_wins(&m.apply(heaps)))
-            .collect()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -185,15 +126,19 @@ mod tests {
         fn value(&self, n: u64) -> Nimber {
             self.values[n as usize]
         }
-        fn prepare(&mut self, upto: u64) {
-            self.values.clear();
+    }
+
+    impl Sub134 {
+        fn up_to(upto: u64) -> Sub134 {
+            let mut r = Sub134 { values: vec![] };
             for n in 0..=upto {
                 let mut seen = grundy::MexSet::new();
-                self.for_each_option(n, &mut |l| {
-                    seen.insert(l.as_slice().iter().map(|&h| self.values[h as usize]).sum())
+                r.for_each_option(n, &mut |l| {
+                    seen.insert(l.as_slice().iter().map(|&h| r.values[h as usize]).sum())
                 });
-                self.values.push(seen.mex());
+                r.values.push(seen.mex());
             }
+            r
         }
     }
 
@@ -206,8 +151,7 @@ mod tests {
 
     #[test]
     fn p_positions_of_sub134_are_0_and_2_mod_7() {
-        let mut r = Sub134 { values: vec![] };
-        r.prepare(40);
+        let r = Sub134::up_to(40);
         for n in 0..=40u64 {
             assert_eq!(r.value(n).is_zero(), n % 7 == 0 || n % 7 == 2, "n = {n}");
         }
@@ -215,8 +159,7 @@ mod tests {
 
     #[test]
     fn engine_wins_from_every_small_n_position_and_stalls_from_p() {
-        let mut r = Sub134 { values: vec![] };
-        r.prepare(12);
+        let r = Sub134::up_to(12);
         for a in 0..=12u64 {
             for b in 0..=a {
                 let heaps = [a, b];
@@ -238,24 +181,6 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn misere_search_on_heaps_of_one_and_two() {
-        // From heaps of 1 and 2 only "take 1" is legal in sub{1,3,4}. With
-        // k heaps of 1 the game lasts exactly k moves and, under misère
-        // play, the mover wins iff k is even (the opponent takes the last).
-        let mut r = Sub134 { values: vec![] };
-        r.prepare(2);
-        let mut s = MisereSearch::new(&r);
-        for ones in 0..6usize {
-            let heaps = vec![1u64; ones];
-            assert_eq!(s.mover_wins(&heaps), ones % 2 == 0, "{ones} ones");
-        }
-        // A single heap of 2: take 1, leaving a heap of 1 for the opponent,
-        // who must take the last token and loses.
-        assert!(s.mover_wins(&[2]));
-        assert_eq!(s.winning_moves(&[2]).len(), 1);
     }
 
     #[test]
