@@ -11,7 +11,11 @@ use grundy::{Convention, Nimber, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
-use crate::engine::WebGame;
+use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
+use grundy::sum::SumSolver;
+use grundy_json::{NimJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
+
+use crate::engine::{work_cap, WebGame};
 use crate::error::ApiError;
 use crate::play::{self, Move, Rules};
 use crate::request::{bounded, Fields};
@@ -77,6 +81,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_play_tokens": l.max_play_tokens,
         "max_misere_search_tokens": l.max_misere_search_tokens,
         "max_graph_nodes": l.max_graph_nodes,
+        "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
     }))
@@ -473,7 +478,8 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     .await
 }
 
-/// `POST /api/values {game, to, from, stats}`: `G(from..=to)`.
+/// `POST /api/values {game, to, from, stats}`: `G(from..=to)`, the JSON of
+/// `grundy values --json`.
 pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "to", "from", "stats"])?;
@@ -484,30 +490,121 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let stats = fields.bool_or("stats", false)?;
     compute(&state, move || {
         game.prepare(to)?;
-        let values: Vec<u64> = (from..=to).map(|n| game.value(n).value()).collect();
-        let mut out = serde_json::json!({
-            "game": spec,
-            "from": from,
-            "to": to,
-            "values": values,
-        });
-        if stats {
-            let mut histogram: BTreeMap<u64, u64> = BTreeMap::new();
-            let (mut max, mut max_at) = (0, from);
-            for (i, &v) in values.iter().enumerate() {
-                *histogram.entry(v).or_default() += 1;
-                if v > max {
-                    (max, max_at) = (v, from + i as u64);
-                }
-            }
-            let histogram: serde_json::Map<String, Value> = histogram
-                .into_iter()
-                .map(|(k, c)| (k.to_string(), Value::from(c)))
-                .collect();
-            out["stats"] =
-                serde_json::json!({"max": max, "max_at": max_at, "histogram": histogram});
-        }
-        Ok(Json(out))
+        let values: Vec<Nimber> = (from..=to).map(|n| game.value(n)).collect();
+        let stats = stats.then(|| ValuesStats::of(from, &values));
+        to_json(&ValuesJson::new(&spec, from, &values, stats))
     })
     .await
+}
+
+/// `POST /api/period {game, max}`: the proved period, the JSON of
+/// `grundy period --json`.
+pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "max"])?;
+    let spec = fields.string("game")?;
+    let game = WebGame::parse(&spec)?;
+    let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
+    let max = fields.u64_or("max", cap, cap).map_err(|e| ApiError {
+        message: format!("{e} for {}", game.ruleset),
+        ..e
+    })?;
+    compute(&state, move || {
+        let found = grundy::heap::period::find_period(&game.ruleset, max);
+        to_json(&PeriodJson::new(&spec, &found))
+    })
+    .await
+}
+
+/// `POST /api/solve {game, heaps, misere, limit}`: the outcome of the sum
+/// and its winning moves, the JSON of `grundy solve --json`. Heaps may be
+/// as large as u64 where a period is proved.
+pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere", "limit"])?;
+    let spec = fields.string("game")?;
+    let game = WebGame::parse(&spec)?;
+    let heaps = read_heaps(&mut fields, &state.limits, u64::MAX)?;
+    let misere = fields.bool_or("misere", false)?;
+    let limit = fields.u64_or("limit", 1000, 100_000)? as usize;
+    let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
+    compute(&state, move || {
+        let over = |e: grundy::sum::SumError| ApiError::over_limit(e.to_string());
+        let solution = if misere {
+            grundy::sum::misere_solve(&game.ruleset, &heaps, limit).map_err(over)?
+        } else {
+            SumSolver::new(&game.ruleset, &heaps, cap)
+                .and_then(|solver| solver.solve(&heaps, limit))
+                .map_err(over)?
+        };
+        to_json(&SolveJson::new(&spec, &heaps, &solution))
+    })
+    .await
+}
+
+/// `POST /api/nim {heaps, misere, explain}`: the JSON of `grundy nim
+/// --json`; heaps beyond u64 are given (and answered) as strings of digits.
+pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["heaps", "misere", "explain"])?;
+    let items = fields.array("heaps", state.limits.max_heaps)?;
+    let convention = if fields.bool_or("misere", false)? {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let explain = fields.bool_or("explain", false)?;
+    let mut heaps = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        heaps.push(nim_heap(item, i, state.limits.max_heap_digits)?);
+    }
+    compute(&state, move || {
+        if heaps.iter().all(|h| matches!(h, Heap::Small(_))) {
+            let small: Vec<u64> = heaps
+                .iter()
+                .map(|h| match h {
+                    Heap::Small(n) => *n,
+                    Heap::Big(_) => unreachable!("all heaps are small"),
+                })
+                .collect();
+            nim_answer(&small, convention, explain)
+        } else {
+            let big: Vec<BigUint> = heaps.iter().map(Heap::to_biguint).collect();
+            nim_answer(&big, convention, explain)
+        }
+    })
+    .await
+}
+
+fn nim_answer<H: HeapSize>(heaps: &[H], convention: Convention, explain: bool) -> ApiResult {
+    let summary = NimSummary::of(heaps);
+    let explanation = explain.then(|| grundy::nim::explain(heaps, convention).to_string());
+    to_json(&NimJson::new(heaps, convention, &summary, explanation))
+}
+
+/// A Nim heap: a JSON integer, or a string of digits of any length up to
+/// `max_digits`.
+fn nim_heap(item: &Value, i: usize, max_digits: usize) -> Result<Heap, ApiError> {
+    match item {
+        Value::Number(n) => match n.as_u64() {
+            Some(n) => Ok(Heap::Small(n)),
+            None if n.is_i64() => Err(ApiError::bad_request(format!(
+                "heaps[{i}]: {n} is negative; a heap size is a whole number"
+            ))),
+            None => Err(ApiError::bad_request(format!(
+                "heaps[{i}]: {n} is not a whole number that fits in 64 bits; send larger heaps as strings of digits, such as \"123456789012345678901234567890\""
+            ))),
+        },
+        Value::String(s) if s.len() > max_digits => Err(ApiError::over_limit(format!(
+            "heaps[{i}] has {} digits; at most {max_digits} are allowed",
+            s.len()
+        ))),
+        Value::String(s) => parse_heap(s).map_err(|e| {
+            ApiError::bad_request(format!("heaps[{i}]: invalid heap {s:?}: {e}"))
+        }),
+        other => Err(ApiError::bad_request(format!(
+            "heaps[{i}]: expected a number or a string of digits, found {}",
+            crate::request::kind(other)
+        ))),
+    }
 }

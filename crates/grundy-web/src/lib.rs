@@ -68,6 +68,8 @@ pub struct Limits {
     pub max_misere_search_tokens: u64,
     /// Most positions in a game graph.
     pub max_graph_nodes: usize,
+    /// Most digits of one Nim heap given as a string (`/api/nim`).
+    pub max_heap_digits: usize,
     /// Largest request body in bytes.
     pub max_body_bytes: usize,
     /// Longest a request may compute.
@@ -87,6 +89,7 @@ impl Default for Limits {
             max_play_tokens: 20_000,
             max_misere_search_tokens: 30,
             max_graph_nodes: 200,
+            max_heap_digits: 10_000,
             max_body_bytes: 256 * 1024,
             timeout: Duration::from_secs(5),
             max_concurrent: 2,
@@ -118,7 +121,10 @@ pub fn router(limits: Limits) -> Router {
         .route("/app.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
         .route("/api/limits", get(api::limits))
+        .route("/api/nim", post(api::nim))
         .route("/api/values", post(api::values))
+        .route("/api/period", post(api::period))
+        .route("/api/solve", post(api::solve))
         .route("/api/options", post(api::options))
         .route("/api/move", post(api::engine_move))
         .route("/api/hint", post(api::hint))
@@ -129,7 +135,7 @@ pub fn router(limits: Limits) -> Router {
 
 async fn not_found(req: Request<Body>) -> ApiError {
     ApiError::not_found(format!(
-        "no route for {} {}; the API is POST /api/values, /api/options, /api/move, /api/hint, /api/graph",
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/options, /api/move, /api/hint, /api/graph",
         req.method(),
         req.uri().path()
     ))

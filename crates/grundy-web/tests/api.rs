@@ -356,3 +356,119 @@ async fn a_computation_past_the_deadline_is_a_422() {
 async fn unknown_routes_answer_json() {
     assert_error(post("/api/nope", json!({})).await, 404, "no route");
 }
+
+#[tokio::test]
+async fn nim_has_the_contract_shape() {
+    let (status, body) = post("/api/nim", json!({"heaps": [3, 5, 7]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({
+            "heaps": [3, 5, 7], "convention": "normal", "nim_sum": 1, "outcome": "N",
+            "winning_moves": [
+                {"heap": 0, "from": 3, "to": 2},
+                {"heap": 1, "from": 5, "to": 4},
+                {"heap": 2, "from": 7, "to": 6},
+            ]
+        })
+    );
+    let (_, body) = post("/api/nim", json!({"heaps": [1, 1], "misere": true})).await;
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["convention"], "misere");
+    let (_, body) = post("/api/nim", json!({"heaps": [1, 2, 3], "explain": true})).await;
+    assert_eq!(body["outcome"], "P");
+    assert!(body["explanation"].as_str().unwrap().contains("nim-sum"));
+}
+
+#[tokio::test]
+async fn nim_takes_heaps_beyond_u64_as_strings() {
+    let big = "340282366920938463463374607431768211456"; // 2^128
+    let (status, body) = post("/api/nim", json!({"heaps": [big, big, 5]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["heaps"], json!([big, big, 5]));
+    assert_eq!(body["nim_sum"], 5);
+    assert_eq!(
+        body["winning_moves"],
+        json!([{"heap": 2, "from": 5, "to": 0}])
+    );
+    // A bare JSON number that large cannot be read exactly: say so.
+    let raw = format!("{{\"heaps\": [{big}]}}");
+    assert_error(
+        call(Limits::default(), "/api/nim", raw).await,
+        400,
+        "as strings of digits",
+    );
+    assert_error(
+        post("/api/nim", json!({"heaps": ["-3"]})).await,
+        400,
+        "negative",
+    );
+    assert_error(
+        post("/api/nim", json!({"heaps": ["3x"]})).await,
+        400,
+        "heaps[0]",
+    );
+    let long = "9".repeat(Limits::default().max_heap_digits + 1);
+    assert_error(
+        post("/api/nim", json!({"heaps": [long]})).await,
+        422,
+        "digits",
+    );
+}
+
+#[tokio::test]
+async fn period_of_kayles_and_of_sub134() {
+    let (status, body) = post("/api/period", json!({"game": "kayles"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["game"], "kayles");
+    assert_eq!(body["status"], "periodic");
+    assert_eq!(
+        (body["preperiod"].as_u64(), body["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert!(body["checked_to"].as_u64().unwrap() >= 71 + 12);
+    let (_, body) = post("/api/period", json!({"game": "sub{1,3,4}"})).await;
+    assert_eq!(
+        (body["preperiod"].as_u64(), body["period"].as_u64()),
+        (Some(0), Some(7))
+    );
+    let (_, body) = post("/api/period", json!({"game": "half", "max": 100})).await;
+    assert_eq!(body["status"], "unknown");
+    assert_eq!(body["checked_to"], 100);
+    assert_error(
+        post("/api/period", json!({"game": "half", "max": 1_000_000})).await,
+        422,
+        "at most",
+    );
+}
+
+#[tokio::test]
+async fn solve_uses_the_period_for_huge_heaps() {
+    let (status, body) = post(
+        "/api/solve",
+        json!({"game": "kayles", "heaps": [1_000_000_000_000_000_000u64, 7]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // G(10^18) = G(76) = 1 and G(7) = 2 (OEIS A002186 and the period 12).
+    assert_eq!(body["values"], json!([1, 2]));
+    assert_eq!(body["nim_sum"], 3);
+    assert_eq!(body["outcome"], "N");
+    assert!(!body["winning_moves"].as_array().unwrap().is_empty());
+    for m in body["winning_moves"].as_array().unwrap() {
+        assert!(m["to"].is_array());
+    }
+    // Without a period, a heap beyond what is computed is refused cleanly.
+    assert_error(
+        post("/api/solve", json!({"game": "half", "heaps": [u64::MAX]})).await,
+        422,
+        "half",
+    );
+    let (_, body) = post(
+        "/api/solve",
+        json!({"game": "kayles", "heaps": [4], "misere": true}),
+    )
+    .await;
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["convention"], "misere");
+}
