@@ -490,6 +490,12 @@ function drawChart(v, period) {
   $("period-line").dataset.status = period.status;
 }
 
+// The point at distance `r` from `p` in the direction of `q`.
+function toward(p, q, r) {
+  const dx = q.x - p.x, dy = q.y - p.y, d = Math.hypot(dx, dy) || 1;
+  return { x: p.x + (dx / d) * r, y: p.y + (dy / d) * r };
+}
+
 function drawGraph(g, heap) {
   const layers = new Map();
   for (const node of g.nodes) {
@@ -499,7 +505,11 @@ function drawGraph(g, heap) {
   const levels = [...layers.keys()].sort((a, b) => b - a);
   const widest = Math.max(...levels.map((l) => layers.get(l).length));
   const colW = 74, rowH = 70, pad = 40;
-  const width = Math.max(320, widest * colW + pad * 2);
+  const maxSpan = Math.max(0, ...g.edges.map(([a, b]) => {
+    const ta = g.nodes[a].tokens, tb = g.nodes[b].tokens;
+    return levels.indexOf(tb) - levels.indexOf(ta);
+  }));
+  const width = Math.max(320, widest * colW + pad * 2 + maxSpan * 52);
   const height = levels.length * rowH + pad;
   const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `Game graph of ${g.game} from a heap of ${heap}` });
   const defs = svg("defs");
@@ -514,11 +524,17 @@ function drawGraph(g, heap) {
     nodes.forEach((node, k) => pos.set(node.id, { x: offset + k * colW + colW / 2, y: pad / 2 + row * rowH + 18 }));
   });
   const r = 18;
-  for (const [a, b] of g.edges) {
+  const layerOf = new Map(g.nodes.map((n) => [n.id, levels.indexOf(n.tokens)]));
+  g.edges.forEach(([a, b], i) => {
     const p = pos.get(a), q = pos.get(b);
-    const dx = q.x - p.x, dy = q.y - p.y, d = Math.hypot(dx, dy) || 1;
-    s.append(svg("line", { x1: p.x + (dx / d) * r, y1: p.y + (dy / d) * r, x2: q.x - (dx / d) * r, y2: q.y - (dy / d) * r, stroke: "#94a3b8", "marker-end": "url(#arrow)" }));
-  }
+    const span = layerOf.get(b) - layerOf.get(a);
+    // An edge that skips layers bends sideways, alternately left and right,
+    // so that it does not run hidden behind the nodes in between.
+    const bend = span > 1 ? (span - 1) * 26 * (i % 2 ? 1 : -1) : 0;
+    const cx = (p.x + q.x) / 2 + bend, cy = (p.y + q.y) / 2;
+    const from = toward(p, { x: cx, y: cy }, r), to = toward(q, { x: cx, y: cy }, r + 2);
+    s.append(svg("path", { d: `M ${from.x} ${from.y} Q ${cx} ${cy} ${to.x} ${to.y}`, fill: "none", stroke: "#94a3b8", "marker-end": "url(#arrow)" }));
+  });
   for (const node of g.nodes) {
     const p = pos.get(node.id);
     const gr = svg("g", { class: `node ${node.outcome}`, "data-heaps": node.heaps.join("+"), "data-outcome": node.outcome });
