@@ -210,7 +210,7 @@ fn outcome_sentence(outcome: Outcome) -> &'static str {
 }
 
 /// The full answer for the kept heaps.
-fn report<H: HeapSize>(
+fn report<H: Decimal>(
     heaps: &[H],
     convention: Convention,
     args: &Args,
@@ -242,7 +242,7 @@ fn report<H: HeapSize>(
         } else {
             e.to_string()
         };
-        writeln!(out, "{text}")?;
+        out.write_all(text.as_bytes())?;
         return Ok(());
     }
     write!(out, "heaps:")?;
@@ -279,17 +279,43 @@ fn report<H: HeapSize>(
         return Ok(());
     }
     writeln!(out, "winning moves ({count}):")?;
+    // Millions of moves can be listed: each line is assembled by hand in a
+    // reused buffer (itoa for the numbers), not through `write!`.
+    let mut line = Vec::with_capacity(128);
+    let mut index = itoa::Buffer::new();
     for m in summary.winning_moves(convention, heaps) {
-        writeln!(
-            out,
-            "  heap {}: {} -> {} (take {})",
-            m.heap + 1,
-            m.from,
-            m.to,
-            m.taken()
-        )?;
+        line.clear();
+        line.extend_from_slice(b"  heap ");
+        line.extend_from_slice(index.format(m.heap + 1).as_bytes());
+        line.extend_from_slice(b": ");
+        m.from.write_decimal(&mut line);
+        line.extend_from_slice(b" -> ");
+        m.to.write_decimal(&mut line);
+        line.extend_from_slice(b" (take ");
+        m.taken().write_decimal(&mut line);
+        line.extend_from_slice(b")\n");
+        out.write_all(&line)?;
     }
     Ok(())
+}
+
+/// Heap sizes the CLI can print quickly.
+trait Decimal: HeapSize {
+    /// Appends the size in decimal.
+    fn write_decimal(&self, buf: &mut Vec<u8>);
+}
+
+impl Decimal for u64 {
+    #[inline]
+    fn write_decimal(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(itoa::Buffer::new().format(*self).as_bytes());
+    }
+}
+
+impl Decimal for BigUint {
+    fn write_decimal(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(self.to_str_radix(10).as_bytes());
+    }
 }
 
 /// ANSI colours for the parts of the lesson.
