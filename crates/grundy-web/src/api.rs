@@ -6,6 +6,8 @@ use std::collections::{BTreeMap, HashMap, VecDeque};
 
 use axum::body::{to_bytes, Body};
 use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
 use axum::Json;
 use grundy::{Convention, Nimber, Outcome};
 use serde::Serialize;
@@ -22,7 +24,19 @@ use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
 
 /// The answer of every handler.
-pub type ApiResult = Result<Json<Value>, ApiError>;
+pub type ApiResult = Result<JsonText, ApiError>;
+
+/// A JSON answer, serialised once, with its fields in the order of its
+/// type: byte for byte what the CLI's `--json` prints (without the final
+/// newline).
+#[derive(Debug)]
+pub struct JsonText(String);
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+    }
+}
 
 /// Reads the whole body, refusing more than the limit.
 async fn read_body(state: &AppState, body: Body) -> Result<axum::body::Bytes, ApiError> {
@@ -64,9 +78,9 @@ where
     }
 }
 
-fn to_json<T: Serialize>(value: &T) -> Result<Json<Value>, ApiError> {
-    serde_json::to_value(value)
-        .map(Json)
+fn to_json<T: Serialize>(value: &T) -> ApiResult {
+    serde_json::to_string(value)
+        .map(JsonText)
         .map_err(|e| ApiError::bad_request(format!("could not render the answer: {e}")))
 }
 
