@@ -143,6 +143,16 @@ test("on a narrow screen the page fits its width and a splitting game offers the
   const choices = await page.locator("#choices button.choice").allTextContents();
   assert.deepEqual(choices.sort(), ["take 1 → 1 + 3", "take 1 → 2 + 2", "take 1 → 4"]);
   await page.screenshot({ path: join(SHOTS, "5-narrow-kayles.png"), fullPage: true });
+  // The hint for a game other than Nim shows Grundy values: G(5) = 4 in
+  // Kayles (OEIS A002186), so the winning moves reach value 0.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box table.binary");
+  const header = await page.locator("#hint-box table.binary th").allTextContents();
+  assert.ok(header.includes("Grundy value"), header.join("|"));
+  const row = await page.locator("#hint-box table.binary tbody tr").first().locator("td").allTextContents();
+  assert.deepEqual(row.slice(0, 3), ["1", "5", "*4"]);
+  assert.match(await page.textContent("#hint-box"), /N-position/);
+  await page.screenshot({ path: join(SHOTS, "6-narrow-kayles-hint.png"), fullPage: true });
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
   assert.deepEqual(errors, []);

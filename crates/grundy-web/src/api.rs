@@ -301,6 +301,9 @@ struct HintOut {
     nim_sum: u64,
     winning_moves: Vec<Move>,
     explanation: Explanation,
+    /// For Nim, the whole lesson of `grundy nim --explain`, as text.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    text: Option<String>,
 }
 
 /// `POST /api/hint {game, heaps, misere}`: the outcome, every winning move,
@@ -312,6 +315,10 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
     compute(&state, move || {
         let a = analyse(&mut pos)?;
         let explanation = explain(&pos, &a);
+        let text = pos
+            .game
+            .is_nim()
+            .then(|| grundy::nim::explain(&pos.heaps, pos.convention).to_string());
         to_json(&HintOut {
             game: pos.spec.clone(),
             convention: pos.convention.as_str(),
@@ -321,6 +328,7 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
             winning_moves: a.winning,
             heaps: pos.heaps,
             explanation,
+            text,
         })
     })
     .await

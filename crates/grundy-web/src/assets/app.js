@@ -401,6 +401,10 @@ function renderHint(h) {
     for (const m of h.winning_moves) list.append(el("li", { text: describeMove(m) }));
     frag.append(el("p", { text: "Winning moves:" }), list);
   }
+  if (h.text) {
+    // The engine's full lesson, the same text as `grundy nim --explain`.
+    frag.append(el("details", { class: "lesson" }, el("summary", { text: "The whole lesson (as grundy nim --explain prints it)" }), el("pre", { text: h.text })));
+  }
   return frag;
 }
 
