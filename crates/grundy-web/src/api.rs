@@ -38,14 +38,24 @@ impl IntoResponse for JsonText {
     }
 }
 
-/// Reads the whole body, refusing more than the limit.
+/// Reads the whole body, refusing more than the limit, and a client that
+/// takes longer than the deadline to send it.
 async fn read_body(state: &AppState, body: Body) -> Result<axum::body::Bytes, ApiError> {
     let max = state.limits.max_body_bytes;
-    to_bytes(body, max).await.map_err(|_| {
-        ApiError::too_large(format!(
+    let timeout = state.limits.timeout;
+    match tokio::time::timeout(timeout, to_bytes(body, max)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(ApiError::too_large(format!(
             "the request body is larger than {max} bytes, or was cut off"
-        ))
-    })
+        ))),
+        Err(_) => Err(ApiError {
+            status: axum::http::StatusCode::REQUEST_TIMEOUT,
+            message: format!(
+                "the request body did not arrive within {} s",
+                timeout.as_secs_f64()
+            ),
+        }),
+    }
 }
 
 /// Runs `work` on the blocking pool, holding one of the computing slots

@@ -130,6 +130,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
 }
 
@@ -139,6 +140,17 @@ async fn not_found(req: Request<Body>) -> ApiError {
         req.method(),
         req.uri().path()
     ))
+}
+
+async fn method_not_allowed(req: Request<Body>) -> ApiError {
+    ApiError {
+        status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        message: format!(
+            "{} is not allowed on {}; the API takes POST with a JSON body",
+            req.method(),
+            req.uri().path()
+        ),
+    }
 }
 
 /// Serves the app on `listener` until the process is interrupted (Ctrl-C).

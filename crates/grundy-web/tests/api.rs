@@ -472,3 +472,27 @@ async fn solve_uses_the_period_for_huge_heaps() {
     assert_eq!(body["outcome"], "P");
     assert_eq!(body["convention"], "misere");
 }
+
+#[tokio::test]
+async fn a_wrong_method_answers_json() {
+    let response = router(Limits::default())
+        .oneshot(Request::get("/api/nim").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("POST"), "{v}");
+}
+
+#[tokio::test]
+async fn limits_are_published() {
+    let response = router(Limits::default())
+        .oneshot(Request::get("/api/limits").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(v["max_heaps"], Limits::default().max_heaps);
+    assert_eq!(v["timeout_ms"], 5000);
+}

@@ -439,7 +439,10 @@ function drawChart(v, period) {
   const s = svg("svg", { viewBox: `0 0 ${width} ${h + bottom + topPad}`, width, height: h + bottom + topPad, role: "img", "aria-label": `Grundy values of ${v.game} for n = ${v.from} to ${v.to}` });
   const y = (g) => topPad + h - (g / max) * h;
   const x = (i) => left + i * step;
+  // Arithmetic periodicity (a saltus, as in Nim: G(n) = n) repeats the
+  // pattern shifted upwards, so the P-positions do not repeat with it.
   const periodic = period.status === "periodic";
+  const plain = periodic && !period.saltus;
   if (periodic) {
     // Shade whole periods from the pre-period on, alternating, so the eye
     // sees the repetition.
@@ -478,7 +481,7 @@ function drawChart(v, period) {
   $("chart-title").textContent = `Grundy values of ${v.game}, n = ${v.from}..${v.to}`;
   const ps = values.map((g, i) => (g === 0 ? v.from + i : null)).filter((n) => n !== null);
   let line = `P-positions (value 0) up to ${v.to}: ${ps.join(", ") || "none"}.`;
-  if (periodic) {
+  if (plain) {
     const residues = [];
     for (let r = 0; r < period.period; r++) {
       const n0 = period.preperiod + r;
@@ -488,9 +491,11 @@ function drawChart(v, period) {
     if (residues.length) line += ` From n = ${period.preperiod} on they are exactly n ≡ ${residues.join(", ")} (mod ${period.period}).`;
   }
   $("p-list").textContent = line;
-  $("period-line").textContent = periodic
-    ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (checked to n = ${period.checked_to}).`
-    : `No period proved (looked up to n = ${period.checked_to}).`;
+  $("period-line").textContent = !periodic
+    ? `No period proved (looked up to n = ${period.checked_to}).`
+    : plain
+      ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (${period.certificate}).`
+      : `Proved arithmetic-periodic: G(n + ${period.period}) = G(n) + ${period.saltus} from n = ${period.preperiod} (${period.certificate}).`;
   $("period-line").dataset.status = period.status;
 }
 
