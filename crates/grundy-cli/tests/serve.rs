@@ -90,6 +90,60 @@ fn api_nim_answers_exactly_what_grundy_nim_json_prints() {
 }
 
 #[test]
+fn api_values_period_solve_answer_exactly_what_the_cli_prints() {
+    let server = start();
+    for (path, body, args) in [
+        (
+            "/api/values",
+            r#"{"game":"kayles","to":30,"stats":true}"#,
+            vec!["values", "kayles", "--to", "30", "--stats", "--json"],
+        ),
+        (
+            "/api/values",
+            r#"{"game":"sub{1,3,4}","from":5,"to":20}"#,
+            vec![
+                "values",
+                "sub{1,3,4}",
+                "--from",
+                "5",
+                "--to",
+                "20",
+                "--json",
+            ],
+        ),
+        (
+            "/api/period",
+            r#"{"game":"kayles"}"#,
+            vec!["period", "kayles", "--json"],
+        ),
+        (
+            "/api/period",
+            r#"{"game":"nim"}"#,
+            vec!["period", "nim", "--json"],
+        ),
+        (
+            "/api/period",
+            r#"{"game":"half","max":100}"#,
+            vec!["period", "half", "--max", "100", "--json"],
+        ),
+        (
+            "/api/solve",
+            r#"{"game":"kayles","heaps":[1000000000000000000,7]}"#,
+            vec!["solve", "kayles", "1000000000000000000", "7", "--json"],
+        ),
+        (
+            "/api/solve",
+            r#"{"game":"0.07","heaps":[4,9],"misere":true}"#,
+            vec!["solve", "0.07", "--misere", "4", "9", "--json"],
+        ),
+    ] {
+        let (status, web) = post(&server, path, body);
+        assert_eq!(status, 200, "{body}: {web}");
+        assert_eq!(format!("{web}\n"), cli_output(&args), "{path} {body}");
+    }
+}
+
+#[test]
 fn the_server_survives_bad_requests() {
     let server = start();
     for body in [

@@ -2,14 +2,15 @@
 
 use std::collections::BTreeMap;
 
-use grundy::heap::{PeriodStatus, Periodicity};
+use grundy::heap::{Certificate, PeriodStatus, Periodicity};
 use grundy::sum::SumSolution;
 use grundy::Nimber;
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
 /// `{"game", "from", "to", "values": [G(from)..=G(to)]}`, with `"stats"`
-/// when asked for.
+/// when asked for. The values are read through a function while
+/// serialising, so `grundy values --to 2^31 --json` streams them.
 #[derive(Serialize)]
 pub struct ValuesJson<'a> {
     game: &'a str,
@@ -17,34 +18,52 @@ pub struct ValuesJson<'a> {
     to: u64,
     values: Values<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    stats: Option<ValuesStats>,
+    stats: Option<&'a ValuesStats>,
 }
 
-struct Values<'a>(&'a [Nimber]);
+struct Values<'a> {
+    from: u64,
+    to: u64,
+    get: &'a dyn Fn(u64) -> Nimber,
+}
 
 impl Serialize for Values<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for g in self.0 {
-            seq.serialize_element(&g.value())?;
+        let mut seq = s.serialize_seq(None)?;
+        for n in self.from..=self.to {
+            seq.serialize_element(&(self.get)(n).value())?;
         }
         seq.end()
     }
 }
 
 impl<'a> ValuesJson<'a> {
-    /// The object for `values` = `G(from), ..., G(to)` of `game`.
+    /// The object for `G(from), ..., G(to)` of `game` (its canonical
+    /// spec), where `get(n)` is `G(n)`.
+    ///
+    /// ```
+    /// use grundy::Nimber;
+    /// use grundy_json::ValuesJson;
+    ///
+    /// let g = [0, 1, 0, 1].map(Nimber);
+    /// let json = ValuesJson::new("sub{1}", 1, 3, &|n| g[n as usize], None);
+    /// assert_eq!(
+    ///     serde_json::to_string(&json).unwrap(),
+    ///     r#"{"game":"sub{1}","from":1,"to":3,"values":[1,0,1]}"#
+    /// );
+    /// ```
     pub fn new(
         game: &'a str,
         from: u64,
-        values: &'a [Nimber],
-        stats: Option<ValuesStats>,
+        to: u64,
+        get: &'a dyn Fn(u64) -> Nimber,
+        stats: Option<&'a ValuesStats>,
     ) -> ValuesJson<'a> {
         ValuesJson {
             game,
             from,
-            to: from + values.len() as u64 - 1,
-            values: Values(values),
+            to,
+            values: Values { from, to, get },
             stats,
         }
     }
@@ -59,38 +78,52 @@ pub struct ValuesStats {
 }
 
 impl ValuesStats {
-    /// Statistics of `values`, the first of which is `G(from)`: the largest
+    /// Statistics of `G(from..=to)`, where `get(n)` is `G(n)`: the largest
     /// value, where it first occurs, and how often each value occurs.
     ///
     /// ```
     /// use grundy::Nimber;
     /// use grundy_json::ValuesStats;
     ///
-    /// let s = ValuesStats::of(0, &[0, 1, 0, 2, 2].map(Nimber));
+    /// let g = [0, 1, 0, 2, 2].map(Nimber);
+    /// let s = ValuesStats::of(0, 4, |n| g[n as usize]);
     /// assert_eq!(
     ///     serde_json::to_string(&s).unwrap(),
     ///     r#"{"max":2,"max_at":3,"histogram":{"0":2,"1":1,"2":2}}"#
     /// );
     /// ```
-    pub fn of(from: u64, values: &[Nimber]) -> ValuesStats {
+    pub fn of(from: u64, to: u64, get: impl Fn(u64) -> Nimber) -> ValuesStats {
         let mut stats = ValuesStats {
             max_at: from,
             ..ValuesStats::default()
         };
-        for (i, g) in values.iter().enumerate() {
-            *stats.histogram.entry(g.value()).or_default() += 1;
-            if g.value() > stats.max {
-                stats.max = g.value();
-                stats.max_at = from + i as u64;
+        // Small values are counted in an array, so a long sequence does not
+        // walk the map once per value.
+        let mut dense = [0u64; 256];
+        for n in from..=to {
+            let g = get(n).value();
+            match dense.get_mut(g as usize) {
+                Some(c) => *c += 1,
+                None => *stats.histogram.entry(g).or_default() += 1,
             }
+            if g > stats.max {
+                stats.max = g;
+                stats.max_at = n;
+            }
+        }
+        for (g, &c) in dense.iter().enumerate().filter(|(_, &c)| c > 0) {
+            stats.histogram.insert(g as u64, c);
         }
         stats
     }
 }
 
-/// `{"game", "status": "periodic", "preperiod", "period", "checked_to"}`
-/// (with `"saltus"` and `"certificate"`), or `{"game", "status":
-/// "unknown", "checked_to", "reason"}`.
+/// `{"game", "status": "periodic" | "arithmetic-periodic", "preperiod",
+/// "period", "saltus", "checked_to", "proof", "theorem", "bound"}`, or
+/// `{"game", "status": "unknown", "checked_to", "reason"}`.
+///
+/// `theorem` and `bound` say which finite check proved the period (`null`
+/// for a closed formula such as Nim's `G(n) = n`).
 #[derive(Serialize)]
 pub struct PeriodJson<'a> {
     game: &'a str,
@@ -101,15 +134,21 @@ pub struct PeriodJson<'a> {
     period: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     saltus: Option<u64>,
+    checked_to: u64,
     #[serde(skip_serializing_if = "Option::is_none")]
-    certificate: Option<String>,
+    proof: Option<String>,
+    /// Present (possibly `null`) exactly when periodic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    theorem: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<Option<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
-    checked_to: u64,
 }
 
 impl<'a> PeriodJson<'a> {
-    /// The object for the search result `found` of `game`.
+    /// The object for the search result `found` of `game` (its canonical
+    /// spec).
     ///
     /// ```
     /// use grundy::heap::{period, HeapRuleset};
@@ -128,9 +167,11 @@ impl<'a> PeriodJson<'a> {
             preperiod: None,
             period: None,
             saltus: None,
-            certificate: None,
-            reason: None,
             checked_to: found.checked_to,
+            proof: None,
+            theorem: None,
+            bound: None,
+            reason: None,
         };
         match &found.status {
             PeriodStatus::Periodic {
@@ -139,11 +180,23 @@ impl<'a> PeriodJson<'a> {
                 saltus,
                 certificate,
             } => {
-                out.status = "periodic";
+                out.status = if *saltus == 0 {
+                    "periodic"
+                } else {
+                    "arithmetic-periodic"
+                };
                 out.preperiod = Some(*preperiod);
                 out.period = Some(*period);
                 out.saltus = Some(*saltus);
-                out.certificate = Some(certificate.to_string());
+                out.proof = Some(certificate.to_string());
+                let (theorem, bound) = match certificate {
+                    Certificate::Formula(_) => (None, None),
+                    Certificate::FiniteCheck { theorem, bound } => {
+                        (Some(theorem.describe()), Some(*bound))
+                    }
+                };
+                out.theorem = Some(theorem);
+                out.bound = Some(bound);
             }
             PeriodStatus::Unknown { reason } => out.reason = Some(reason.to_string()),
         }
@@ -165,9 +218,9 @@ pub struct SolveJson<'a> {
     nim_sum: Option<u64>,
     outcome: &'static str,
     winning_moves: Vec<SolveMove>,
-    /// A count, not a list: it may exceed what a JSON number holds exactly,
-    /// so it is a number only while it fits in a u64.
-    total_winning_moves: u64,
+    /// How many winning moves there are in all, listed or not (a sum of
+    /// huge heaps can have more than 2^64).
+    total_winning_moves: u128,
 }
 
 /// One move of a sum: heap `heap` of `from` tokens leaves the heaps `to`.
@@ -203,7 +256,7 @@ impl<'a> SolveJson<'a> {
                     to: m.to.as_slice().to_vec(),
                 })
                 .collect(),
-            total_winning_moves: u64::try_from(solution.total_winning_moves).unwrap_or(u64::MAX),
+            total_winning_moves: solution.total_winning_moves,
         }
     }
 }
@@ -233,7 +286,7 @@ mod tests {
         for m in moves {
             assert!(m["to"].is_array(), "{m}");
         }
-        assert_eq!(v["total_winning_moves"], moves.len() as u64);
+        assert_eq!(v["total_winning_moves"], moves.len());
     }
 
     #[test]

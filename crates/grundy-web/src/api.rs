@@ -522,9 +522,10 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let stats = fields.bool_or("stats", false)?;
     compute(&state, move || {
         game.prepare(to)?;
-        let values: Vec<Nimber> = (from..=to).map(|n| game.value(n)).collect();
-        let stats = stats.then(|| ValuesStats::of(from, &values));
-        to_json(&ValuesJson::new(&spec, from, &values, stats))
+        let get = |n: u64| game.value(n);
+        let stats = stats.then(|| ValuesStats::of(from, to, get));
+        let name = game.ruleset.to_string();
+        to_json(&ValuesJson::new(&name, from, to, &get, stats.as_ref()))
     })
     .await
 }
@@ -543,7 +544,7 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     })?;
     compute(&state, move || {
         let found = grundy::heap::period::find_period(&game.ruleset, max);
-        to_json(&PeriodJson::new(&spec, &found))
+        to_json(&PeriodJson::new(&game.ruleset.to_string(), &found))
     })
     .await
 }
@@ -558,7 +559,8 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
     let game = WebGame::parse(&spec)?;
     let heaps = read_heaps(&mut fields, &state.limits, u64::MAX)?;
     let misere = fields.bool_or("misere", false)?;
-    let limit = fields.u64_or("limit", 1000, 100_000)? as usize;
+    // The CLI's default, so the same arguments give the same answer.
+    let limit = fields.u64_or("limit", 20, 100_000)? as usize;
     let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
     compute(&state, move || {
         let over = |e: grundy::sum::SumError| ApiError::over_limit(e.to_string());
@@ -569,7 +571,11 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
                 .and_then(|solver| solver.solve(&heaps, limit))
                 .map_err(over)?
         };
-        to_json(&SolveJson::new(&spec, &heaps, &solution))
+        to_json(&SolveJson::new(
+            &game.ruleset.to_string(),
+            &heaps,
+            &solution,
+        ))
     })
     .await
 }

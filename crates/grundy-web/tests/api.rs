@@ -420,7 +420,10 @@ async fn nim_takes_heaps_beyond_u64_as_strings() {
 async fn period_of_kayles_and_of_sub134() {
     let (status, body) = post("/api/period", json!({"game": "kayles"})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
-    assert_eq!(body["game"], "kayles");
+    assert_eq!(
+        body["game"], "0.77",
+        "the canonical spec, as the CLI prints it"
+    );
     assert_eq!(body["status"], "periodic");
     assert_eq!(
         (body["preperiod"].as_u64(), body["period"].as_u64()),
