@@ -74,6 +74,7 @@ test("the engine moves first from an N-position of Nim and wins; a hint explains
   const sumBits = await page.locator("#hint-box tr.sum td").allTextContents();
   assert.ok(sumBits.length >= 3, "xor row drawn");
   assert.ok(sumBits.slice(2).every((b) => b === "0"), `nim-sum row ${sumBits} is not all 0`);
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
   await page.screenshot({ path: join(SHOTS, "2-nim-hint.png"), fullPage: true });
 
   // Play to the end by keyboard: focus a token of the first heap that
@@ -115,7 +116,8 @@ test("the explorer marks the P-positions of sub{1,3,4} at n = 0, 2 (mod 7) and s
   for (let n = 0; n <= 60; n++) if (n % 7 === 0 || n % 7 === 2) expected.push(n);
   assert.deepEqual(marked, expected);
   assert.ok(await page.locator("#chart rect.period-band").count() > 0, "the period is shaded");
-  assert.match(await page.textContent("#period-line"), /period 7/);
+  assert.match(await page.textContent("#period-line"), /period 7 \(checked .+\)/);
+  assert.doesNotMatch(await page.textContent("#panel-explore"), /undefined|NaN/);
   assert.match(await page.textContent("#p-list"), /n ≡ 0, 2 \(mod 7\)/);
   // The graph from a heap of 9: P-positions exactly where n = 0, 2 (mod 7).
   await page.waitForSelector("#graph svg g.node");

@@ -25,10 +25,12 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | [`api`] | the `/api/*` handlers |
+//! | [`api`] | the `/api/*` handlers (their JSON shapes: the `grundy-json` crate) |
+//! | [`play`] | legal moves and the engine's choice of move |
+//! | `engine` | a spec parsed into the library's `HeapRuleset`, with bounded work per family |
 //! | [`error`] | [`ApiError`]: `{"error": MESSAGE}` with a 4xx status |
 //! | [`request`] | checked reading of JSON request bodies |
-//! | `assets` | the embedded page |
+//! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
 
 pub mod api;
 mod assets;

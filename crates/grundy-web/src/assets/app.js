@@ -494,8 +494,8 @@ function drawChart(v, period) {
   $("period-line").textContent = !periodic
     ? `No period proved (looked up to n = ${period.checked_to}).`
     : plain
-      ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (${period.certificate}).`
-      : `Proved arithmetic-periodic: G(n + ${period.period}) = G(n) + ${period.saltus} from n = ${period.preperiod} (${period.certificate}).`;
+      ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (${period.proof}).`
+      : `Proved arithmetic-periodic: G(n + ${period.period}) = G(n) + ${period.saltus} from n = ${period.preperiod} (${period.proof}).`;
   $("period-line").dataset.status = period.status;
 }
 
