@@ -160,3 +160,29 @@ test("on a narrow screen the page fits its width and a splitting game offers the
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("following the hints, the player wins from an N-position of Nim", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Nim" });
+  await page.fill("#heaps", "4 9 14"); // nim-sum 3: an N-position
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await settled(page);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 40, "the game should end");
+    await page.click("#hint");
+    await page.waitForSelector("#hint-box ul.winning-moves li");
+    // "heap 2: take 3 (9 → 6)": click the token that takes exactly that.
+    const advice = await page.locator("#hint-box ul.winning-moves li").first().textContent();
+    const [, heap, take] = advice.match(/^heap (\d+): take (\d+)/);
+    const size = Number(await page.getAttribute(`#heap-${heap - 1}`, "data-size"));
+    await page.click(`button.token[data-heap="${heap - 1}"][data-token="${size - take + 1}"]`);
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  assert.match(await page.textContent("#status"), /you win/);
+  await page.screenshot({ path: join(SHOTS, "7-nim-won-with-hints.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
