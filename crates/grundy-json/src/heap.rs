@@ -46,7 +46,8 @@ impl<'a> ValuesJson<'a> {
     /// use grundy_json::ValuesJson;
     ///
     /// let g = [0, 1, 0, 1].map(Nimber);
-    /// let json = ValuesJson::new("sub{1}", 1, 3, &|n| g[n as usize], None);
+    /// let get = |n: u64| g[n as usize];
+    /// let json = ValuesJson::new("sub{1}", 1, 3, &get, None);
     /// assert_eq!(
     ///     serde_json::to_string(&json).unwrap(),
     ///     r#"{"game":"sub{1}","from":1,"to":3,"values":[1,0,1]}"#

@@ -49,6 +49,10 @@ impl Move {
 }
 
 /// Every legal move from `heaps`, heap by heap.
+///
+/// # Complexity
+/// The number of options of every heap (see
+/// [`grundy::heap::HeapRuleset::for_each_option`]).
 pub fn moves(rules: &dyn Rules, heaps: &[u64]) -> Vec<Move> {
     let mut out = Vec::new();
     for (i, &h) in heaps.iter().enumerate() {
@@ -69,6 +73,9 @@ pub fn nim_sum(rules: &dyn Rules, heaps: &[u64]) -> Nimber {
 }
 
 /// Every winning move under normal play (those reaching nim-sum 0).
+///
+/// # Complexity
+/// That of [`moves`], with one value lookup per heap a move leaves.
 pub fn winning_moves_normal(rules: &dyn Rules, heaps: &[u64]) -> Vec<Move> {
     let total = nim_sum(rules, heaps);
     if total.is_zero() {
@@ -95,7 +102,21 @@ pub fn stalling_move(candidates: impl IntoIterator<Item = Move>) -> Option<Move>
 }
 
 /// The engine's move: a winning move when there is one (fewest tokens
-/// taken), otherwise [`stalling_move`]. `None` when no move is legal.
+/// taken), otherwise [`stalling_move`]. `None` when no move is legal. The
+/// flag says whether the move wins.
+///
+/// ```
+/// use grundy_web::play::{engine_move, Move};
+///
+/// let m = |heap, from, to: &[u64]| Move { heap, from, to: to.to_vec() };
+/// // Nim 1 2 3 is a P-position: no winning move, so take one token from
+/// // the largest heap and keep the game going.
+/// let all = vec![m(0, 1, &[]), m(1, 2, &[]), m(1, 2, &[1]), m(2, 3, &[]), m(2, 3, &[1]), m(2, 3, &[2])];
+/// assert_eq!(engine_move(all.clone(), vec![]), Some((m(2, 3, &[2]), false)));
+/// // Given winning moves, it plays one of them.
+/// assert_eq!(engine_move(all, vec![m(2, 3, &[])]), Some((m(2, 3, &[]), true)));
+/// assert_eq!(engine_move(vec![], vec![]), None);
+/// ```
 pub fn engine_move(all: Vec<Move>, winning: Vec<Move>) -> Option<(Move, bool)> {
     if let Some(m) = stalling_move(winning) {
         return Some((m, true));
