@@ -28,7 +28,7 @@
 //! assert_eq!(moves, [(0, 2), (1, 4), (2, 6)]);
 //! ```
 //!
-//! Submodules: [`explain`] builds the step-by-step lesson shown by
+//! Submodules: [`explain`](mod@explain) builds the step-by-step lesson shown by
 //! `grundy nim --explain`; [`parse`] reads heap sizes from text in chunks.
 
 use std::fmt;
