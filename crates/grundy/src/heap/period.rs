@@ -37,8 +37,8 @@
 //! which is the classical window argument (the next value depends only on
 //! the previous `max(S)` values).
 //!
-//! Nim has `G(n) = n`: arithmetic-periodic from 0 with period 1 and saltus
-//! 1. Grundy's game, all-but sets, `half` and the infinite subtraction sets
+//! Nim has `G(n) = n`: arithmetic-periodic from 0 with period 1 and
+//! saltus 1. Grundy's game, all-but sets, `half` and the infinite subtraction sets
 //! have no theorem here (A. Siegel proved all-but sets arithmetic-periodic,
 //! but without a finite check this crate could apply), so they are reported
 //! as unknown together with how far their values were computed.

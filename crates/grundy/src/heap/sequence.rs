@@ -117,7 +117,7 @@ impl GrundySequence {
     /// `G(i)`, or `None` past the end.
     #[inline]
     pub fn get(&self, i: usize) -> Option<Nimber> {
-        with_storage!(&self.storage, v => v.get(i).map(|&x| Nimber(x as u64)))
+        with_storage!(&self.storage, v => v.get(i).copied().map(to_nimber))
     }
 
     /// Appends `G(len)`, widening the storage if `g` does not fit.
@@ -183,6 +183,12 @@ impl GrundySequence {
         }
         with_storage!(&self.storage, v => scan(v, p))
     }
+}
+
+/// Any storage cell as a nimber (one generic function for every width).
+#[inline]
+fn to_nimber<T: Into<u64>>(x: T) -> Nimber {
+    Nimber(x.into())
 }
 
 trait MaxExt {

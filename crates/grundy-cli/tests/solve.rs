@@ -1,0 +1,174 @@
+//! `grundy solve` run as a real binary, checked against a brute force.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// Kayles values by brute force over rows of pins: a move knocks down one
+/// pin or two adjacent pins.
+fn kayles(n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for m in 1..=n {
+        let mut seen = [false; 64];
+        for take in 1..=2.min(m) {
+            for left in 0..=m - take {
+                seen[(g[left] ^ g[m - take - left]) as usize] = true;
+            }
+        }
+        g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    g
+}
+
+#[test]
+fn kayles_with_a_heap_of_ten_to_the_eighteen() {
+    let v = json(&[
+        "solve",
+        "kayles",
+        "1000000000000000000",
+        "7",
+        "--json",
+        "--limit",
+        "50",
+    ]);
+    assert_eq!(v["outcome"], "N");
+    let g = kayles(200);
+    // 10^18 = 76 (mod 12) and Kayles has period 12 from 71.
+    assert_eq!(v["values"], serde_json::json!([g[76], g[7]]));
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    assert_eq!(
+        v["total_winning_moves"].as_u64().unwrap() as usize,
+        moves.len()
+    );
+    for m in moves {
+        let to: Vec<u64> = m["to"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .collect();
+        let from = m["from"].as_u64().unwrap();
+        let taken = from - to.iter().sum::<u64>();
+        assert!(taken == 1 || taken == 2);
+        // Values of the pieces: small ones from the brute force, huge ones
+        // through the period (checked against the brute force up to 200).
+        let value = |h: u64| {
+            if h < 200 {
+                g[h as usize]
+            } else {
+                g[(71 + (h - 71) % 12) as usize]
+            }
+        };
+        let other = if m["heap"] == 0 {
+            7
+        } else {
+            1_000_000_000_000_000_000
+        };
+        let total = to.iter().fold(value(other), |acc, &h| acc ^ value(h));
+        assert_eq!(total, 0, "{m}");
+    }
+}
+
+#[test]
+fn every_winning_move_of_small_kayles_sums() {
+    let g = kayles(40);
+    for (a, b) in [(5u64, 9u64), (12, 3), (30, 17)] {
+        let v = json(&[
+            "solve",
+            "0.77",
+            &a.to_string(),
+            &b.to_string(),
+            "--json",
+            "--limit",
+            "1000",
+        ]);
+        let total = g[a as usize] ^ g[b as usize];
+        assert_eq!(v["nim_sum"], total);
+        let mut expected = 0;
+        for (i, (h, other)) in [(a, b), (b, a)].into_iter().enumerate() {
+            for take in 1..=2.min(h) {
+                for left in 0..=(h - take) / 2 {
+                    let right = h - take - left;
+                    if g[left as usize] ^ g[right as usize] ^ g[other as usize] == 0 {
+                        expected += 1;
+                        let mut to: Vec<u64> =
+                            [left, right].into_iter().filter(|&x| x > 0).collect();
+                        to.sort();
+                        let found = v["winning_moves"]
+                            .as_array()
+                            .unwrap()
+                            .iter()
+                            .any(|m| m["heap"] == i && m["to"] == serde_json::json!(to));
+                        assert!(found, "{a} {b}: heap {i} -> {to:?} missing");
+                    }
+                }
+            }
+        }
+        assert_eq!(v["total_winning_moves"], expected, "{a} {b}");
+        assert_eq!(v["outcome"], if total == 0 { "P" } else { "N" });
+    }
+}
+
+#[test]
+fn limit_prints_a_count_of_the_rest() {
+    grundy()
+        .args(["solve", "nim", "7", "11", "13", "--limit", "1"])
+        .assert()
+        .success()
+        .stdout(contains("winning moves (3 in all)"))
+        .stdout(contains("... and 2 more"));
+}
+
+#[test]
+fn misere() {
+    let v = json(&["solve", "nim", "--misere", "1", "1", "1", "--json"]);
+    assert_eq!(v["convention"], "misere");
+    assert_eq!(v["outcome"], "P");
+    let v = json(&["solve", "kayles", "--misere", "4", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    grundy()
+        .args(["solve", "kayles", "--misere", "100", "7"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "misère play of 0.77 is solved exactly only for Nim",
+        ));
+}
+
+#[test]
+fn errors_are_clear() {
+    grundy()
+        .args(["solve", "kayles", "5", "x"])
+        .assert()
+        .code(2)
+        .stderr(contains("heap 2 (\"x\") is not a whole number"));
+    grundy()
+        .args(["solve", "half", "100000000000000", "3"])
+        .assert()
+        .code(2)
+        .stderr(contains("no periodicity theorem applies to half"));
+    grundy()
+        .args(["solve", "kayles"])
+        .assert()
+        .code(2)
+        .stderr(contains("no heaps given"));
+    grundy()
+        .args(["solve", "0.F", "100000000000000", "3"])
+        .assert()
+        .code(2)
+        .stderr(contains("three-heap splits"));
+}

@@ -1,0 +1,105 @@
+//! `grundy values` run as a real binary.
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn json(args: &[&str]) -> serde_json::Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+#[test]
+fn subtraction_134_marks_p_positions_at_0_and_2_mod_7() {
+    let out = grundy()
+        .args(["values", "sub{1,3,4}", "--to", "20"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let mut rows = 0;
+    for line in text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('n'))
+    {
+        let cols: Vec<&str> = line.split('\t').collect();
+        let n: u64 = cols[0].parse().unwrap();
+        let marked_p = cols.get(2) == Some(&"P");
+        assert_eq!(marked_p, n % 7 == 0 || n % 7 == 2, "{line}");
+        assert_eq!(marked_p, cols[1] == "0", "{line}");
+        rows += 1;
+    }
+    assert_eq!(rows, 21);
+}
+
+#[test]
+fn json_has_the_contract_fields() {
+    let v = json(&[
+        "values", "kayles", "--from", "3", "--to", "11", "--json", "--stats",
+    ]);
+    assert_eq!(v["game"], "0.77");
+    assert_eq!(v["from"], 3);
+    assert_eq!(v["to"], 11);
+    // OEIS A002186 from n = 3.
+    assert_eq!(v["values"], serde_json::json!([3, 1, 4, 3, 2, 1, 4, 2, 6]));
+    assert_eq!(v["stats"]["max"], 6);
+    assert_eq!(v["stats"]["max_at"], 11);
+    assert_eq!(v["stats"]["histogram"]["4"], 2);
+    let total: u64 = v["stats"]["histogram"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|c| c.as_u64().unwrap())
+        .sum();
+    assert_eq!(total, 9);
+}
+
+#[test]
+fn long_runs_stream_and_nim_needs_no_table() {
+    let v = json(&[
+        "values",
+        "nim",
+        "--from",
+        "999999990",
+        "--to",
+        "1000000000",
+        "--json",
+    ]);
+    assert_eq!(v["values"][10], 1_000_000_000u64);
+    let out = grundy()
+        .args(["values", "sub{1,2}", "--to", "200000"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(
+        out.stdout.iter().filter(|&&b| b == b'\n').count(),
+        200_001 + 2
+    );
+}
+
+#[test]
+fn bad_input_is_a_located_error() {
+    grundy()
+        .args(["values", "sub{1,,3}", "--to", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains("at byte 6: expected a number, found ','"));
+    grundy()
+        .args(["values", "kayles", "--from", "9", "--to", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains("--from 9 is larger than --to 5"));
+    grundy()
+        .args(["values", "kayles", "--to", "100000000000000"])
+        .assert()
+        .code(2)
+        .stderr(contains("too large"));
+}
