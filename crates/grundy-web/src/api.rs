@@ -104,6 +104,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_play_heap": l.max_play_heap,
         "max_play_tokens": l.max_play_tokens,
         "max_misere_search_tokens": l.max_misere_search_tokens,
+        "max_moves": l.max_moves,
         "max_graph_nodes": l.max_graph_nodes,
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
@@ -144,6 +145,18 @@ impl Position {
                 "misère {spec} is decided by searching every position, which is done for at most {} tokens in all; these heaps hold {total}",
                 limits.max_misere_search_tokens
             )));
+        }
+        // Every play endpoint lists or scans all moves: refuse a position
+        // with too many (three-way splits of large heaps) before doing so.
+        let mut count = 0usize;
+        for &h in &heaps {
+            game.for_each_option(h, &mut |_| count += 1);
+            if count > limits.max_moves {
+                return Err(ApiError::over_limit(format!(
+                    "this position of {spec} has more than {} legal moves; play with smaller heaps",
+                    limits.max_moves
+                )));
+            }
         }
         Ok(Position {
             spec,

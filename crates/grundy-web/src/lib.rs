@@ -68,6 +68,8 @@ pub struct Limits {
     /// Most tokens in all in a misère position of a game other than Nim,
     /// which is decided by searching every position.
     pub max_misere_search_tokens: u64,
+    /// Most legal moves in a position played.
+    pub max_moves: usize,
     /// Most positions in a game graph.
     pub max_graph_nodes: usize,
     /// Most digits of one Nim heap given as a string (`/api/nim`).
@@ -90,6 +92,7 @@ impl Default for Limits {
             max_play_heap: 10_000,
             max_play_tokens: 20_000,
             max_misere_search_tokens: 30,
+            max_moves: 50_000,
             max_graph_nodes: 200,
             max_heap_digits: 10_000,
             max_body_bytes: 256 * 1024,

@@ -324,6 +324,12 @@ async fn over_limit_requests_are_refused_before_any_work() {
         422,
         "searching every position",
     );
+    // A hexadecimal code splitting heaps in three: ~n²/12 moves per heap.
+    assert_error(
+        post("/api/options", json!({"game": "0.F", "heaps": [900, 900]})).await,
+        422,
+        "legal moves",
+    );
     assert_error(
         post("/api/graph", json!({"game": "0.77", "heaps": [60]})).await,
         422,
