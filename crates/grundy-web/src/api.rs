@@ -106,6 +106,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_misere_search_tokens": l.max_misere_search_tokens,
         "max_moves": l.max_moves,
         "max_graph_nodes": l.max_graph_nodes,
+        "max_graph_tokens": l.max_graph_tokens,
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
@@ -468,6 +469,13 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     let mut game = WebGame::parse(&spec)?;
     let max_nodes = state.limits.max_graph_nodes;
     let mut start = read_heaps(&mut fields, &state.limits, state.limits.max_play_heap)?;
+    let tokens: u64 = start.iter().sum();
+    let max_tokens = state.limits.max_graph_tokens;
+    if tokens > max_tokens {
+        return Err(ApiError::over_limit(format!(
+            "the game graph is drawn for at most {max_tokens} tokens in all; these heaps hold {tokens}"
+        )));
+    }
     compute(&state, move || {
         start.retain(|&h| h > 0);
         start.sort_unstable();

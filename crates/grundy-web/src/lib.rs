@@ -72,6 +72,8 @@ pub struct Limits {
     pub max_moves: usize,
     /// Most positions in a game graph.
     pub max_graph_nodes: usize,
+    /// Most tokens in all in the position a game graph starts from.
+    pub max_graph_tokens: u64,
     /// Most digits of one Nim heap given as a string (`/api/nim`).
     pub max_heap_digits: usize,
     /// Largest request body in bytes.
@@ -94,6 +96,7 @@ impl Default for Limits {
             max_misere_search_tokens: 30,
             max_moves: 50_000,
             max_graph_nodes: 200,
+            max_graph_tokens: 64,
             max_heap_digits: 10_000,
             max_body_bytes: 256 * 1024,
             timeout: Duration::from_secs(5),

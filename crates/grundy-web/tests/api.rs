@@ -331,6 +331,11 @@ async fn over_limit_requests_are_refused_before_any_work() {
         "legal moves",
     );
     assert_error(
+        post("/api/graph", json!({"game": "0.F", "heaps": [5000]})).await,
+        422,
+        "at most 64 tokens",
+    );
+    assert_error(
         post("/api/graph", json!({"game": "0.77", "heaps": [60]})).await,
         422,
         "more than",
