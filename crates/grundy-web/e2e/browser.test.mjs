@@ -186,3 +186,26 @@ test("following the hints, the player wins from an N-position of Nim", async () 
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("misère Nim: the engine moves first from an N-position and leaves the last token to the player", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Misère Nim (last to take loses)" });
+  assert.equal(await page.isChecked("#misere"), true);
+  await page.fill("#heaps", "2 2 1"); // some heap >= 2 and nim-sum 1: N
+  await page.selectOption("#first", "engine");
+  await page.click("#new-game");
+  await settled(page);
+  let moves = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(moves++ < 20, "the game should end");
+    await page.locator("button.token:not([disabled])").last().click();
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "engine");
+  // The player took the last token.
+  assert.equal(await page.locator("#history tbody tr td:nth-child(2)").last().textContent(), "you");
+  assert.match(await page.textContent("#status"), /You took the last token \(misère\): the engine wins/);
+  await page.screenshot({ path: join(SHOTS, "8-misere-nim-engine-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

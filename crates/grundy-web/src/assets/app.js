@@ -177,7 +177,13 @@ async function refresh() {
     const moverWins = game.misere;
     const meToMove = game.turn === "me";
     const iWin = meToMove === moverWins;
-    const why = game.heaps.every((h) => h === 0) ? "No tokens are left" : "No move is left";
+    const last = game.history[game.history.length - 1];
+    const empty = game.heaps.every((h) => h === 0);
+    const why = !empty
+      ? "No move is left"
+      : last && game.misere
+        ? `${last.who === "you" ? "You" : "The engine"} took the last token (misère)`
+        : "No tokens are left";
     setStatus(`${why}: ${iWin ? "you win!" : "the engine wins."}`, iWin ? "win" : "lose");
     $("game-over-marker")?.remove();
     $("board").after(el("p", { id: "game-over-marker", "data-winner": iWin ? "me" : "engine", class: "help", text: "Game over. Start a new game from the form." }));
