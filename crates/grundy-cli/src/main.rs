@@ -10,6 +10,7 @@ mod graph;
 mod input;
 mod nim;
 mod period;
+mod serve;
 mod solve;
 mod values;
 
@@ -34,6 +35,8 @@ enum Command {
     Period(period::Args),
     /// Outcome and winning moves of a sum of heaps.
     Solve(solve::Args),
+    /// Serve the web app: play against the engine, explore sequences, JSON API.
+    Serve(serve::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -45,6 +48,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Values(args) => values::run(args, &mut out)?,
         Command::Period(args) => period::run(args, &mut out)?,
         Command::Solve(args) => solve::run(args, &mut out)?,
+        Command::Serve(args) => serve::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -13,7 +13,7 @@ use anyhow::bail;
 use grundy::nim::explain::Role;
 use grundy::nim::{explain, BigUint, HeapSink, HeapSize, NimSummary};
 use grundy::{Convention, Outcome};
-use serde::ser::{SerializeSeq, Serializer};
+use grundy_json::{JsonHeap, NimJson};
 use serde::Serialize;
 
 use crate::input::{for_each_heap, Source};
@@ -229,18 +229,7 @@ fn report<H: Decimal>(
         let explanation = args.explain.then(|| explain(heaps, convention).to_string());
         serde_json::to_writer(
             &mut *out,
-            &NimJson {
-                heaps: JsonHeaps(heaps),
-                convention: convention.as_str(),
-                nim_sum: JsonHeap(summary.nim_sum()),
-                outcome: outcome.as_str(),
-                winning_moves: JsonMoves {
-                    summary: &summary,
-                    convention,
-                    heaps,
-                },
-                explanation,
-            },
+            &NimJson::new(heaps, convention, &summary, explanation),
         )?;
         writeln!(out)?;
         return Ok(());
@@ -340,70 +329,4 @@ fn ansi(role: Role, text: &str) -> String {
         _ => return text.to_string(),
     };
     format!("\x1b[{code}m{text}\x1b[0m")
-}
-
-/// The `nim` JSON object of ARCHITECTURE.md. Serialising it writes straight
-/// to the output, element by element, so 10^7 heaps or 2·10^5 moves stream
-/// without building a JSON tree.
-#[derive(Serialize)]
-#[serde(bound = "H: HeapSize")]
-struct NimJson<'a, H: HeapSize> {
-    heaps: JsonHeaps<'a, H>,
-    convention: &'static str,
-    nim_sum: JsonHeap<'a, H>,
-    outcome: &'static str,
-    winning_moves: JsonMoves<'a, H>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    explanation: Option<String>,
-}
-
-/// A heap size: a JSON number when it fits in a u64, a string beyond.
-struct JsonHeap<'a, H>(&'a H);
-
-impl<H: HeapSize> Serialize for JsonHeap<'_, H> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        match self.0.to_u64() {
-            Some(n) => s.serialize_u64(n),
-            None => s.serialize_str(&self.0.to_string()),
-        }
-    }
-}
-
-struct JsonHeaps<'a, H>(&'a [H]);
-
-impl<H: HeapSize> Serialize for JsonHeaps<'_, H> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(self.0.len()))?;
-        for h in self.0 {
-            seq.serialize_element(&JsonHeap(h))?;
-        }
-        seq.end()
-    }
-}
-
-struct JsonMoves<'a, H> {
-    summary: &'a NimSummary<H>,
-    convention: Convention,
-    heaps: &'a [H],
-}
-
-impl<H: HeapSize> Serialize for JsonMoves<'_, H> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        #[derive(Serialize)]
-        #[serde(bound = "H: HeapSize")]
-        struct Move<'a, H: HeapSize> {
-            heap: usize,
-            from: JsonHeap<'a, H>,
-            to: JsonHeap<'a, H>,
-        }
-        let mut seq = s.serialize_seq(None)?;
-        for m in self.summary.winning_moves(self.convention, self.heaps) {
-            seq.serialize_element(&Move {
-                heap: m.heap,
-                from: JsonHeap(&m.from),
-                to: JsonHeap(&m.to),
-            })?;
-        }
-        seq.end()
-    }
 }

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use grundy::heap::period::{self, Certificate, PeriodStatus, Theorem};
+use grundy::heap::period::{self, PeriodStatus, Theorem};
 use grundy::heap::HeapRuleset;
 
 /// How many values are computed by default when a theorem applies.
@@ -46,30 +46,12 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             saltus,
             certificate,
         } => {
-            let status = if *saltus == 0 {
-                "periodic"
-            } else {
-                "arithmetic-periodic"
-            };
-            let (theorem, bound) = match certificate {
-                Certificate::Formula(_) => (None, None),
-                Certificate::FiniteCheck { theorem, bound } => {
-                    (Some(theorem.describe()), Some(*bound))
-                }
-            };
             if args.json {
-                let json = serde_json::json!({
-                    "game": game,
-                    "status": status,
-                    "preperiod": preperiod,
-                    "period": period,
-                    "saltus": saltus,
-                    "checked_to": found.checked_to,
-                    "proof": certificate.to_string(),
-                    "theorem": theorem,
-                    "bound": bound,
-                });
-                writeln!(out, "{json}")?;
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found))?
+                )?;
             } else {
                 writeln!(out, "game: {game}")?;
                 if *saltus == 0 {
@@ -93,13 +75,11 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
         PeriodStatus::Unknown { reason } => {
             if args.json {
-                let json = serde_json::json!({
-                    "game": game,
-                    "status": "unknown",
-                    "checked_to": found.checked_to,
-                    "reason": reason.to_string(),
-                });
-                writeln!(out, "{json}")?;
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found))?
+                )?;
             } else {
                 writeln!(out, "game: {game}")?;
                 writeln!(out, "period: unknown ({reason})")?;

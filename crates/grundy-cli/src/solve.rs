@@ -95,26 +95,9 @@ fn write_json(
     s: &SumSolution,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let moves: Vec<serde_json::Value> = s
-        .winning_moves
-        .iter()
-        .map(|m| serde_json::json!({"heap": m.heap, "from": m.from, "to": m.to.as_slice()}))
-        .collect();
-    let mut json = serde_json::json!({
-        "game": ruleset.to_string(),
-        "heaps": heaps,
-        "convention": s.convention.as_str(),
-        "outcome": s.outcome.as_str(),
-        "winning_moves": moves,
-        "total_winning_moves": s.total_winning_moves,
-    });
-    if let Some(values) = &s.values {
-        json["values"] = values.iter().map(|g| g.0).collect();
-    }
-    if let Some(total) = s.nim_sum {
-        json["nim_sum"] = total.0.into();
-    }
-    writeln!(out, "{json}")?;
+    let game = ruleset.to_string();
+    serde_json::to_writer(&mut *out, &grundy_json::SolveJson::new(&game, heaps, s))?;
+    writeln!(out)?;
     Ok(())
 }
 

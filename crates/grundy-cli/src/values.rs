@@ -54,31 +54,13 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let stats = args.stats.then(|| Stats::of(engine.as_ref(), from, to));
     let game = ruleset.to_string();
     if args.json {
-        write!(
-            out,
-            "{{\"game\":{},\"from\":{from},\"to\":{to},\"values\":[",
-            serde_json::to_string(&game)?
-        )?;
-        for i in from..=to {
-            if i > from {
-                out.write_all(b",")?;
-            }
-            write!(out, "{}", engine.get(i).0)?;
-        }
-        out.write_all(b"]")?;
-        if let Some(stats) = &stats {
-            let histogram: serde_json::Map<String, serde_json::Value> = stats
-                .counts()
-                .map(|(v, c)| (v.to_string(), c.into()))
-                .collect();
-            let json = serde_json::json!({
-                "max": stats.max,
-                "max_at": stats.max_at,
-                "histogram": histogram,
-            });
-            write!(out, ",\"stats\":{json}")?;
-        }
-        out.write_all(b"}\n")?;
+        let get = |n: u64| engine.get(n as usize);
+        let stats = args
+            .stats
+            .then(|| grundy_json::ValuesStats::of(args.from, args.to, get));
+        let json = grundy_json::ValuesJson::new(&game, args.from, args.to, &get, stats.as_ref());
+        serde_json::to_writer(&mut *out, &json)?;
+        out.write_all(b"\n")?;
         return Ok(());
     }
     writeln!(

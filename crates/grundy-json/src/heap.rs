@@ -1,0 +1,302 @@
+//! The heap-game objects: `values`, `period` and `solve`.
+
+use std::collections::BTreeMap;
+
+use grundy::heap::{Certificate, PeriodStatus, Periodicity};
+use grundy::sum::SumSolution;
+use grundy::Nimber;
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
+
+/// `{"game", "from", "to", "values": [G(from)..=G(to)]}`, with `"stats"`
+/// when asked for. The values are read through a function while
+/// serialising, so `grundy values --to 2^31 --json` streams them.
+#[derive(Serialize)]
+pub struct ValuesJson<'a> {
+    game: &'a str,
+    from: u64,
+    to: u64,
+    values: Values<'a>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stats: Option<&'a ValuesStats>,
+}
+
+struct Values<'a> {
+    from: u64,
+    to: u64,
+    get: &'a dyn Fn(u64) -> Nimber,
+}
+
+impl Serialize for Values<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(None)?;
+        for n in self.from..=self.to {
+            seq.serialize_element(&(self.get)(n).value())?;
+        }
+        seq.end()
+    }
+}
+
+impl<'a> ValuesJson<'a> {
+    /// The object for `G(from), ..., G(to)` of `game` (its canonical
+    /// spec), where `get(n)` is `G(n)`.
+    ///
+    /// ```
+    /// use grundy::Nimber;
+    /// use grundy_json::ValuesJson;
+    ///
+    /// let g = [0, 1, 0, 1].map(Nimber);
+    /// let get = |n: u64| g[n as usize];
+    /// let json = ValuesJson::new("sub{1}", 1, 3, &get, None);
+    /// assert_eq!(
+    ///     serde_json::to_string(&json).unwrap(),
+    ///     r#"{"game":"sub{1}","from":1,"to":3,"values":[1,0,1]}"#
+    /// );
+    /// ```
+    pub fn new(
+        game: &'a str,
+        from: u64,
+        to: u64,
+        get: &'a dyn Fn(u64) -> Nimber,
+        stats: Option<&'a ValuesStats>,
+    ) -> ValuesJson<'a> {
+        ValuesJson {
+            game,
+            from,
+            to,
+            values: Values { from, to, get },
+            stats,
+        }
+    }
+}
+
+/// `{"max", "max_at", "histogram": {"0": c0, ...}}` over the values listed.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct ValuesStats {
+    max: u64,
+    max_at: u64,
+    histogram: BTreeMap<u64, u64>,
+}
+
+impl ValuesStats {
+    /// Statistics of `G(from..=to)`, where `get(n)` is `G(n)`: the largest
+    /// value, where it first occurs, and how often each value occurs.
+    ///
+    /// ```
+    /// use grundy::Nimber;
+    /// use grundy_json::ValuesStats;
+    ///
+    /// let g = [0, 1, 0, 2, 2].map(Nimber);
+    /// let s = ValuesStats::of(0, 4, |n| g[n as usize]);
+    /// assert_eq!(
+    ///     serde_json::to_string(&s).unwrap(),
+    ///     r#"{"max":2,"max_at":3,"histogram":{"0":2,"1":1,"2":2}}"#
+    /// );
+    /// ```
+    pub fn of(from: u64, to: u64, get: impl Fn(u64) -> Nimber) -> ValuesStats {
+        let mut stats = ValuesStats {
+            max_at: from,
+            ..ValuesStats::default()
+        };
+        // Small values are counted in an array, so a long sequence does not
+        // walk the map once per value.
+        let mut dense = [0u64; 256];
+        for n in from..=to {
+            let g = get(n).value();
+            match dense.get_mut(g as usize) {
+                Some(c) => *c += 1,
+                None => *stats.histogram.entry(g).or_default() += 1,
+            }
+            if g > stats.max {
+                stats.max = g;
+                stats.max_at = n;
+            }
+        }
+        for (g, &c) in dense.iter().enumerate().filter(|(_, &c)| c > 0) {
+            stats.histogram.insert(g as u64, c);
+        }
+        stats
+    }
+}
+
+/// `{"game", "status": "periodic" | "arithmetic-periodic", "preperiod",
+/// "period", "saltus", "checked_to", "proof", "theorem", "bound"}`, or
+/// `{"game", "status": "unknown", "checked_to", "reason"}`.
+///
+/// `theorem` and `bound` say which finite check proved the period (`null`
+/// for a closed formula such as Nim's `G(n) = n`).
+#[derive(Serialize)]
+pub struct PeriodJson<'a> {
+    game: &'a str,
+    status: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    preperiod: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    period: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    saltus: Option<u64>,
+    checked_to: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    proof: Option<String>,
+    /// Present (possibly `null`) exactly when periodic.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    theorem: Option<Option<String>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bound: Option<Option<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
+impl<'a> PeriodJson<'a> {
+    /// The object for the search result `found` of `game` (its canonical
+    /// spec).
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy_json::PeriodJson;
+    ///
+    /// let found = period::find_period(&"sub{1,3,4}".parse::<HeapRuleset>()?, 1000);
+    /// let v = serde_json::to_value(PeriodJson::new("sub{1,3,4}", &found)).unwrap();
+    /// assert_eq!(v["status"], "periodic");
+    /// assert_eq!((v["preperiod"].as_u64(), v["period"].as_u64()), (Some(0), Some(7)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn new(game: &'a str, found: &Periodicity) -> PeriodJson<'a> {
+        let mut out = PeriodJson {
+            game,
+            status: "unknown",
+            preperiod: None,
+            period: None,
+            saltus: None,
+            checked_to: found.checked_to,
+            proof: None,
+            theorem: None,
+            bound: None,
+            reason: None,
+        };
+        match &found.status {
+            PeriodStatus::Periodic {
+                preperiod,
+                period,
+                saltus,
+                certificate,
+            } => {
+                out.status = if *saltus == 0 {
+                    "periodic"
+                } else {
+                    "arithmetic-periodic"
+                };
+                out.preperiod = Some(*preperiod);
+                out.period = Some(*period);
+                out.saltus = Some(*saltus);
+                out.proof = Some(certificate.to_string());
+                let (theorem, bound) = match certificate {
+                    Certificate::Formula(_) => (None, None),
+                    Certificate::FiniteCheck { theorem, bound } => {
+                        (Some(theorem.describe()), Some(*bound))
+                    }
+                };
+                out.theorem = Some(theorem);
+                out.bound = Some(bound);
+            }
+            PeriodStatus::Unknown { reason } => out.reason = Some(reason.to_string()),
+        }
+        out
+    }
+}
+
+/// `{"game", "heaps", "convention", "values", "nim_sum", "outcome",
+/// "winning_moves": [{"heap", "from", "to": [..]}], "total_winning_moves"}`
+/// (`values` and `nim_sum` are absent for a misère sum solved by search).
+#[derive(Serialize)]
+pub struct SolveJson<'a> {
+    game: &'a str,
+    heaps: &'a [u64],
+    convention: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nim_sum: Option<u64>,
+    outcome: &'static str,
+    winning_moves: Vec<SolveMove>,
+    /// How many winning moves there are in all, listed or not (a sum of
+    /// huge heaps can have more than 2^64).
+    total_winning_moves: u128,
+}
+
+/// One move of a sum: heap `heap` of `from` tokens leaves the heaps `to`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SolveMove {
+    /// 0-based index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The heaps it leaves, smallest first; empty when none.
+    pub to: Vec<u64>,
+}
+
+impl<'a> SolveJson<'a> {
+    /// The object for `solution`, the answer for `heaps` of `game`.
+    pub fn new(game: &'a str, heaps: &'a [u64], solution: &SumSolution) -> SolveJson<'a> {
+        SolveJson {
+            game,
+            heaps,
+            convention: solution.convention.as_str(),
+            values: solution
+                .values
+                .as_ref()
+                .map(|v| v.iter().map(|g| g.value()).collect()),
+            nim_sum: solution.nim_sum.map(|g| g.value()),
+            outcome: solution.outcome.as_str(),
+            winning_moves: solution
+                .winning_moves
+                .iter()
+                .map(|m| SolveMove {
+                    heap: m.heap,
+                    from: m.from,
+                    to: m.to.as_slice().to_vec(),
+                })
+                .collect(),
+            total_winning_moves: solution.total_winning_moves,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use grundy::heap::HeapRuleset;
+    use grundy::sum::SumSolver;
+
+    #[test]
+    fn solve_has_the_contract_shape() {
+        let kayles: HeapRuleset = "kayles".parse().unwrap();
+        let heaps = [4, 7];
+        let solution = SumSolver::new(&kayles, &heaps, 1000)
+            .unwrap()
+            .solve(&heaps, 100)
+            .unwrap();
+        let v = serde_json::to_value(SolveJson::new("kayles", &heaps, &solution)).unwrap();
+        // OEIS A002186: G(4) = 1, G(7) = 2.
+        assert_eq!(v["values"], serde_json::json!([1, 2]));
+        assert_eq!(v["nim_sum"], 3);
+        assert_eq!(v["outcome"], "N");
+        assert_eq!(v["convention"], "normal");
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty());
+        for m in moves {
+            assert!(m["to"].is_array(), "{m}");
+        }
+        assert_eq!(v["total_winning_moves"], moves.len());
+    }
+
+    #[test]
+    fn unknown_period_says_how_far_it_looked() {
+        let half: HeapRuleset = "half".parse().unwrap();
+        let found = grundy::heap::period::find_period(&half, 50);
+        let v = serde_json::to_value(PeriodJson::new("half", &found)).unwrap();
+        assert_eq!(v["status"], "unknown");
+        assert_eq!(v["checked_to"], 50);
+        assert!(v.get("period").is_none());
+    }
+}

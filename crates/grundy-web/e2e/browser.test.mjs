@@ -1,0 +1,211 @@
+// The web app in a real browser: Debian's chromium driven by playwright-core.
+//
+// Expects a running `grundy serve` at GRUNDY_URL; `crates/grundy-cli/tests/
+// browser.rs` starts one on a free loopback port and runs this file. Saves
+// screenshots into SCREENSHOT_DIR.
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { chromium } from "playwright-core";
+
+const URL = process.env.GRUNDY_URL;
+const SHOTS = process.env.SCREENSHOT_DIR || "screenshots";
+const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let browser;
+
+before(async () => {
+  assert.ok(URL, "GRUNDY_URL must name the running server");
+  mkdirSync(SHOTS, { recursive: true });
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    ],
+  });
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function newPage(viewport = { width: 1200, height: 900 }) {
+  const page = await browser.newPage({ viewport });
+  const errors = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  // Nothing may be fetched from anywhere but the server itself.
+  const foreign = [];
+  page.on("request", (r) => {
+    if (!r.url().startsWith(URL)) foreign.push(r.url());
+  });
+  await page.goto(URL);
+  return { page, errors, foreign };
+}
+
+/// Waits until the engine has answered and it is the player's turn or the
+/// game is over.
+async function settled(page) {
+  await page.waitForSelector('body[data-state="my-turn"], body[data-state="over"]');
+}
+
+test("the engine moves first from an N-position of Nim and wins; a hint explains why", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Nim" });
+  await page.fill("#heaps", "3 5 7"); // nim-sum 1: an N-position
+  await page.selectOption("#first", "engine");
+  await page.click("#new-game");
+  await settled(page);
+
+  // The engine's first move must reach nim-sum 0.
+  const after = (await page.locator("#history tbody tr").first().locator("td").nth(3).textContent())
+    .split(" ").map(Number);
+  assert.equal(after.length, 3);
+  assert.equal(after.reduce((a, b) => a ^ b, 0), 0, `engine left ${after}, not a P-position`);
+  await page.screenshot({ path: join(SHOTS, "1-nim-engine-moved.png"), fullPage: true });
+
+  // A hint: the binary table with its xor row, and the verdict for a
+  // P-position.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box table.binary");
+  const hint = await page.textContent("#hint-box");
+  assert.match(hint, /P-position/);
+  const sumBits = await page.locator("#hint-box tr.sum td").allTextContents();
+  assert.ok(sumBits.length >= 3, "xor row drawn");
+  assert.ok(sumBits.slice(2).every((b) => b === "0"), `nim-sum row ${sumBits} is not all 0`);
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  await page.screenshot({ path: join(SHOTS, "2-nim-hint.png"), fullPage: true });
+
+  // Play to the end by keyboard: focus a token of the first heap that
+  // has one and press Enter (take that token and those to its right).
+  let moves = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(moves++ < 40, "the game should end");
+    const token = page.locator("button.token:not([disabled])").last();
+    await token.focus();
+    await page.keyboard.press("Enter");
+    await settled(page);
+  }
+  const winner = await page.getAttribute("#game-over-marker", "data-winner");
+  assert.equal(winner, "engine");
+  assert.match(await page.textContent("#status"), /engine wins/);
+  const rows = await page.locator("#history tbody tr").count();
+  assert.ok(rows >= 2, "history has the moves");
+  const who = await page.locator("#history tbody tr td:nth-child(2)").allTextContents();
+  who.forEach((w, i) => assert.equal(w, i % 2 === 0 ? "engine" : "you", "players alternate"));
+  // The last move took the last token.
+  assert.equal((await page.locator("#history tbody tr").last().locator("td").nth(3).textContent()), "0 0 0");
+  await page.screenshot({ path: join(SHOTS, "3-nim-engine-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test("the explorer marks the P-positions of sub{1,3,4} at n = 0, 2 (mod 7) and shades the period", async () => {
+  const { page, errors } = await newPage();
+  await page.click("#tab-explore");
+  await page.fill("#explore-spec", "sub{1,3,4}");
+  await page.fill("#explore-to", "60");
+  await page.fill("#explore-graph", "9");
+  await page.click("#explore-go");
+  await page.waitForFunction(() => document.querySelector("#chart svg")?.getAttribute("aria-label")?.includes("sub"));
+  const marked = (await page.locator("#chart circle.p-mark").evaluateAll((cs) => cs.map((c) => Number(c.dataset.n))))
+    .sort((a, b) => a - b);
+  const expected = [];
+  for (let n = 0; n <= 60; n++) if (n % 7 === 0 || n % 7 === 2) expected.push(n);
+  assert.deepEqual(marked, expected);
+  assert.ok(await page.locator("#chart rect.period-band").count() > 0, "the period is shaded");
+  assert.match(await page.textContent("#period-line"), /period 7 \(checked .+\)/);
+  assert.doesNotMatch(await page.textContent("#panel-explore"), /undefined|NaN/);
+  assert.match(await page.textContent("#p-list"), /n ≡ 0, 2 \(mod 7\)/);
+  // The graph from a heap of 9: P-positions exactly where n = 0, 2 (mod 7).
+  await page.waitForSelector("#graph svg g.node");
+  const nodes = await page.locator("#graph g.node").evaluateAll((gs) => gs.map((g) => [g.dataset.heaps, g.dataset.outcome]));
+  assert.ok(nodes.length > 1);
+  for (const [heaps, outcome] of nodes) {
+    const n = heaps === "" ? 0 : Number(heaps);
+    assert.equal(outcome, n % 7 === 0 || n % 7 === 2 ? "P" : "N", `node ${heaps}`);
+  }
+  await page.screenshot({ path: join(SHOTS, "4-explorer-sub134.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a narrow screen the page fits its width and a splitting game offers the splits", async () => {
+  const { page, errors } = await newPage({ width: 380, height: 800 });
+  await page.selectOption("#preset", { label: "Kayles (0.77)" });
+  await page.fill("#heaps", "5");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await settled(page);
+  // Taking 1 from a row of 5 can leave 4, 1 + 3 or 2 + 2: the page asks.
+  await page.locator('button.token[data-heap="0"]').last().click();
+  await page.waitForSelector("#choices:not([hidden]) button.choice");
+  const choices = await page.locator("#choices button.choice").allTextContents();
+  assert.deepEqual(choices.sort(), ["take 1 → 1 + 3", "take 1 → 2 + 2", "take 1 → 4"]);
+  await page.screenshot({ path: join(SHOTS, "5-narrow-kayles.png"), fullPage: true });
+  // The hint for a game other than Nim shows Grundy values: G(5) = 4 in
+  // Kayles (OEIS A002186), so the winning moves reach value 0.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box table.binary");
+  const header = await page.locator("#hint-box table.binary th").allTextContents();
+  assert.ok(header.includes("Grundy value"), header.join("|"));
+  const row = await page.locator("#hint-box table.binary tbody tr").first().locator("td").allTextContents();
+  assert.deepEqual(row.slice(0, 3), ["1", "5", "*4"]);
+  assert.match(await page.textContent("#hint-box"), /N-position/);
+  await page.screenshot({ path: join(SHOTS, "6-narrow-kayles-hint.png"), fullPage: true });
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("following the hints, the player wins from an N-position of Nim", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Nim" });
+  await page.fill("#heaps", "4 9 14"); // nim-sum 3: an N-position
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await settled(page);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 40, "the game should end");
+    await page.click("#hint");
+    await page.waitForSelector("#hint-box ul.winning-moves li");
+    // "heap 2: take 3 (9 → 6)": click the token that takes exactly that.
+    const advice = await page.locator("#hint-box ul.winning-moves li").first().textContent();
+    const [, heap, take] = advice.match(/^heap (\d+): take (\d+)/);
+    const size = Number(await page.getAttribute(`#heap-${heap - 1}`, "data-size"));
+    await page.click(`button.token[data-heap="${heap - 1}"][data-token="${size - take + 1}"]`);
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  assert.match(await page.textContent("#status"), /you win/);
+  await page.screenshot({ path: join(SHOTS, "7-nim-won-with-hints.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("misère Nim: the engine moves first from an N-position and leaves the last token to the player", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Misère Nim (last to take loses)" });
+  assert.equal(await page.isChecked("#misere"), true);
+  await page.fill("#heaps", "2 2 1"); // some heap >= 2 and nim-sum 1: N
+  await page.selectOption("#first", "engine");
+  await page.click("#new-game");
+  await settled(page);
+  let moves = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(moves++ < 20, "the game should end");
+    await page.locator("button.token:not([disabled])").last().click();
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "engine");
+  // The player took the last token.
+  assert.equal(await page.locator("#history tbody tr td:nth-child(2)").last().textContent(), "you");
+  assert.match(await page.textContent("#status"), /You took the last token \(misère\): the engine wins/);
+  await page.screenshot({ path: join(SHOTS, "8-misere-nim-engine-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

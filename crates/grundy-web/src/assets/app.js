@@ -1,0 +1,591 @@
+// grundy's page: play a heap game against the engine and explore Grundy
+// sequences. Plain JavaScript, no libraries: the server does every
+// computation through its JSON API and this file only draws.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SVG_NS = "http://www.w3.org/2000/svg";
+// Heaps larger than this are played from the move list instead of tokens,
+// so that a row of buttons never floods the page.
+const MAX_TOKENS_DRAWN = 60;
+
+async function api(path, body) {
+  const response = await fetch(path, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(body),
+  });
+  let data;
+  try {
+    data = await response.json();
+  } catch (_) {
+    throw new Error(`${path}: the server answered ${response.status} without JSON`);
+  }
+  if (!response.ok) throw new Error(data.error || `${path}: status ${response.status}`);
+  return data;
+}
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+function svg(tag, attrs = {}) {
+  const node = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
+  return node;
+}
+
+function showError(id, err) {
+  const box = $(id);
+  if (err) {
+    box.textContent = err.message || String(err);
+    box.hidden = false;
+  } else {
+    box.hidden = true;
+  }
+}
+
+// ---------------------------------------------------------------- tabs
+
+function selectTab(name) {
+  for (const t of ["play", "explore"]) {
+    const on = t === name;
+    $(`tab-${t}`).setAttribute("aria-selected", String(on));
+    $(`tab-${t}`).tabIndex = on ? 0 : -1;
+    $(`panel-${t}`).hidden = !on;
+  }
+}
+
+function setUpTabs() {
+  const tabs = ["play", "explore"];
+  tabs.forEach((t, i) => {
+    const tab = $(`tab-${t}`);
+    tab.addEventListener("click", () => selectTab(t));
+    tab.addEventListener("keydown", (e) => {
+      if (e.key === "ArrowRight" || e.key === "ArrowLeft") {
+        const next = tabs[(i + (e.key === "ArrowRight" ? 1 : tabs.length - 1)) % tabs.length];
+        selectTab(next);
+        $(`tab-${next}`).focus();
+        e.preventDefault();
+      }
+    });
+  });
+}
+
+// ---------------------------------------------------------------- play
+
+const game = {
+  spec: "nim",
+  misere: false,
+  heaps: [],
+  options: [], // options[i]: the legal moves from heap i, [{to:[..], take}]
+  history: [], // [{who, heaps (before), move, after}]
+  turn: "me",
+  over: false,
+  busy: false,
+};
+
+function describeMove(move) {
+  const from = move.from;
+  const left = move.to.length === 0 ? "nothing" : move.to.join(" + ");
+  const taken = from - move.to.reduce((a, b) => a + b, 0);
+  const what = taken > 0 ? `take ${taken}` : "split";
+  return `heap ${move.heap + 1}: ${what} (${from} → ${left})`;
+}
+
+// A heap taken whole stays on the board as an empty heap, so heap numbers
+// do not shift under the player's eyes; a split puts its heaps in place.
+function applyMove(heaps, move) {
+  const after = heaps.slice();
+  after.splice(move.heap, 1, ...(move.to.length ? move.to : [0]));
+  return after;
+}
+
+function heapsText(heaps) {
+  return heaps.join(" ");
+}
+
+function setStatus(text, cls = "") {
+  const s = $("status");
+  s.textContent = text;
+  s.className = cls;
+}
+
+function gameTitle() {
+  const sel = $("preset").selectedOptions[0];
+  const name = sel.value === "" ? game.spec : sel.textContent.replace(/\s*\(.*\)$/, "");
+  return game.misere && !/misère/i.test(name) ? `${name}, misère` : name;
+}
+
+async function newGame(event) {
+  if (event) event.preventDefault();
+  showError("setup-error", null);
+  const sel = $("preset").selectedOptions[0];
+  const spec = sel.value === "" ? $("spec").value.trim() : sel.value;
+  const words = $("heaps").value.trim().split(/[\s,]+/).filter(Boolean);
+  if (!spec) return showError("setup-error", new Error("Type a game spec, such as sub{1,2}."));
+  if (words.length === 0) return showError("setup-error", new Error("Give at least one heap size."));
+  const bad = words.find((w) => !/^\d+$/.test(w));
+  if (bad !== undefined) return showError("setup-error", new Error(`Heap size "${bad}" is not a non-negative integer.`));
+  const heaps = words.map(Number);
+  Object.assign(game, {
+    spec,
+    misere: $("misere").checked,
+    heaps,
+    history: [],
+    turn: $("first").value,
+    over: false,
+  });
+  $("game-title").textContent = gameTitle();
+  $("hint-box").hidden = true;
+  $("game-over-marker")?.remove();
+  game.busy = true;
+  updateButtons();
+  try {
+    await refresh();
+  } catch (err) {
+    game.over = true;
+    game.heaps = [];
+    setStatus("");
+    showError("setup-error", err);
+  } finally {
+    game.busy = false;
+    drawBoard();
+    updateButtons();
+  }
+  if (!game.over && game.turn === "engine") await engineMove();
+}
+
+// Fetches the legal moves of the position, and decides whether it is over.
+async function refresh() {
+  const data = await api("/api/options", { game: game.spec, heaps: game.heaps });
+  game.options = data.options;
+  drawBoard();
+  drawHistory();
+  const anyMove = game.options.some((o) => o.length > 0);
+  if (!anyMove) {
+    game.over = true;
+    // Under normal play whoever cannot move loses; under misère play wins.
+    const moverWins = game.misere;
+    const meToMove = game.turn === "me";
+    const iWin = meToMove === moverWins;
+    const last = game.history[game.history.length - 1];
+    const empty = game.heaps.every((h) => h === 0);
+    const why = !empty
+      ? "No move is left"
+      : last && game.misere
+        ? `${last.who === "you" ? "You" : "The engine"} took the last token (misère)`
+        : "No tokens are left";
+    setStatus(`${why}: ${iWin ? "you win!" : "the engine wins."}`, iWin ? "win" : "lose");
+    $("game-over-marker")?.remove();
+    $("board").after(el("p", { id: "game-over-marker", "data-winner": iWin ? "me" : "engine", class: "help", text: "Game over. Start a new game from the form." }));
+  } else if (game.turn === "me") {
+    setStatus("Your move: click a token to take it and every token to its right.");
+  }
+  updateButtons();
+}
+
+function updateButtons() {
+  // For tests and assistive styling: what the page is waiting for.
+  document.body.dataset.state = game.over ? "over" : game.busy ? "busy" : game.turn === "me" ? "my-turn" : "engine";
+  $("hint").disabled = game.over || game.busy || game.turn !== "me";
+  $("undo").disabled = game.busy || !game.history.some((h) => h.who === "you");
+}
+
+function drawBoard() {
+  const board = $("board");
+  board.replaceChildren();
+  $("choices").hidden = true;
+  const last = game.history[game.history.length - 1];
+  game.heaps.forEach((size, i) => {
+    const row = el("div", { class: "heap", id: `heap-${i}`, "data-size": String(size) });
+    if (last && last.move.heap === i) row.classList.add("last-move");
+    row.append(el("span", { class: "heap-label", text: `Heap ${i + 1}: ${size}` }));
+    const canPlay = !game.over && !game.busy && game.turn === "me";
+    if (size === 0) {
+      row.append(el("span", { class: "empty-heap", text: "empty" }));
+    } else if (size <= MAX_TOKENS_DRAWN) {
+      const tokens = el("div", { class: "tokens", role: "group", "aria-label": `Heap ${i + 1}, ${size} tokens` });
+      for (let j = 1; j <= size; j++) {
+        const take = size - j + 1;
+        const b = el("button", {
+          type: "button",
+          class: "token",
+          "data-heap": String(i),
+          "data-token": String(j),
+          "aria-label": `Heap ${i + 1}: take ${take} (token ${j} and all to its right)`,
+          title: `take ${take}`,
+        });
+        b.disabled = !canPlay || (game.options[i] || []).length === 0;
+        b.addEventListener("click", () => tokenClicked(i, take));
+        b.addEventListener("mouseenter", () => markTokens(i, j, true));
+        b.addEventListener("mouseleave", () => markTokens(i, j, false));
+        b.addEventListener("focus", () => markTokens(i, j, true));
+        b.addEventListener("blur", () => markTokens(i, j, false));
+        tokens.append(b);
+      }
+      row.append(tokens);
+    }
+    const opts = game.options[i] || [];
+    if (size === 0) return board.append(row);
+    const more = el("button", { type: "button", class: "list-moves", text: opts.length ? "moves…" : "no move" });
+    more.disabled = !canPlay || opts.length === 0;
+    more.addEventListener("click", () => showChoices(i, opts, `All moves from heap ${i + 1} (${size}):`));
+    row.append(more);
+    board.append(row);
+  });
+
+}
+
+function markTokens(heap, from, on) {
+  for (const t of document.querySelectorAll(`.token[data-heap="${heap}"]`)) {
+    t.classList.toggle("marked", on && Number(t.dataset.token) >= from);
+  }
+}
+
+function tokenClicked(heap, take) {
+  const opts = game.options[heap] || [];
+  const exact = opts.filter((o) => o.take === take);
+  if (exact.length === 1) return playMine(heap, exact[0]);
+  if (exact.length > 1) return showChoices(heap, exact, `Take ${take} from heap ${heap + 1}, leaving:`);
+  const takes = [...new Set(opts.map((o) => o.take))].sort((a, b) => a - b);
+  if (takes.length === 1 && takes[0] === 0) {
+    return showChoices(heap, opts, `In this game a move splits a heap. Choose the split of heap ${heap + 1}:`);
+  }
+  setStatus(`You cannot take ${take} from heap ${heap + 1} here; you may take ${takes.join(", ")}.`);
+  showChoices(heap, opts, `Legal moves from heap ${heap + 1}:`);
+}
+
+function showChoices(heap, opts, label) {
+  const box = $("choices");
+  $("choices-label").textContent = label;
+  const list = $("choices-list");
+  list.replaceChildren();
+  for (const o of opts) {
+    const left = o.to.length ? o.to.join(" + ") : "nothing";
+    const text = o.take > 0 ? `take ${o.take} → ${left}` : `split → ${left}`;
+    list.append(el("button", { type: "button", class: "choice", text, onclick: () => playMine(heap, o) }));
+  }
+  box.hidden = false;
+  list.firstChild?.focus();
+}
+
+async function playMine(heap, option) {
+  if (game.over || game.busy || game.turn !== "me") return;
+  const move = { heap, from: game.heaps[heap], to: option.to };
+  record("you", move);
+  game.turn = "engine";
+  $("hint-box").hidden = true;
+  await step(refresh);
+  if (!game.over) await engineMove();
+}
+
+function record(who, move) {
+  const after = applyMove(game.heaps, move);
+  game.history.push({ who, before: game.heaps, move, after });
+  game.heaps = after;
+}
+
+async function step(action) {
+  game.busy = true;
+  updateButtons();
+  try {
+    await action();
+  } catch (err) {
+    setStatus(`Error: ${err.message}`, "lose");
+  } finally {
+    game.busy = false;
+    drawBoard();
+    updateButtons();
+  }
+}
+
+async function engineMove() {
+  setStatus("The engine is thinking…");
+  await step(async () => {
+    const data = await api("/api/move", { game: game.spec, heaps: game.heaps, misere: game.misere });
+    if (!data.move) throw new Error("the engine found no move");
+    record("engine", data.move);
+    game.turn = "me";
+    await refresh();
+  });
+}
+
+function undo() {
+  // Takes back the engine's reply and your last move, so it is your turn again.
+  while (game.history.length) {
+    const last = game.history.pop();
+    game.heaps = last.before;
+    if (last.who === "you") break;
+  }
+  game.turn = "me";
+  game.over = false;
+  $("game-over-marker")?.remove();
+  $("hint-box").hidden = true;
+  step(refresh);
+}
+
+function drawHistory() {
+  const body = $("history").tBodies[0];
+  body.replaceChildren();
+  game.history.forEach((h, i) => {
+    body.append(
+      el("tr", {},
+        el("td", { text: String(i + 1) }),
+        el("td", { text: h.who === "you" ? "you" : "engine" }),
+        el("td", { text: describeMove(h.move) }),
+        el("td", { text: heapsText(h.after) })));
+  });
+}
+
+// ---------------------------------------------------------------- hints
+
+function binary(n, width) {
+  return n.toString(2).padStart(width, "0");
+}
+
+async function showHint() {
+  const box = $("hint-box");
+  box.hidden = false;
+  box.textContent = "Thinking…";
+  try {
+    const h = await api("/api/hint", { game: game.spec, heaps: game.heaps, misere: game.misere });
+    box.replaceChildren(renderHint(h));
+    box.focus?.();
+  } catch (err) {
+    box.textContent = `Error: ${err.message}`;
+  }
+}
+
+function renderHint(h) {
+  const frag = document.createDocumentFragment();
+  const e = h.explanation;
+  const isNim = h.game === "nim";
+  const width = Math.max(1, ...e.rows.map((r) => r.value.toString(2).length), e.nim_sum.toString(2).length);
+  const top = e.top_bit; // index of the nim-sum's highest set bit, or null
+  const table = el("table", { class: "binary", "aria-label": "Values in binary" });
+  const head = el("tr", {}, el("th", { text: "heap" }), el("th", { text: "size" }));
+  if (!isNim) head.append(el("th", { text: "Grundy value" }));
+  for (let b = width - 1; b >= 0; b--) head.append(el("th", { text: String(2 ** b) }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  const cells = (value, row) => {
+    const bits = binary(value, width);
+    [...bits].forEach((bit, k) => {
+      const b = width - 1 - k;
+      row.append(el("td", { class: b === top ? "bit-top" : "", text: bit }));
+    });
+  };
+  for (const r of e.rows) {
+    const row = el("tr", { class: r.has_top_bit ? "has-top" : "" },
+      el("td", { text: String(r.heap + 1) }), el("td", { text: String(r.size) }));
+    if (!isNim) row.append(el("td", { text: `*${r.value}` }));
+    cells(r.value, row);
+    body.append(row);
+  }
+  const sum = el("tr", { class: "sum" }, el("td", { text: "xor" }), el("td", { text: "" }));
+  if (!isNim) sum.append(el("td", { text: `*${e.nim_sum}` }));
+  cells(e.nim_sum, sum);
+  body.append(sum);
+  table.append(body);
+  frag.append(table);
+  const verdict = h.outcome === "N"
+    ? "This is an N-position: the player to move (you) can win."
+    : "This is a P-position: every move loses against perfect play. Keep the game long and hope for a mistake.";
+  frag.append(el("p", { class: "verdict", text: verdict }));
+  for (const line of e.lessons) frag.append(el("p", { text: line }));
+  if (h.winning_moves.length) {
+    const list = el("ul", { class: "winning-moves" });
+    for (const m of h.winning_moves) list.append(el("li", { text: describeMove(m) }));
+    frag.append(el("p", { text: "Winning moves:" }), list);
+  }
+  if (h.text) {
+    // The engine's full lesson, the same text as `grundy nim --explain`.
+    frag.append(el("details", { class: "lesson" }, el("summary", { text: "The whole lesson (as grundy nim --explain prints it)" }), el("pre", { text: h.text })));
+  }
+  return frag;
+}
+
+// ---------------------------------------------------------------- explorer
+
+async function explore(event) {
+  if (event) event.preventDefault();
+  showError("explore-error", null);
+  const spec = $("explore-spec").value.trim();
+  const to = Number($("explore-to").value);
+  const heap = Number($("explore-graph").value);
+  try {
+    const [values, period] = await Promise.all([
+      api("/api/values", { game: spec, from: 0, to }),
+      api("/api/period", { game: spec }),
+    ]);
+    drawChart(values, period);
+    const graph = await api("/api/graph", { game: spec, heaps: [heap] });
+    drawGraph(graph, heap);
+  } catch (err) {
+    showError("explore-error", err);
+  }
+}
+
+function drawChart(v, period) {
+  const values = v.values;
+  const n = values.length;
+  const max = Math.max(1, ...values);
+  const step = Math.max(8, Math.min(24, Math.floor(900 / n)));
+  const left = 36, bottom = 28, topPad = 12, h = 200;
+  const width = left + step * n + 10;
+  const s = svg("svg", { viewBox: `0 0 ${width} ${h + bottom + topPad}`, width, height: h + bottom + topPad, role: "img", "aria-label": `Grundy values of ${v.game} for n = ${v.from} to ${v.to}` });
+  const y = (g) => topPad + h - (g / max) * h;
+  const x = (i) => left + i * step;
+  // Arithmetic periodicity (a saltus, as in Nim: G(n) = n) repeats the
+  // pattern shifted upwards, so the P-positions do not repeat with it.
+  const periodic = period.status === "periodic";
+  const plain = periodic && !period.saltus;
+  if (periodic) {
+    // Shade whole periods from the pre-period on, alternating, so the eye
+    // sees the repetition.
+    for (let start = period.preperiod, k = 0; start <= v.to; start += period.period, k++) {
+      if (start + period.period - 1 < v.from) continue;
+      const a = Math.max(start, v.from) - v.from;
+      const b = Math.min(start + period.period - 1, v.to) - v.from;
+      s.append(svg("rect", { class: "period-band", x: x(a), y: topPad, width: (b - a + 1) * step, height: h, fill: k % 2 ? "#fff8dc" : "#fff0b3", "data-start": String(start) }));
+    }
+  }
+  for (let g = 0; g <= max; g += Math.max(1, Math.ceil(max / 6))) {
+    s.append(svg("line", { x1: left - 4, x2: width, y1: y(g), y2: y(g), stroke: "#e5e7eb" }));
+    const t = svg("text", { x: left - 8, y: y(g) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6472" });
+    t.textContent = String(g);
+    s.append(t);
+  }
+  const pts = [];
+  values.forEach((g, i) => {
+    const n0 = v.from + i;
+    const cx = x(i) + step / 2;
+    pts.push(`${cx},${y(g)}`);
+    if (g === 0) {
+      s.append(svg("circle", { class: "p-mark", cx, cy: y(0), r: Math.min(5, step / 2.5), fill: "#c62828", "data-n": String(n0) }));
+    } else {
+      s.append(svg("rect", { class: "n-bar", x: x(i) + step * 0.2, y: y(g), width: step * 0.6, height: y(0) - y(g), fill: "#1d4ed8", "data-n": String(n0), "data-value": String(g) }));
+    }
+    const labelEvery = Math.ceil(28 / step);
+    if (n0 % labelEvery === 0) {
+      const t = svg("text", { x: cx, y: topPad + h + 16, "text-anchor": "middle", "font-size": 10, fill: "#5b6472" });
+      t.textContent = String(n0);
+      s.append(t);
+    }
+  });
+  s.append(svg("polyline", { points: pts.join(" "), fill: "none", stroke: "#94a3b8", "stroke-width": 1 }));
+  $("chart").replaceChildren(s);
+  $("chart-title").textContent = `Grundy values of ${v.game}, n = ${v.from}..${v.to}`;
+  const ps = values.map((g, i) => (g === 0 ? v.from + i : null)).filter((n) => n !== null);
+  let line = `P-positions (value 0) up to ${v.to}: ${ps.join(", ") || "none"}.`;
+  if (plain) {
+    const residues = [];
+    for (let r = 0; r < period.period; r++) {
+      const n0 = period.preperiod + r;
+      if (n0 <= v.to && values[n0 - v.from] === 0) residues.push(n0 % period.period);
+    }
+    residues.sort((a, b) => a - b);
+    if (residues.length) line += ` From n = ${period.preperiod} on they are exactly n ≡ ${residues.join(", ")} (mod ${period.period}).`;
+  }
+  $("p-list").textContent = line;
+  $("period-line").textContent = !periodic
+    ? `No period proved (looked up to n = ${period.checked_to}).`
+    : plain
+      ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (${period.proof}).`
+      : `Proved arithmetic-periodic: G(n + ${period.period}) = G(n) + ${period.saltus} from n = ${period.preperiod} (${period.proof}).`;
+  $("period-line").dataset.status = period.status;
+}
+
+// The point at distance `r` from `p` in the direction of `q`.
+function toward(p, q, r) {
+  const dx = q.x - p.x, dy = q.y - p.y, d = Math.hypot(dx, dy) || 1;
+  return { x: p.x + (dx / d) * r, y: p.y + (dy / d) * r };
+}
+
+function drawGraph(g, heap) {
+  const layers = new Map();
+  for (const node of g.nodes) {
+    if (!layers.has(node.tokens)) layers.set(node.tokens, []);
+    layers.get(node.tokens).push(node);
+  }
+  const levels = [...layers.keys()].sort((a, b) => b - a);
+  const widest = Math.max(...levels.map((l) => layers.get(l).length));
+  const colW = 74, rowH = 70, pad = 40;
+  const maxSpan = Math.max(0, ...g.edges.map(([a, b]) => {
+    const ta = g.nodes[a].tokens, tb = g.nodes[b].tokens;
+    return levels.indexOf(tb) - levels.indexOf(ta);
+  }));
+  const width = Math.max(320, widest * colW + pad * 2 + maxSpan * 52);
+  const height = levels.length * rowH + pad;
+  const s = svg("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", "aria-label": `Game graph of ${g.game} from a heap of ${heap}` });
+  const defs = svg("defs");
+  const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 10, refY: 5, markerWidth: 6, markerHeight: 6, orient: "auto-start-reverse" });
+  marker.append(svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#94a3b8" }));
+  defs.append(marker);
+  s.append(defs);
+  const pos = new Map();
+  levels.forEach((l, row) => {
+    const nodes = layers.get(l);
+    const offset = (width - nodes.length * colW) / 2;
+    nodes.forEach((node, k) => pos.set(node.id, { x: offset + k * colW + colW / 2, y: pad / 2 + row * rowH + 18 }));
+  });
+  const r = 18;
+  const layerOf = new Map(g.nodes.map((n) => [n.id, levels.indexOf(n.tokens)]));
+  g.edges.forEach(([a, b], i) => {
+    const p = pos.get(a), q = pos.get(b);
+    const span = layerOf.get(b) - layerOf.get(a);
+    // An edge that skips layers bends sideways, alternately left and right,
+    // so that it does not run hidden behind the nodes in between.
+    const bend = span > 1 ? (span - 1) * 26 * (i % 2 ? 1 : -1) : 0;
+    const cx = (p.x + q.x) / 2 + bend, cy = (p.y + q.y) / 2;
+    const from = toward(p, { x: cx, y: cy }, r), to = toward(q, { x: cx, y: cy }, r + 2);
+    s.append(svg("path", { d: `M ${from.x} ${from.y} Q ${cx} ${cy} ${to.x} ${to.y}`, fill: "none", stroke: "#94a3b8", "marker-end": "url(#arrow)" }));
+  });
+  for (const node of g.nodes) {
+    const p = pos.get(node.id);
+    const gr = svg("g", { class: `node ${node.outcome}`, "data-heaps": node.heaps.join("+"), "data-outcome": node.outcome });
+    gr.append(svg("circle", { cx: p.x, cy: p.y, r, fill: node.outcome === "P" ? "#c62828" : "#1d4ed8" }));
+    const label = svg("text", { x: p.x, y: p.y + 4, "text-anchor": "middle", "font-size": 11, fill: "#fff" });
+    label.textContent = node.heaps.length ? node.heaps.join("+") : "0";
+    const value = svg("text", { x: p.x, y: p.y + r + 12, "text-anchor": "middle", "font-size": 10, fill: "#1f2430" });
+    value.textContent = `*${node.value}`;
+    const title = svg("title");
+    title.textContent = `${label.textContent}: ${node.outcome}-position, Grundy value ${node.value}`;
+    gr.append(label, value, title);
+    s.append(gr);
+  }
+  $("graph").replaceChildren(s);
+  $("graph-title").textContent = `Game graph of ${g.game} from a heap of ${heap}${g.truncated ? " (truncated)" : ""}`;
+}
+
+// ---------------------------------------------------------------- start
+
+function presetChanged() {
+  const sel = $("preset").selectedOptions[0];
+  $("spec-row").hidden = sel.value !== "";
+  $("misere").checked = sel.dataset.misere === "true";
+  const heaps = { "sub{1,3,4}": "9 11", kayles: "4 7", "grundy-game": "5 8" }[sel.value];
+  $("heaps").value = heaps || "3 5 7";
+  if (sel.value === "") $("spec").focus();
+}
+
+document.addEventListener("DOMContentLoaded", () => {
+  setUpTabs();
+  $("preset").addEventListener("change", presetChanged);
+  $("setup").addEventListener("submit", newGame);
+  $("hint").addEventListener("click", showHint);
+  $("undo").addEventListener("click", undo);
+  $("explore-form").addEventListener("submit", explore);
+  $("hint-box").tabIndex = -1;
+  newGame();
+  explore();
+});

@@ -1,0 +1,67 @@
+//! Errors of the API, answered as `{"error": MESSAGE}` with a 4xx status.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+
+/// A request the server refuses, with the status and a one-line message
+/// that names what was wrong and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    /// The HTTP status: always in the 4xx range.
+    pub status: StatusCode,
+    /// What was wrong, for a person to read.
+    pub message: String,
+}
+
+impl ApiError {
+    /// 400: the body is not the JSON the endpoint expects, or names a bad
+    /// game or position.
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// 413: the body itself is larger than the server reads.
+    pub fn too_large(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: message.into(),
+        }
+    }
+
+    /// 422: well-formed, but asks for more work than one request may do
+    /// (too many heaps, too large an N, too long a computation).
+    pub fn over_limit(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+
+    /// 429: every computing slot is busy; the client may retry shortly.
+    pub fn busy(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::TOO_MANY_REQUESTS,
+            message: message.into(),
+        }
+    }
+
+    /// 404: no such route.
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = serde_json::json!({ "error": self.message });
+        (self.status, Json(body)).into_response()
+    }
+}

@@ -1,0 +1,198 @@
+//! # grundy-web
+//!
+//! The web app of grundy, served by `grundy serve`: an HTTP JSON API that
+//! answers the same questions as the command-line tool, with the same JSON,
+//! and one page (HTML, CSS and JavaScript embedded in the binary; nothing is
+//! fetched from the network) to play heap games against the engine and to
+//! explore Grundy sequences.
+//!
+//! Every request is bounded before any work starts ([`Limits`]): the number
+//! of heaps, how far a sequence may go, the size of the body. Computations
+//! run on the blocking pool, at most [`Limits::max_concurrent`] at a time,
+//! and a request whose computation outlives [`Limits::timeout`] is answered
+//! with a 422 at the deadline. The up-front bounds are what keep a single
+//! computation short; the deadline is the backstop that keeps the answer
+//! prompt.
+//!
+//! ```no_run
+//! # async fn run() -> std::io::Result<()> {
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! grundy_web::serve(listener, grundy_web::Limits::default()).await
+//! # }
+//! ```
+//!
+//! ## Map
+//!
+//! | module | what |
+//! |---|---|
+//! | [`api`] | the `/api/*` handlers (their JSON shapes: the `grundy-json` crate) |
+//! | [`play`] | legal moves and the engine's choice of move |
+//! | `engine` | a spec parsed into the library's `HeapRuleset`, with bounded work per family |
+//! | [`error`] | [`ApiError`]: `{"error": MESSAGE}` with a 4xx status |
+//! | [`request`] | checked reading of JSON request bodies |
+//! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
+
+pub mod api;
+mod assets;
+mod engine;
+pub mod error;
+pub mod play;
+pub mod request;
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use axum::routing::{get, post};
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::Semaphore;
+
+pub use error::ApiError;
+
+/// Bounds on what one request may ask for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Most heaps in a position (`nim`, `solve`, `move`).
+    pub max_heaps: usize,
+    /// Largest `to` of a `values` request.
+    pub max_values_to: u64,
+    /// Largest `max` of a `period` request.
+    pub max_period_search: u64,
+    /// Largest heap in a position played (`options`, `move`, `hint`,
+    /// `graph`).
+    pub max_play_heap: u64,
+    /// Most tokens in all in a position played.
+    pub max_play_tokens: u64,
+    /// Most tokens in all in a misère position of a game other than Nim,
+    /// which is decided by searching every position.
+    pub max_misere_search_tokens: u64,
+    /// Most legal moves in a position played.
+    pub max_moves: usize,
+    /// Most positions in a game graph.
+    pub max_graph_nodes: usize,
+    /// Most tokens in all in the position a game graph starts from.
+    pub max_graph_tokens: u64,
+    /// Most digits of one Nim heap given as a string (`/api/nim`).
+    pub max_heap_digits: usize,
+    /// Largest request body in bytes.
+    pub max_body_bytes: usize,
+    /// Longest a request may compute.
+    pub timeout: Duration,
+    /// Most computations running at once; a request arriving when all are
+    /// busy waits up to `timeout` for a slot.
+    pub max_concurrent: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            max_heaps: 1000,
+            max_values_to: 1_000_000,
+            max_period_search: 1_000_000,
+            max_play_heap: 10_000,
+            max_play_tokens: 20_000,
+            max_misere_search_tokens: 30,
+            max_moves: 50_000,
+            max_graph_nodes: 200,
+            max_graph_tokens: 64,
+            max_heap_digits: 10_000,
+            max_body_bytes: 256 * 1024,
+            timeout: Duration::from_secs(5),
+            max_concurrent: 2,
+        }
+    }
+}
+
+/// What every handler shares.
+#[derive(Clone, Debug)]
+pub(crate) struct AppState {
+    pub(crate) limits: Arc<Limits>,
+    pub(crate) slots: Arc<Semaphore>,
+}
+
+/// The whole app: the page, its assets and the API, with `limits`.
+///
+/// ```
+/// let app = grundy_web::router(grundy_web::Limits::default());
+/// # let _ = app;
+/// ```
+pub fn router(limits: Limits) -> Router {
+    let state = AppState {
+        slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+        limits: Arc::new(limits),
+    };
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/app.css", get(assets::style))
+        .route("/favicon.svg", get(assets::favicon))
+        .route("/api/limits", get(api::limits))
+        .route("/api/nim", post(api::nim))
+        .route("/api/values", post(api::values))
+        .route("/api/period", post(api::period))
+        .route("/api/solve", post(api::solve))
+        .route("/api/options", post(api::options))
+        .route("/api/move", post(api::engine_move))
+        .route("/api/hint", post(api::hint))
+        .route("/api/graph", post(api::graph))
+        .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(state)
+}
+
+async fn not_found(req: Request<Body>) -> ApiError {
+    ApiError::not_found(format!(
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/options, /api/move, /api/hint, /api/graph",
+        req.method(),
+        req.uri().path()
+    ))
+}
+
+async fn method_not_allowed(req: Request<Body>) -> ApiError {
+    ApiError {
+        status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
+        message: format!(
+            "{} is not allowed on {}; the API takes POST with a JSON body",
+            req.method(),
+            req.uri().path()
+        ),
+    }
+}
+
+/// Serves the app on `listener` until the process is interrupted (Ctrl-C).
+///
+/// # Errors
+/// An I/O error of the listening socket.
+pub async fn serve(listener: TcpListener, limits: Limits) -> std::io::Result<()> {
+    axum::serve(listener, router(limits))
+        .with_graceful_shutdown(async {
+            // If the signal handler cannot be installed the server simply
+            // runs until it is killed.
+            if tokio::signal::ctrl_c().await.is_err() {
+                std::future::pending::<()>().await;
+            }
+        })
+        .await
+}
+
+/// Binds `addr`, calls `on_ready` with the address really bound (useful
+/// with port 0), and serves until interrupted, on a runtime of its own.
+///
+/// # Errors
+/// The address cannot be bound, or the runtime cannot start.
+pub fn serve_blocking(
+    addr: std::net::SocketAddr,
+    limits: Limits,
+    on_ready: impl FnOnce(std::net::SocketAddr) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    runtime.block_on(async move {
+        let listener = TcpListener::bind(addr).await?;
+        on_ready(listener.local_addr()?)?;
+        serve(listener, limits).await
+    })
+}

@@ -1,0 +1,512 @@
+//! The HTTP API through the router itself (no socket): shapes of the
+//! answers, and every kind of bad request answered with a JSON error and a
+//! 4xx status.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use grundy_web::{router, Limits};
+use http_body_util::BodyExt;
+use serde_json::{json, Value};
+use tower::ServiceExt;
+
+async fn call(limits: Limits, path: &str, body: impl Into<Body>) -> (StatusCode, Value) {
+    let request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(body.into())
+        .unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{path} answered non-JSON ({e}): {bytes:?}"));
+    (status, value)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    call(Limits::default(), path, body.to_string()).await
+}
+
+/// Asserts a JSON error with `status` whose message contains `needle`.
+fn assert_error(got: (StatusCode, Value), status: u16, needle: &str) {
+    let (code, body) = got;
+    assert_eq!(code.as_u16(), status, "{body}");
+    let message = body["error"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no error in {body}"));
+    assert!(message.contains(needle), "{message:?} lacks {needle:?}");
+    assert_eq!(body.as_object().unwrap().len(), 1, "only the error: {body}");
+}
+
+#[tokio::test]
+async fn the_page_and_its_assets_are_served_from_the_binary() {
+    for (path, kind) in [
+        ("/", "text/html"),
+        ("/app.js", "text/javascript"),
+        ("/app.css", "text/css"),
+        ("/favicon.svg", "image/svg+xml"),
+    ] {
+        let response = router(Limits::default())
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let ct = response.headers()["content-type"]
+            .to_str()
+            .unwrap()
+            .to_owned();
+        assert!(ct.starts_with(kind), "{path}: {ct}");
+        let body = response.into_body().collect().await.unwrap().to_bytes();
+        let text = String::from_utf8(body.to_vec()).unwrap();
+        // Nothing may come from the network: no absolute URLs to fetch.
+        assert!(!text.contains("src=\"http"), "{path} loads from elsewhere");
+        assert!(!text.contains("href=\"http"), "{path} links elsewhere");
+    }
+}
+
+#[tokio::test]
+async fn engine_move_wins_from_an_n_position_of_nim() {
+    let (status, body) = post("/api/move", json!({"game": "nim", "heaps": [3, 5, 7]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["convention"], "normal");
+    assert_eq!(body["winning"], true);
+    // The only winning move: 7 -> 6.
+    assert_eq!(body["move"], json!({"heap": 2, "from": 7, "to": [6]}));
+    assert_eq!(body["heaps_after"], json!([3, 5, 6]));
+}
+
+#[tokio::test]
+async fn engine_move_from_a_p_position_takes_one_from_the_largest_heap() {
+    let (status, body) = post("/api/move", json!({"game": "nim", "heaps": [1, 2, 3]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["winning"], false);
+    assert_eq!(body["move"], json!({"heap": 2, "from": 3, "to": [2]}));
+}
+
+#[tokio::test]
+async fn engine_move_with_no_legal_move_is_null() {
+    let (status, body) = post("/api/move", json!({"game": "nim", "heaps": [0, 0]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["move"], Value::Null);
+    assert_eq!(body["outcome"], "P");
+}
+
+#[tokio::test]
+async fn misere_nim_engine_leaves_an_odd_number_of_ones() {
+    // Misère Nim 1 1 3: normal play's move 3 -> 0 (nim-sum 0) would leave
+    // two 1-heaps, a win for the opponent; misère play goes 3 -> 1, leaving
+    // three 1-heaps, so the opponent takes the last token.
+    let (status, body) = post(
+        "/api/move",
+        json!({"game": "nim", "heaps": [1, 1, 3], "misere": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["convention"], "misere");
+    assert_eq!(body["move"], json!({"heap": 2, "from": 3, "to": [1]}));
+}
+
+#[tokio::test]
+async fn hint_explains_in_binary() {
+    let (status, body) = post("/api/hint", json!({"game": "nim", "heaps": [3, 5, 7]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["nim_sum"], 1);
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["values"], json!([3, 5, 7]));
+    let e = &body["explanation"];
+    assert_eq!(e["top_bit"], 0);
+    let holders: Vec<bool> = e["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["has_top_bit"].as_bool().unwrap())
+        .collect();
+    assert_eq!(holders, [true, true, true]);
+    assert_eq!(
+        body["winning_moves"],
+        json!([
+            {"heap": 0, "from": 3, "to": [2]},
+            {"heap": 1, "from": 5, "to": [4]},
+            {"heap": 2, "from": 7, "to": [6]},
+        ])
+    );
+    assert!(e["lessons"].as_array().unwrap().len() >= 2);
+}
+
+#[tokio::test]
+async fn options_list_every_move_with_what_it_takes() {
+    let (status, body) = post("/api/options", json!({"game": "0.77", "heaps": [3]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // Kayles on a row of 3: take 1 leaving 2 or 1+1, take 2 leaving 1.
+    let mut got: Vec<(Vec<u64>, u64)> = body["options"][0]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|o| {
+            (
+                serde_json::from_value(o["to"].clone()).unwrap(),
+                o["take"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    got.sort();
+    assert_eq!(got, vec![(vec![1], 2), (vec![1, 1], 1), (vec![2], 1)]);
+}
+
+#[tokio::test]
+async fn graph_of_kayles_from_four() {
+    let (status, body) = post("/api/graph", json!({"game": "0.77", "heaps": [4]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    let nodes = body["nodes"].as_array().unwrap();
+    // 4; 3, 1+2, 2, 1+1; 1; nothing: every multiset reachable.
+    assert_eq!(nodes.len(), 7);
+    for n in nodes {
+        let expect = if n["value"] == 0 { "P" } else { "N" };
+        assert_eq!(n["outcome"], expect, "{n}");
+    }
+    let empty = nodes.iter().find(|n| n["heaps"] == json!([])).unwrap();
+    assert_eq!(empty["outcome"], "P");
+    assert!(!body["edges"].as_array().unwrap().is_empty());
+}
+
+#[tokio::test]
+async fn values_has_the_cli_shape() {
+    let (status, body) = post(
+        "/api/values",
+        json!({"game": "0.77", "from": 0, "to": 6, "stats": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["game"], "0.77");
+    assert_eq!(body["from"], 0);
+    assert_eq!(body["to"], 6);
+    // OEIS A002186: 0, 1, 2, 3, 1, 4, 3, ...
+    assert_eq!(body["values"], json!([0, 1, 2, 3, 1, 4, 3]));
+    assert_eq!(body["stats"]["max"], 4);
+    assert_eq!(body["stats"]["max_at"], 5);
+    assert_eq!(
+        body["stats"]["histogram"],
+        json!({"0": 1, "1": 2, "2": 1, "3": 2, "4": 1})
+    );
+}
+
+#[tokio::test]
+async fn malformed_json_is_a_400_with_line_and_column() {
+    assert_error(
+        call(
+            Limits::default(),
+            "/api/move",
+            "{\"game\": \"nim\", \"heaps\": [3,",
+        )
+        .await,
+        400,
+        "line 1 column",
+    );
+    assert_error(
+        call(Limits::default(), "/api/move", "").await,
+        400,
+        "malformed JSON",
+    );
+    assert_error(
+        post("/api/move", json!([1, 2])).await,
+        400,
+        "must be a JSON object",
+    );
+    assert_error(
+        post("/api/move", json!({"game": "nim", "heap": [1]})).await,
+        400,
+        "unknown field \"heap\"",
+    );
+    assert_error(
+        post("/api/move", json!({"heaps": [1]})).await,
+        400,
+        "missing field \"game\"",
+    );
+    assert_error(
+        post("/api/move", json!({"game": "nim", "heaps": [1, "x"]})).await,
+        400,
+        "heaps[1]",
+    );
+    assert_error(
+        post("/api/move", json!({"game": "nim", "heaps": [1, -2]})).await,
+        400,
+        "heaps[1]: -2 is negative",
+    );
+    assert_error(
+        post("/api/move", json!({"game": "nim", "heaps": [1.5]})).await,
+        400,
+        "not an integer",
+    );
+    assert_error(
+        post(
+            "/api/move",
+            json!({"game": "nim", "heaps": [1], "misere": "yes"}),
+        )
+        .await,
+        400,
+        "\"misere\" must be true or false",
+    );
+}
+
+#[tokio::test]
+async fn a_bad_spec_names_the_byte() {
+    assert_error(
+        post("/api/values", json!({"game": "0.7x", "to": 5})).await,
+        400,
+        "at byte 3",
+    );
+}
+
+#[tokio::test]
+async fn huge_numbers_are_over_the_limit_not_a_crash() {
+    let huge = "123456789012345678901234567890123456789";
+    let body = format!("{{\"game\": \"nim\", \"heaps\": [{huge}]}}");
+    assert_error(
+        call(Limits::default(), "/api/move", body).await,
+        422,
+        "heaps[0]",
+    );
+    let body = format!("{{\"game\": \"nim\", \"heaps\": [\"{huge}\"]}}");
+    assert_error(
+        call(Limits::default(), "/api/move", body).await,
+        422,
+        "too large",
+    );
+    let body = format!("{{\"game\": \"0.77\", \"to\": {huge}}}");
+    assert_error(
+        call(Limits::default(), "/api/values", body).await,
+        422,
+        "to:",
+    );
+    assert_error(
+        post("/api/values", json!({"game": "0.77", "to": u64::MAX})).await,
+        422,
+        "at most",
+    );
+}
+
+#[tokio::test]
+async fn over_limit_requests_are_refused_before_any_work() {
+    let limits = Limits::default();
+    let many = vec![1; limits.max_heaps + 1];
+    assert_error(
+        post("/api/move", json!({"game": "nim", "heaps": many})).await,
+        422,
+        "at most",
+    );
+    assert_error(
+        post(
+            "/api/values",
+            json!({"game": "0.77", "to": limits.max_values_to + 1}),
+        )
+        .await,
+        422,
+        "at most",
+    );
+    assert_error(
+        post(
+            "/api/move",
+            json!({"game": "nim", "heaps": [limits.max_play_heap + 1]}),
+        )
+        .await,
+        422,
+        "at most",
+    );
+    assert_error(
+        post(
+            "/api/move",
+            json!({"game": "0.77", "heaps": [20, 20], "misere": true}),
+        )
+        .await,
+        422,
+        "searching every position",
+    );
+    // A hexadecimal code splitting heaps in three: ~n²/12 moves per heap.
+    assert_error(
+        post("/api/options", json!({"game": "0.F", "heaps": [900, 900]})).await,
+        422,
+        "legal moves",
+    );
+    assert_error(
+        post("/api/graph", json!({"game": "0.F", "heaps": [5000]})).await,
+        422,
+        "at most 64 tokens",
+    );
+    assert_error(
+        post("/api/graph", json!({"game": "0.77", "heaps": [60]})).await,
+        422,
+        "more than",
+    );
+    let big = format!(
+        "{{\"game\": \"nim\", \"heaps\": [{}1]}}",
+        "1, ".repeat(limits.max_body_bytes)
+    );
+    assert_error(
+        call(Limits::default(), "/api/move", big).await,
+        413,
+        "larger than",
+    );
+}
+
+#[tokio::test]
+async fn a_computation_past_the_deadline_is_a_422() {
+    let limits = Limits {
+        timeout: Duration::from_millis(1),
+        ..Limits::default()
+    };
+    // "half" has no fast engine: its values to 10^4 take a good part of a
+    // second, far longer than a millisecond.
+    let body = json!({"game": "half", "to": 10_000}).to_string();
+    assert_error(call(limits, "/api/values", body).await, 422, "longer than");
+}
+
+#[tokio::test]
+async fn unknown_routes_answer_json() {
+    assert_error(post("/api/nope", json!({})).await, 404, "no route");
+}
+
+#[tokio::test]
+async fn nim_has_the_contract_shape() {
+    let (status, body) = post("/api/nim", json!({"heaps": [3, 5, 7]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body,
+        json!({
+            "heaps": [3, 5, 7], "convention": "normal", "nim_sum": 1, "outcome": "N",
+            "winning_moves": [
+                {"heap": 0, "from": 3, "to": 2},
+                {"heap": 1, "from": 5, "to": 4},
+                {"heap": 2, "from": 7, "to": 6},
+            ]
+        })
+    );
+    let (_, body) = post("/api/nim", json!({"heaps": [1, 1], "misere": true})).await;
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(body["convention"], "misere");
+    let (_, body) = post("/api/nim", json!({"heaps": [1, 2, 3], "explain": true})).await;
+    assert_eq!(body["outcome"], "P");
+    assert!(body["explanation"].as_str().unwrap().contains("nim-sum"));
+}
+
+#[tokio::test]
+async fn nim_takes_heaps_beyond_u64_as_strings() {
+    let big = "340282366920938463463374607431768211456"; // 2^128
+    let (status, body) = post("/api/nim", json!({"heaps": [big, big, 5]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["heaps"], json!([big, big, 5]));
+    assert_eq!(body["nim_sum"], 5);
+    assert_eq!(
+        body["winning_moves"],
+        json!([{"heap": 2, "from": 5, "to": 0}])
+    );
+    // A bare JSON number that large cannot be read exactly: say so.
+    let raw = format!("{{\"heaps\": [{big}]}}");
+    assert_error(
+        call(Limits::default(), "/api/nim", raw).await,
+        400,
+        "as strings of digits",
+    );
+    assert_error(
+        post("/api/nim", json!({"heaps": ["-3"]})).await,
+        400,
+        "negative",
+    );
+    assert_error(
+        post("/api/nim", json!({"heaps": ["3x"]})).await,
+        400,
+        "heaps[0]",
+    );
+    let long = "9".repeat(Limits::default().max_heap_digits + 1);
+    assert_error(
+        post("/api/nim", json!({"heaps": [long]})).await,
+        422,
+        "digits",
+    );
+}
+
+#[tokio::test]
+async fn period_of_kayles_and_of_sub134() {
+    let (status, body) = post("/api/period", json!({"game": "kayles"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        body["game"], "0.77",
+        "the canonical spec, as the CLI prints it"
+    );
+    assert_eq!(body["status"], "periodic");
+    assert_eq!(
+        (body["preperiod"].as_u64(), body["period"].as_u64()),
+        (Some(71), Some(12))
+    );
+    assert!(body["checked_to"].as_u64().unwrap() >= 71 + 12);
+    let (_, body) = post("/api/period", json!({"game": "sub{1,3,4}"})).await;
+    assert_eq!(
+        (body["preperiod"].as_u64(), body["period"].as_u64()),
+        (Some(0), Some(7))
+    );
+    let (_, body) = post("/api/period", json!({"game": "half", "max": 100})).await;
+    assert_eq!(body["status"], "unknown");
+    assert_eq!(body["checked_to"], 100);
+    assert_error(
+        post("/api/period", json!({"game": "half", "max": 1_000_000})).await,
+        422,
+        "at most",
+    );
+}
+
+#[tokio::test]
+async fn solve_uses_the_period_for_huge_heaps() {
+    let (status, body) = post(
+        "/api/solve",
+        json!({"game": "kayles", "heaps": [1_000_000_000_000_000_000u64, 7]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // G(10^18) = G(76) = 1 and G(7) = 2 (OEIS A002186 and the period 12).
+    assert_eq!(body["values"], json!([1, 2]));
+    assert_eq!(body["nim_sum"], 3);
+    assert_eq!(body["outcome"], "N");
+    assert!(!body["winning_moves"].as_array().unwrap().is_empty());
+    for m in body["winning_moves"].as_array().unwrap() {
+        assert!(m["to"].is_array());
+    }
+    // Without a period, a heap beyond what is computed is refused cleanly.
+    assert_error(
+        post("/api/solve", json!({"game": "half", "heaps": [u64::MAX]})).await,
+        422,
+        "half",
+    );
+    let (_, body) = post(
+        "/api/solve",
+        json!({"game": "kayles", "heaps": [4], "misere": true}),
+    )
+    .await;
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["convention"], "misere");
+}
+
+#[tokio::test]
+async fn a_wrong_method_answers_json() {
+    let response = router(Limits::default())
+        .oneshot(Request::get("/api/nim").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED);
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("POST"), "{v}");
+}
+
+#[tokio::test]
+async fn limits_are_published() {
+    let response = router(Limits::default())
+        .oneshot(Request::get("/api/limits").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert_eq!(v["max_heaps"], Limits::default().max_heaps);
+    assert_eq!(v["timeout_ms"], 5000);
+}
