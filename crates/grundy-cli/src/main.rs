@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod input;
 mod nim;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.

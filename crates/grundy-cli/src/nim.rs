@@ -1,18 +1,357 @@
-//! `grundy nim`: decide a Nim position (placeholder until the Nim engine lands).
+//! `grundy nim`: decide a Nim position, list every winning move, explain.
+//!
+//! Heaps come from the arguments, a file or stdin (see [`crate::input`]).
+//! With `--no-moves` the heaps are folded into a [`NimSummary`] as they
+//! stream in (constant memory); otherwise they are kept, 8 bytes each while
+//! they fit in a u64, so that the moves can be listed without reading the
+//! input twice. Text and JSON are both written as they are produced.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+
+use anyhow::bail;
+use grundy::nim::explain::Role;
+use grundy::nim::{explain, BigUint, Heap, HeapSize, NimSummary};
+use grundy::{Convention, Outcome};
+use serde::ser::{SerializeSeq, Serializer};
+use serde::Serialize;
+
+use crate::input::{for_each_heap, Source};
+
+/// `--explain` writes every heap in binary: beyond this many heaps the
+/// lesson is no longer readable.
+const EXPLAIN_MAX_HEAPS: usize = 1000;
+
+/// Up to this many heaps are echoed in the text answer.
+const ECHO_MAX_HEAPS: usize = 20;
 
 /// Arguments of `grundy nim`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy nim 3 5 7              first player wins: 3->2, 5->4 or 7->6\n  \
+    grundy nim --misere 1 1       misère play: take one, leave the last\n  \
+    grundy nim --explain 3 5 7    the binary nim-sum lesson\n  \
+    grundy nim --json --file heaps.txt\n  \
+    seq 1 1000000 | grundy nim --no-moves --file -")]
 pub struct Args {
-    /// Heap sizes.
+    /// Heap sizes: non-negative integers, of any size.
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     heaps: Vec<String>,
+
+    /// Read heap sizes from PATH ('-' for standard input): separated by
+    /// spaces or newlines, '#' starts a comment.
+    #[arg(long, short, value_name = "PATH", conflicts_with = "heaps")]
+    file: Option<PathBuf>,
+
+    /// Misère play: whoever takes the last token loses.
+    #[arg(long)]
+    misere: bool,
+
+    /// Explain the answer: the heaps in binary, the nim-sum, why each
+    /// winning move works (or why every move loses).
+    #[arg(long, conflicts_with = "no_moves")]
+    explain: bool,
+
+    /// Print the answer as JSON.
+    #[arg(long)]
+    json: bool,
+
+    /// Print only the nim-sum and the outcome, reading the input in constant
+    /// memory (for huge files); JSON then has "heap_count" instead of
+    /// "heaps" and no "winning_moves".
+    #[arg(long)]
+    no_moves: bool,
 }
 
 /// Runs `grundy nim`.
-pub fn run(args: Args, _out: &mut impl Write) -> anyhow::Result<()> {
-    anyhow::bail!(
-        "nim is not implemented yet ({} heaps given)",
-        args.heaps.len()
-    )
+pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let source = Source::new(args.file.as_ref(), &args.heaps);
+    if args.no_moves {
+        return outcome_only(&source, convention, args.json, out);
+    }
+    match collect(&source)? {
+        Heaps::Small(heaps) => report(&heaps, convention, &args, out),
+        Heaps::Big(heaps) => report(&heaps, convention, &args, out),
+    }
+}
+
+/// Every heap of the input: u64s while they all fit, big integers as soon
+/// as one does not.
+enum Heaps {
+    Small(Vec<u64>),
+    Big(Vec<BigUint>),
+}
+
+fn collect(source: &Source<'_>) -> anyhow::Result<Heaps> {
+    let mut heaps = Heaps::Small(Vec::new());
+    for_each_heap(source, |h| match (&mut heaps, h) {
+        (Heaps::Small(v), Heap::Small(n)) => v.push(n),
+        (Heaps::Big(v), h) => v.push(h.to_biguint()),
+        (Heaps::Small(v), Heap::Big(n)) => {
+            let mut big: Vec<BigUint> = v.iter().map(|&x| BigUint::from(x)).collect();
+            big.push(n);
+            heaps = Heaps::Big(big);
+        }
+    })?;
+    Ok(heaps)
+}
+
+/// A streaming summary that switches to big integers on the first huge heap.
+enum Summary {
+    Small(NimSummary<u64>),
+    Big(NimSummary<BigUint>),
+}
+
+fn outcome_only(
+    source: &Source<'_>,
+    convention: Convention,
+    json: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let mut summary = Summary::Small(NimSummary::new());
+    for_each_heap(source, |h| match (&mut summary, h) {
+        (Summary::Small(s), Heap::Small(n)) => s.push(&n),
+        (Summary::Big(s), h) => s.push(&h.to_biguint()),
+        (Summary::Small(s), Heap::Big(n)) => {
+            let mut big = s.convert(|&x| BigUint::from(x));
+            big.push(&n);
+            summary = Summary::Big(big);
+        }
+    })?;
+    match &summary {
+        Summary::Small(s) => write_summary(s, convention, json, out),
+        Summary::Big(s) => write_summary(s, convention, json, out),
+    }
+}
+
+fn write_summary<H: HeapSize>(
+    s: &NimSummary<H>,
+    convention: Convention,
+    json: bool,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let outcome = s.outcome(convention);
+    if json {
+        #[derive(Serialize)]
+        #[serde(bound = "H: HeapSize")]
+        struct SummaryJson<'a, H: HeapSize> {
+            heap_count: u64,
+            convention: &'static str,
+            nim_sum: JsonHeap<'a, H>,
+            outcome: &'static str,
+        }
+        serde_json::to_writer(
+            &mut *out,
+            &SummaryJson {
+                heap_count: s.heaps(),
+                convention: convention.as_str(),
+                nim_sum: JsonHeap(s.nim_sum()),
+                outcome: outcome.as_str(),
+            },
+        )?;
+        writeln!(out)?;
+    } else {
+        writeln!(
+            out,
+            "heaps: {} heap{} ({} play)",
+            s.heaps(),
+            if s.heaps() == 1 { "" } else { "s" },
+            play(convention)
+        )?;
+        writeln!(out, "nim-sum: {}", s.nim_sum())?;
+        writeln!(out, "outcome: {}", outcome_sentence(outcome))?;
+    }
+    Ok(())
+}
+
+fn play(convention: Convention) -> &'static str {
+    match convention {
+        Convention::Normal => "normal",
+        Convention::Misere => "misère",
+    }
+}
+
+fn outcome_sentence(outcome: Outcome) -> &'static str {
+    match outcome {
+        Outcome::N => "N, the first player (the one to move) wins",
+        Outcome::P => "P, the second player wins: every move leads to an N-position",
+    }
+}
+
+/// The full answer for the kept heaps.
+fn report<H: HeapSize>(
+    heaps: &[H],
+    convention: Convention,
+    args: &Args,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    if args.explain && heaps.len() > EXPLAIN_MAX_HEAPS {
+        bail!(
+            "--explain shows every heap in binary and is meant for at most {EXPLAIN_MAX_HEAPS} heaps \
+             (this position has {}); drop --explain for the answer alone",
+            heaps.len()
+        );
+    }
+    let summary = NimSummary::of(heaps);
+    let outcome = summary.outcome(convention);
+    if args.json {
+        let explanation = args.explain.then(|| explain(heaps, convention).to_string());
+        serde_json::to_writer(
+            &mut *out,
+            &NimJson {
+                heaps: JsonHeaps(heaps),
+                convention: convention.as_str(),
+                nim_sum: JsonHeap(summary.nim_sum()),
+                outcome: outcome.as_str(),
+                winning_moves: JsonMoves {
+                    summary: &summary,
+                    convention,
+                    heaps,
+                },
+                explanation,
+            },
+        )?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    if args.explain {
+        let e = explain(heaps, convention);
+        let text = if colour {
+            e.render_with(&mut ansi)
+        } else {
+            e.to_string()
+        };
+        writeln!(out, "{text}")?;
+        return Ok(());
+    }
+    write!(out, "heaps:")?;
+    if heaps.len() <= ECHO_MAX_HEAPS {
+        for h in heaps {
+            write!(out, " {h}")?;
+        }
+    } else {
+        write!(out, " {} heaps", heaps.len())?;
+    }
+    writeln!(out, " ({} play)", play(convention))?;
+    writeln!(out, "nim-sum: {}", summary.nim_sum())?;
+    let sentence = outcome_sentence(outcome);
+    let role = match outcome {
+        Outcome::N => Role::Win,
+        Outcome::P => Role::Lose,
+    };
+    let sentence = if colour {
+        ansi(role, sentence)
+    } else {
+        sentence.to_string()
+    };
+    writeln!(out, "outcome: {sentence}")?;
+    let count = summary.winning_moves(convention, heaps).count();
+    if count == 0 {
+        if outcome == Outcome::N {
+            writeln!(
+                out,
+                "winning moves: none needed (no move is possible: in misère play the player to move has won)"
+            )?;
+        } else {
+            writeln!(out, "winning moves: none")?;
+        }
+        return Ok(());
+    }
+    writeln!(out, "winning moves ({count}):")?;
+    for m in summary.winning_moves(convention, heaps) {
+        writeln!(
+            out,
+            "  heap {}: {} -> {} (take {})",
+            m.heap + 1,
+            m.from,
+            m.to,
+            m.taken()
+        )?;
+    }
+    Ok(())
+}
+
+/// ANSI colours for the parts of the lesson.
+fn ansi(role: Role, text: &str) -> String {
+    let code = match role {
+        Role::TopBit => "1;33",
+        Role::NimSum | Role::Heading => "1",
+        Role::Win => "32",
+        Role::Lose => "31",
+        Role::Move => "1;32",
+        _ => return text.to_string(),
+    };
+    format!("\x1b[{code}m{text}\x1b[0m")
+}
+
+/// The `nim` JSON object of ARCHITECTURE.md. Serialising it writes straight
+/// to the output, element by element, so 10^7 heaps or 2·10^5 moves stream
+/// without building a JSON tree.
+#[derive(Serialize)]
+#[serde(bound = "H: HeapSize")]
+struct NimJson<'a, H: HeapSize> {
+    heaps: JsonHeaps<'a, H>,
+    convention: &'static str,
+    nim_sum: JsonHeap<'a, H>,
+    outcome: &'static str,
+    winning_moves: JsonMoves<'a, H>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explanation: Option<String>,
+}
+
+/// A heap size: a JSON number when it fits in a u64, a string beyond.
+struct JsonHeap<'a, H>(&'a H);
+
+impl<H: HeapSize> Serialize for JsonHeap<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0.to_u64() {
+            Some(n) => s.serialize_u64(n),
+            None => s.serialize_str(&self.0.to_string()),
+        }
+    }
+}
+
+struct JsonHeaps<'a, H>(&'a [H]);
+
+impl<H: HeapSize> Serialize for JsonHeaps<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.0.len()))?;
+        for h in self.0 {
+            seq.serialize_element(&JsonHeap(h))?;
+        }
+        seq.end()
+    }
+}
+
+struct JsonMoves<'a, H> {
+    summary: &'a NimSummary<H>,
+    convention: Convention,
+    heaps: &'a [H],
+}
+
+impl<H: HeapSize> Serialize for JsonMoves<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        #[serde(bound = "H: HeapSize")]
+        struct Move<'a, H: HeapSize> {
+            heap: usize,
+            from: JsonHeap<'a, H>,
+            to: JsonHeap<'a, H>,
+        }
+        let mut seq = s.serialize_seq(None)?;
+        for m in self.summary.winning_moves(self.convention, self.heaps) {
+            seq.serialize_element(&Move {
+                heap: m.heap,
+                from: JsonHeap(&m.from),
+                to: JsonHeap(&m.to),
+            })?;
+        }
+        seq.end()
+    }
 }

@@ -27,8 +27,10 @@
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
 //! | [`heap`] | heap games: [`heap::TakeBreak`] octal and hexadecimal codes |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
+//! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 
 pub mod heap;
+pub mod nim;
 pub mod nimber;
 pub mod outcome;
 

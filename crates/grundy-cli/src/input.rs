@@ -1,0 +1,89 @@
+//! Where heap sizes come from: command-line arguments, a file, or standard
+//! input.
+//!
+//! Files and stdin are read in large chunks (1 MiB) and fed to the
+//! library's [`HeapParser`], which parses digits by hand and tracks lines and
+//! columns; nothing but the current chunk (and a token cut at its end) is
+//! held, so reading is constant-memory whatever the input size. What to do
+//! with each heap is the caller's choice: fold it into a summary (outcome
+//! only) or keep it (to list moves, without reading stdin twice).
+
+use std::fs::File;
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context};
+use grundy::nim::{parse_heap, Heap, HeapParser};
+
+/// Read size: large enough that system calls cost nothing next to parsing,
+/// small enough to stay in the L2 cache.
+const CHUNK: usize = 1 << 20;
+
+/// The place the heap sizes are read from.
+#[derive(Debug)]
+pub enum Source<'a> {
+    /// Heap sizes given as command-line arguments.
+    Args(&'a [String]),
+    /// A file to stream.
+    File(&'a Path),
+    /// Standard input (`--file -`).
+    Stdin,
+}
+
+impl<'a> Source<'a> {
+    /// The source named by `--file` (`-` is stdin), or else the arguments.
+    pub fn new(file: Option<&'a PathBuf>, args: &'a [String]) -> Self {
+        match file {
+            Some(p) if p.as_os_str() == "-" => Source::Stdin,
+            Some(p) => Source::File(p),
+            None => Source::Args(args),
+        }
+    }
+}
+
+/// Calls `sink` for each heap of `source`, in order, and returns how many
+/// there were.
+///
+/// # Errors
+/// A bad heap (named with its argument number, or its line and column), an
+/// input with no heap at all, or a read error.
+pub fn for_each_heap(source: &Source<'_>, mut sink: impl FnMut(Heap)) -> anyhow::Result<u64> {
+    match source {
+        Source::Args(args) => {
+            if args.is_empty() {
+                bail!(
+                    "no heaps given: write them as arguments (grundy nim 3 5 7) or use --file PATH"
+                );
+            }
+            for (i, arg) in args.iter().enumerate() {
+                let heap = parse_heap(arg).map_err(|reason| {
+                    anyhow::anyhow!("argument {}: invalid heap {arg:?}: {reason}", i + 1)
+                })?;
+                sink(heap);
+            }
+            Ok(args.len() as u64)
+        }
+        Source::File(path) => {
+            let file =
+                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            stream(file, &mut sink).with_context(|| path.display().to_string())
+        }
+        Source::Stdin => stream(io::stdin().lock(), &mut sink).context("standard input"),
+    }
+}
+
+/// Feeds `reader` to a [`HeapParser`] chunk by chunk.
+fn stream(mut reader: impl Read, sink: &mut impl FnMut(Heap)) -> anyhow::Result<u64> {
+    let mut buf = vec![0u8; CHUNK];
+    let mut parser = HeapParser::new();
+    loop {
+        let n = match reader.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).context("read error"),
+        };
+        parser.feed(&buf[..n], sink)?;
+    }
+    Ok(parser.finish(sink)?)
+}
