@@ -26,6 +26,10 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
 //! | [`heap`] | heap games: [`heap::TakeBreak`] octal and hexadecimal codes |
+//! | [`heap::spec`] | the game-spec grammar: text to a [`heap::HeapRuleset`] |
+//! | [`heap::sequence`] | [`heap::GrundySequence`] and the engines that compute it |
+//! | [`heap::period`] | periodicity with a proof ([`heap::Periodicity`]) |
+//! | [`sum`] | sums of heaps: value, outcome, every winning move, huge heaps |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 
@@ -33,6 +37,7 @@ pub mod heap;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
+pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::{Convention, Outcome};

@@ -1,0 +1,390 @@
+//! The game-spec grammar: one string names a heap game everywhere (CLI,
+//! web API, page).
+//!
+//! | spec | game |
+//! |---|---|
+//! | `nim` | take any positive number from one heap |
+//! | `0.77`, `.07`, `4.07`, `0.F7` | a take-and-break code ([`TakeBreak`]) |
+//! | `kayles`, `dawson`, `officers` | the codes `0.77`, `0.07`, `0.6` |
+//! | `grundy-game` | Grundy's game: split a heap into two unequal heaps |
+//! | `sub{1,3,4}`, `sub{1..5}`, `sub{1,5..8}` | a finite subtraction set |
+//! | `allbut{1,2}` | take any number except those listed |
+//! | `sub{squares}`, `sub{pow2}`, `sub{primes}`, `sub{fib}` | infinite subtraction sets |
+//! | `half` | take `s` tokens with `1 <= s <= floor(n/2)` |
+//!
+//! Specs are case-insensitive and spaces anywhere are ignored. An error
+//! carries the byte offset (into the text as given, spaces included) where
+//! reading failed and what was expected there.
+
+use super::{grundy_game, Leaves, SpecError, SubtractionSet, TakeBreak};
+
+/// A rule for moves on one heap: every heap game this crate knows.
+///
+/// A sum of heaps of the same ruleset is played by moving in one heap;
+/// [`crate::sum`] solves such sums.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::heap::HeapRuleset;
+///
+/// let game: HeapRuleset = "Sub{1, 3, 4}".parse()?;
+/// assert_eq!(game.to_string(), "sub{1,3,4}");
+/// assert_eq!("kayles".parse::<HeapRuleset>()?.to_string(), "0.77");
+///
+/// let err = "sub{1,x}".parse::<HeapRuleset>().unwrap_err();
+/// assert_eq!(err.to_string(), "at byte 6: expected a number, found 'x'");
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HeapRuleset {
+    /// Nim: take any positive number of tokens.
+    Nim,
+    /// A subtraction game.
+    Subtraction(SubtractionSet),
+    /// Take at least one and at most half of the heap.
+    Half,
+    /// An octal or hexadecimal take-and-break game.
+    TakeBreak(TakeBreak),
+    /// Grundy's game: split a heap into two unequal non-empty heaps.
+    GrundyGame,
+}
+
+/// The names accepted in place of a code or a set, with what they mean.
+pub const ALIASES: [(&str, &str); 4] = [
+    ("kayles", "0.77"),
+    ("dawson", "0.07"),
+    ("officers", "0.6"),
+    ("grundy-game", "Grundy's game"),
+];
+
+impl HeapRuleset {
+    /// Parses a game spec; see the [module documentation](self) for the
+    /// grammar.
+    ///
+    /// # Errors
+    /// A [`SpecError`] whose offset is a byte offset into `spec`.
+    ///
+    /// ```
+    /// use grundy::heap::HeapRuleset;
+    /// assert_eq!(HeapRuleset::parse(" HALF ")?, HeapRuleset::Half);
+    /// assert_eq!(HeapRuleset::parse("0.7g").unwrap_err().offset, 3);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn parse(spec: &str) -> Result<HeapRuleset, SpecError> {
+        // Work on a lower-cased copy without whitespace, remembering where
+        // each kept byte came from so errors point into the original text.
+        let mut text = String::with_capacity(spec.len());
+        let mut origin = Vec::with_capacity(spec.len() + 1);
+        for (at, c) in spec.char_indices() {
+            if c.is_whitespace() {
+                continue;
+            }
+            for lower in c.to_lowercase() {
+                for _ in 0..lower.len_utf8() {
+                    origin.push(at);
+                }
+                text.push(lower);
+            }
+        }
+        origin.push(spec.len());
+        parse_normalised(&text).map_err(|e| {
+            let at = origin[e.offset.min(origin.len() - 1)];
+            SpecError::new(at, e.message)
+        })
+    }
+
+    /// Calls `f` with every option of a heap of `n` tokens.
+    ///
+    /// # Complexity
+    /// The number of options: O(|S|) for finite subtraction sets, O(n) for
+    /// Nim, half, all-but sets and two-heap splits, O(n²) for three-heap
+    /// splits. Callers with astronomically large heaps use [`crate::sum`],
+    /// which never enumerates them.
+    pub fn for_each_option(&self, n: u64, mut f: impl FnMut(Leaves)) {
+        let leave = |rest: u64| {
+            if rest == 0 {
+                Leaves::NOTHING
+            } else {
+                Leaves::new(&[rest])
+            }
+        };
+        match self {
+            HeapRuleset::Nim => (0..n).rev().for_each(|rest| f(leave(rest))),
+            HeapRuleset::Subtraction(set) => set.for_each_up_to(n, |s| f(leave(n - s))),
+            HeapRuleset::Half => (1..=n / 2).for_each(|s| f(leave(n - s))),
+            HeapRuleset::TakeBreak(code) => code.for_each_option(n, f),
+            HeapRuleset::GrundyGame => grundy_game::for_each_option(n, f),
+        }
+    }
+
+    /// The most heaps a single move can leave (1 for Nim and subtraction
+    /// games, 2 for Grundy's game, up to 3 for hexadecimal codes).
+    pub fn max_heaps_left(&self) -> usize {
+        match self {
+            HeapRuleset::TakeBreak(code) => code.max_heaps_left(),
+            HeapRuleset::GrundyGame => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl std::str::FromStr for HeapRuleset {
+    type Err = SpecError;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        HeapRuleset::parse(s)
+    }
+}
+
+impl std::fmt::Display for HeapRuleset {
+    /// The canonical spec, which parses back to the same ruleset.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            HeapRuleset::Nim => f.write_str("nim"),
+            HeapRuleset::Subtraction(set) => set.fmt(f),
+            HeapRuleset::Half => f.write_str("half"),
+            HeapRuleset::TakeBreak(code) => code.fmt(f),
+            HeapRuleset::GrundyGame => f.write_str("grundy-game"),
+        }
+    }
+}
+
+const EXPECTED_GAME: &str =
+    "a game (nim, kayles, dawson, officers, grundy-game, half, sub{..}, allbut{..} or a code such as 0.77)";
+
+fn parse_normalised(text: &str) -> Result<HeapRuleset, SpecError> {
+    let code_like = match text.as_bytes() {
+        [b'.', ..] | [b'0'..=b'9', ..] => true,
+        [c, b'.', ..] => c.is_ascii_hexdigit(),
+        _ => false,
+    };
+    if code_like {
+        return TakeBreak::parse(text).map(HeapRuleset::TakeBreak);
+    }
+    let word_end = text
+        .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
+        .unwrap_or(text.len());
+    let word = &text[..word_end];
+    let rest = &text[word_end..];
+    let simple = |ruleset: HeapRuleset| {
+        if rest.is_empty() {
+            Ok(ruleset)
+        } else {
+            Err(unexpected(text, word_end, "the end of the spec"))
+        }
+    };
+    let code = |c: &str| TakeBreak::parse(c).map(HeapRuleset::TakeBreak);
+    match word {
+        "nim" => simple(HeapRuleset::Nim),
+        "half" => simple(HeapRuleset::Half),
+        "grundy-game" => simple(HeapRuleset::GrundyGame),
+        "kayles" => simple(code("0.77")?),
+        "dawson" => simple(code("0.07")?),
+        "officers" => simple(code("0.6")?),
+        "sub" | "allbut" => {
+            let set = parse_set(text, word_end, word == "allbut")?;
+            Ok(HeapRuleset::Subtraction(set))
+        }
+        _ => Err(unexpected(text, 0, EXPECTED_GAME)),
+    }
+}
+
+/// Parses `{...}` starting at byte `at` of `text`.
+fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet, SpecError> {
+    let bytes = text.as_bytes();
+    if bytes.get(at) != Some(&b'{') {
+        return Err(unexpected(text, at, "'{'"));
+    }
+    at += 1;
+    if !all_but {
+        for (name, set) in [
+            ("squares", SubtractionSet::Squares),
+            ("pow2", SubtractionSet::Pow2),
+            ("primes", SubtractionSet::Primes),
+            ("fib", SubtractionSet::Fib),
+        ] {
+            if text[at..].starts_with(name) {
+                let end = at + name.len();
+                if bytes.get(end) != Some(&b'}') {
+                    return Err(unexpected(text, end, "'}'"));
+                }
+                if end + 1 != bytes.len() {
+                    return Err(unexpected(text, end + 1, "the end of the spec"));
+                }
+                return Ok(set);
+            }
+        }
+    }
+    let mut elements = vec![];
+    let mut starts = vec![];
+    loop {
+        let item_start = at;
+        let (lo, next) = parse_number(text, at)?;
+        at = next;
+        let hi = if text[at..].starts_with("..") {
+            let (hi, next) = parse_number(text, at + 2)?;
+            if hi < lo {
+                return Err(SpecError::new(
+                    at + 2,
+                    format!("expected a range end at least {lo}, found {hi}"),
+                ));
+            }
+            at = next;
+            hi
+        } else {
+            lo
+        };
+        if hi > super::subtraction::MAX_ELEMENT {
+            return Err(SpecError::new(
+                item_start,
+                format!(
+                    "expected elements at most {}, found {hi}",
+                    super::subtraction::MAX_ELEMENT
+                ),
+            ));
+        }
+        for s in lo..=hi {
+            elements.push(s);
+            starts.push(item_start);
+        }
+        match bytes.get(at) {
+            Some(b',') => at += 1,
+            Some(b'}') => break,
+            _ => return Err(unexpected(text, at, "',', '..' or '}'")),
+        }
+    }
+    if at + 1 != bytes.len() {
+        return Err(unexpected(text, at + 1, "the end of the spec"));
+    }
+    let built = if all_but {
+        SubtractionSet::all_but(elements)
+    } else {
+        SubtractionSet::finite(elements)
+    };
+    // The constructor reports the index of a bad element; map it back to
+    // where that element was written.
+    built.map_err(|e| SpecError::new(starts.get(e.offset).copied().unwrap_or(at), e.message))
+}
+
+/// Parses a decimal number at byte `at`; returns it and the byte after it.
+fn parse_number(text: &str, at: usize) -> Result<(u64, usize), SpecError> {
+    let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err(unexpected(text, at, "a number"));
+    }
+    let end = at + digits;
+    text[at..end].parse::<u64>().map(|n| (n, end)).map_err(|_| {
+        SpecError::new(
+            at,
+            format!("expected a number below 2^64, found {}", &text[at..end]),
+        )
+    })
+}
+
+fn unexpected(text: &str, at: usize, expected: &str) -> SpecError {
+    let found = match text.get(at..).and_then(|t| t.chars().next()) {
+        Some(c) => format!("'{c}'"),
+        None => "the end".to_string(),
+    };
+    SpecError::new(at, format!("expected {expected}, found {found}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(s: &str) -> HeapRuleset {
+        HeapRuleset::parse(s).unwrap_or_else(|e| panic!("{s:?}: {e}"))
+    }
+
+    #[test]
+    fn every_form_of_the_grammar_parses() {
+        assert_eq!(parse("nim"), HeapRuleset::Nim);
+        assert_eq!(parse("NIM"), HeapRuleset::Nim);
+        assert_eq!(parse("half"), HeapRuleset::Half);
+        assert_eq!(parse("grundy-game"), HeapRuleset::GrundyGame);
+        assert_eq!(parse("kayles"), parse("0.77"));
+        assert_eq!(parse("dawson"), parse(".07"));
+        assert_eq!(parse("officers"), parse("0.6"));
+        assert_eq!(parse("4.07").to_string(), "4.07");
+        assert_eq!(parse("0.f7").to_string(), "0.F7");
+        assert_eq!(parse("c.1").to_string(), "C.1");
+        assert_eq!(parse("sub{1..5}").to_string(), "sub{1,2,3,4,5}");
+        assert_eq!(parse("sub{ 1, 3..4 }").to_string(), "sub{1,3,4}");
+        assert_eq!(parse("allbut{2,1}").to_string(), "allbut{1,2}");
+        for name in ["squares", "pow2", "primes", "fib"] {
+            let spec = format!("sub{{{name}}}");
+            assert_eq!(parse(&spec.to_uppercase()).to_string(), spec);
+        }
+    }
+
+    #[test]
+    fn display_round_trips() {
+        for spec in [
+            "nim",
+            "half",
+            "grundy-game",
+            "0.77",
+            "4.07",
+            "0.F7",
+            "sub{1,3,4}",
+            "allbut{3}",
+            "sub{primes}",
+        ] {
+            assert_eq!(parse(spec).to_string(), spec);
+            assert_eq!(parse(&parse(spec).to_string()), parse(spec));
+        }
+    }
+
+    #[test]
+    fn errors_point_at_the_byte_in_the_original_text() {
+        let cases = [
+            ("", 0, "expected a game"),
+            ("foo", 0, "expected a game"),
+            ("nim3", 0, "expected a game"),
+            ("nim }", 4, "expected the end of the spec, found '}'"),
+            ("sub", 3, "expected '{', found the end"),
+            ("sub{", 4, "expected a number, found the end"),
+            ("sub{1,,2}", 6, "expected a number, found ','"),
+            ("sub{1;2}", 5, "expected ',', '..' or '}', found ';'"),
+            ("sub{5..2}", 7, "expected a range end at least 5, found 2"),
+            ("sub{1, 0}", 7, "expected a positive number, found 0"),
+            ("sub{1}x", 6, "expected the end of the spec, found 'x'"),
+            ("sub{squares", 11, "expected '}', found the end"),
+            ("allbut{squares}", 7, "expected a number, found 's'"),
+            (
+                " 0.7 g",
+                5,
+                "expected an octal or hexadecimal digit, found 'g'",
+            ),
+            ("1.7", 0, "the digit before the point may only split"),
+            (
+                "sub{99999999999999999999}",
+                4,
+                "expected a number below 2^64",
+            ),
+            ("sub{1..99999999}", 4, "expected elements at most"),
+        ];
+        for (text, offset, message) in cases {
+            let err = HeapRuleset::parse(text).unwrap_err();
+            assert_eq!(err.offset, offset, "{text:?}: {err}");
+            assert!(err.message.contains(message), "{text:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn options_of_each_family() {
+        let options = |spec: &str, n: u64| {
+            let mut out = vec![];
+            parse(spec).for_each_option(n, |l| out.push(l.to_string()));
+            out
+        };
+        assert_eq!(options("nim", 3), ["2", "1", "0"]);
+        assert_eq!(options("sub{1,3,4}", 3), ["2", "0"]);
+        assert_eq!(options("allbut{2}", 4), ["3", "1", "0"]);
+        assert_eq!(options("half", 5), ["4", "3"]);
+        assert_eq!(options("sub{squares}", 5), ["4", "1"]);
+        assert_eq!(options("grundy-game", 7), ["1+6", "2+5", "3+4"]);
+        assert_eq!(options("kayles", 3), ["2", "1+1", "1"]);
+    }
+}

@@ -1,0 +1,308 @@
+//! Subtraction games: a move takes `s` tokens from one heap, where `s` must
+//! belong to a fixed set `S` (*Winning Ways*, chapter 4), and the related
+//! "take at most half" game.
+//!
+//! Finite sets (`sub{1,3,4}`) give eventually periodic Grundy sequences: the
+//! value of `n` depends only on the `max(S)` values before it, so the
+//! sequence repeats as soon as such a window repeats. All-but sets
+//! (`allbut{1,2}`: take any number except 1 or 2) are arithmetic-periodic
+//! (A. Siegel), and the infinite sets (squares, powers of two, primes,
+//! Fibonacci numbers) have no general regularity theorem.
+
+use super::SpecError;
+
+/// The largest element a finite set (or excluded set) may hold. Engines keep
+/// bitsets as long as the largest element, and one can always describe a
+/// game with larger moves as an octal code instead.
+pub const MAX_ELEMENT: u64 = 1 << 24;
+
+/// The set of legal subtraction amounts of a subtraction game.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::heap::SubtractionSet;
+///
+/// let s = SubtractionSet::finite(vec![4, 1, 3])?;
+/// assert_eq!(s.to_string(), "sub{1,3,4}");
+/// assert!(s.contains(3) && !s.contains(2));
+/// let all_but = SubtractionSet::all_but(vec![2])?;
+/// assert!(all_but.contains(1) && !all_but.contains(2) && all_but.contains(100));
+/// assert!(SubtractionSet::Squares.contains(9));
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SubtractionSet {
+    /// A finite set of positive integers, sorted, without repeats.
+    Finite(Vec<u64>),
+    /// Every positive integer except those listed (sorted, without repeats,
+    /// never empty: the empty exclusion is Nim).
+    AllBut(Vec<u64>),
+    /// The positive squares 1, 4, 9, 16, ...
+    Squares,
+    /// The powers of two 1, 2, 4, 8, ...
+    Pow2,
+    /// The primes 2, 3, 5, 7, ...
+    Primes,
+    /// The Fibonacci numbers 1, 2, 3, 5, 8, ...
+    Fib,
+}
+
+impl SubtractionSet {
+    /// A finite subtraction set. Order and repeats in `elements` do not
+    /// matter.
+    ///
+    /// # Errors
+    /// An empty set, a zero (taking nothing is not a move), or an element
+    /// above [`MAX_ELEMENT`]; the offset is the index of the bad element.
+    pub fn finite(elements: Vec<u64>) -> Result<SubtractionSet, SpecError> {
+        Ok(SubtractionSet::Finite(checked_set(elements)?))
+    }
+
+    /// An all-but set: every positive integer except `excluded`.
+    ///
+    /// # Errors
+    /// As for [`SubtractionSet::finite`]; an empty exclusion is refused
+    /// because that game is Nim (write `nim`).
+    pub fn all_but(excluded: Vec<u64>) -> Result<SubtractionSet, SpecError> {
+        Ok(SubtractionSet::AllBut(checked_set(excluded)?))
+    }
+
+    /// Whether `s` tokens may be taken.
+    ///
+    /// # Complexity
+    /// O(log |S|) for finite and all-but sets, O(√s) for primes, O(log s)
+    /// otherwise.
+    pub fn contains(&self, s: u64) -> bool {
+        if s == 0 {
+            return false;
+        }
+        match self {
+            SubtractionSet::Finite(set) => set.binary_search(&s).is_ok(),
+            SubtractionSet::AllBut(set) => set.binary_search(&s).is_err(),
+            SubtractionSet::Squares => isqrt(s) * isqrt(s) == s,
+            SubtractionSet::Pow2 => s.is_power_of_two(),
+            SubtractionSet::Primes => is_prime(s),
+            SubtractionSet::Fib => {
+                let (mut a, mut b) = (1u64, 2u64);
+                while a < s {
+                    let c = a.saturating_add(b);
+                    a = b;
+                    b = c;
+                }
+                a == s
+            }
+        }
+    }
+
+    /// The largest element of a finite set, `None` for infinite sets.
+    pub fn max_element(&self) -> Option<u64> {
+        match self {
+            SubtractionSet::Finite(set) => set.last().copied(),
+            _ => None,
+        }
+    }
+
+    /// Calls `f(s)` for every element `s <= n`, in increasing order.
+    ///
+    /// # Complexity
+    /// O(number of elements `<= n`), plus O(n log log n) once per call for
+    /// primes (a sieve); all-but sets yield about `n` elements.
+    pub fn for_each_up_to(&self, n: u64, mut f: impl FnMut(u64)) {
+        match self {
+            SubtractionSet::Finite(set) => set.iter().take_while(|&&s| s <= n).for_each(|&s| f(s)),
+            SubtractionSet::AllBut(excluded) => {
+                let mut next = excluded.iter().peekable();
+                for s in 1..=n {
+                    if next.peek() == Some(&&s) {
+                        next.next();
+                    } else {
+                        f(s);
+                    }
+                }
+            }
+            SubtractionSet::Squares => (1..)
+                .map(|k: u64| k * k)
+                .take_while(|&s| s <= n)
+                .for_each(f),
+            SubtractionSet::Pow2 => (0..64)
+                .map(|k| 1u64 << k)
+                .take_while(|&s| s <= n)
+                .for_each(f),
+            SubtractionSet::Primes => primes_up_to(n).into_iter().for_each(f),
+            SubtractionSet::Fib => {
+                let (mut a, mut b) = (1u64, 2u64);
+                while a <= n {
+                    f(a);
+                    let c = a.saturating_add(b);
+                    a = b;
+                    b = c;
+                }
+            }
+        }
+    }
+
+    /// The elements `<= n` as a list, smallest first.
+    pub fn elements_up_to(&self, n: u64) -> Vec<u64> {
+        let mut out = vec![];
+        self.for_each_up_to(n, |s| out.push(s));
+        out
+    }
+}
+
+impl std::fmt::Display for SubtractionSet {
+    /// The canonical spec: `sub{1,3,4}`, `allbut{1,2}`, `sub{squares}`, ...
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let list = |f: &mut std::fmt::Formatter<'_>, name: &str, set: &[u64]| {
+            write!(f, "{name}{{")?;
+            for (i, s) in set.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(",")?;
+                }
+                write!(f, "{s}")?;
+            }
+            f.write_str("}")
+        };
+        match self {
+            SubtractionSet::Finite(set) => list(f, "sub", set),
+            SubtractionSet::AllBut(set) => list(f, "allbut", set),
+            SubtractionSet::Squares => f.write_str("sub{squares}"),
+            SubtractionSet::Pow2 => f.write_str("sub{pow2}"),
+            SubtractionSet::Primes => f.write_str("sub{primes}"),
+            SubtractionSet::Fib => f.write_str("sub{fib}"),
+        }
+    }
+}
+
+fn checked_set(mut elements: Vec<u64>) -> Result<Vec<u64>, SpecError> {
+    if elements.is_empty() {
+        return Err(SpecError::new(
+            0,
+            "expected at least one element, found an empty set",
+        ));
+    }
+    if let Some(i) = elements.iter().position(|&s| s == 0) {
+        return Err(SpecError::new(
+            i,
+            "expected a positive number, found 0 (taking nothing is not a move)",
+        ));
+    }
+    if let Some(i) = elements.iter().position(|&s| s > MAX_ELEMENT) {
+        return Err(SpecError::new(
+            i,
+            format!(
+                "expected an element at most {MAX_ELEMENT}, found {}",
+                elements[i]
+            ),
+        ));
+    }
+    elements.sort_unstable();
+    elements.dedup();
+    Ok(elements)
+}
+
+/// The integer square root: the largest `r` with `r*r <= n`.
+pub(crate) fn isqrt(n: u64) -> u64 {
+    let mut r = (n as f64).sqrt() as u64;
+    while r.checked_mul(r).map_or(true, |sq| sq > n) {
+        r -= 1;
+    }
+    while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= n) {
+        r += 1;
+    }
+    r
+}
+
+fn is_prime(n: u64) -> bool {
+    if n < 2 {
+        return false;
+    }
+    let mut d = 2;
+    while d * d <= n {
+        if n % d == 0 {
+            return false;
+        }
+        d += 1;
+    }
+    true
+}
+
+/// The primes `<= n` by the sieve of Eratosthenes.
+pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
+    let n = n as usize;
+    if n < 2 {
+        return vec![];
+    }
+    let mut composite = vec![false; n + 1];
+    let mut out = vec![];
+    for i in 2..=n {
+        if !composite[i] {
+            out.push(i as u64);
+            let mut j = i * i;
+            while j <= n {
+                composite[j] = true;
+                j += i;
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn infinite_sets_list_their_first_elements() {
+        assert_eq!(
+            SubtractionSet::Squares.elements_up_to(30),
+            [1, 4, 9, 16, 25]
+        );
+        assert_eq!(SubtractionSet::Pow2.elements_up_to(20), [1, 2, 4, 8, 16]);
+        assert_eq!(
+            SubtractionSet::Primes.elements_up_to(20),
+            [2, 3, 5, 7, 11, 13, 17, 19]
+        );
+        assert_eq!(
+            SubtractionSet::Fib.elements_up_to(22),
+            [1, 2, 3, 5, 8, 13, 21]
+        );
+        let all_but = SubtractionSet::all_but(vec![2, 4]).unwrap();
+        assert_eq!(all_but.elements_up_to(6), [1, 3, 5, 6]);
+    }
+
+    #[test]
+    fn contains_agrees_with_the_listing() {
+        let sets = [
+            SubtractionSet::Squares,
+            SubtractionSet::Pow2,
+            SubtractionSet::Primes,
+            SubtractionSet::Fib,
+            SubtractionSet::finite(vec![7, 2, 2, 5]).unwrap(),
+            SubtractionSet::all_but(vec![3, 1]).unwrap(),
+        ];
+        for set in &sets {
+            let listed = set.elements_up_to(500);
+            for s in 0..=500 {
+                assert_eq!(set.contains(s), listed.contains(&s), "{set} {s}");
+            }
+        }
+        assert_eq!(isqrt(u64::MAX), (1 << 32) - 1);
+    }
+
+    #[test]
+    fn bad_sets_are_refused_with_the_index() {
+        assert_eq!(SubtractionSet::finite(vec![]).unwrap_err().offset, 0);
+        assert_eq!(SubtractionSet::finite(vec![1, 0]).unwrap_err().offset, 1);
+        assert_eq!(
+            SubtractionSet::all_but(vec![3, 1 << 40])
+                .unwrap_err()
+                .offset,
+            1
+        );
+        assert_eq!(
+            SubtractionSet::finite(vec![3, 1, 3]).unwrap().to_string(),
+            "sub{1,3}"
+        );
+    }
+}

@@ -1,0 +1,742 @@
+//! Disjunctive sums of heaps: play in one heap per move.
+//!
+//! Under normal play a sum is worth the xor (nim-sum) of its heaps' Grundy
+//! values, and a winning move changes one heap of value `g` into a position
+//! of value `g xor total` (which is below `g` in some heap exactly when the
+//! total is non-zero). [`SumSolver`] finds every such move, including splits
+//! of a heap into several, and counts them when they are too many to list.
+//!
+//! # Heaps far beyond the computed values
+//!
+//! When a period is proved (see [`crate::heap::period`]), `G(h)` for any `h`
+//! comes from the period. Finding a move from such a heap needs the options
+//! of `h` of a given value without enumerating them: for a take-and-break
+//! code, a move takes `j` tokens and leaves either one heap `h - j` (one
+//! lookup) or two heaps `a + b = m = h - j` with `a <= b`. For `a < n0` the
+//! splits are enumerated one by one (there are fewer than the preperiod).
+//! For `a >= n0` both heaps lie in the periodic range (`b >= m/2 >= n0`), so
+//! with `r = (a - n0) mod p` the value is `V[r] xor V[(m - 2·n0 - r) mod p]`
+//! where `V[r] = G(n0 + r)`: it depends on `r` only. Each of the `p`
+//! residues is decided once, and the number of `a` in `[n0, m/2]` of that
+//! residue is a division. The moves of a residue class are listed smallest
+//! `a` first. Three-heap splits of huge heaps are refused rather than
+//! approximated.
+//!
+//! # Misère play
+//!
+//! Misère Nim is solved exactly for any heaps (Bouton: play as in normal
+//! Nim unless the move would leave only heaps of size at most 1, then leave
+//! an odd number of 1s). For every other ruleset misère sums are solved by
+//! exhaustive search over the positions of the sum, which is exact but only
+//! offered for small sums (at most [`MISERE_BRUTE_FORCE_TOKENS`] tokens).
+
+use std::collections::HashMap;
+
+use crate::heap::period::{self, Analysis};
+use crate::heap::{HeapRuleset, Leaves};
+use crate::{Convention, Nimber, Outcome};
+
+/// The largest total number of tokens for which misère sums of rulesets
+/// other than Nim are solved (by exhaustive search).
+pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
+
+/// Heaps up to this size are solved from a table of values; larger ones
+/// first look for a proved period.
+const DIRECT_TABLE: u64 = 1 << 16;
+
+/// Why a sum could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SumError {
+    /// A heap is beyond the values that were computed, and no period is
+    /// proved that would give its value.
+    #[error("heap {heap} is beyond the computed values of {game} (G(0..={computed_to})) and no period is proved for it")]
+    BeyondComputed {
+        /// The heap.
+        heap: u64,
+        /// The game spec.
+        game: String,
+        /// The last index computed.
+        computed_to: u64,
+    },
+    /// Finding moves from a huge heap of a hexadecimal code (three-heap
+    /// splits) is not supported.
+    #[error("moves from heap {heap} of {game} would need its three-heap splits, which are only enumerated for heaps up to {limit}")]
+    ThreeHeapSplits {
+        /// The heap.
+        heap: u64,
+        /// The game spec.
+        game: String,
+        /// The largest heap whose splits are enumerated.
+        limit: u64,
+    },
+    /// A misère sum too large for exhaustive search.
+    #[error("misère play of {game} is solved exactly only for Nim and, by exhaustive search, for sums of at most {limit} tokens; this sum has {tokens}")]
+    MisereTooLarge {
+        /// The game spec.
+        game: String,
+        /// Tokens in the sum.
+        tokens: u128,
+        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        limit: u64,
+    },
+}
+
+/// One move in a sum: heap number `heap` (0-based) goes from `from` tokens
+/// to the heaps `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SumMove {
+    /// Index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The heaps it leaves (none, one, or a split).
+    pub to: Leaves,
+}
+
+/// The answer for a sum of heaps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SumSolution {
+    /// Normal or misère play.
+    pub convention: Convention,
+    /// The Grundy value of each heap (normal play; `None` for a misère sum
+    /// solved by exhaustive search, where values do not decide the game).
+    pub values: Option<Vec<Nimber>>,
+    /// The xor of the values (normal play), when they are known.
+    pub nim_sum: Option<Nimber>,
+    /// Who wins with perfect play.
+    pub outcome: Outcome,
+    /// Winning moves, in order of heap, tokens taken, then smallest piece;
+    /// at most the limit asked for.
+    pub winning_moves: Vec<SumMove>,
+    /// The number of winning moves in all (listed or not).
+    pub total_winning_moves: u128,
+}
+
+/// Solves sums of heaps of one ruleset.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::heap::HeapRuleset;
+/// use grundy::sum::SumSolver;
+/// use grundy::{Nimber, Outcome};
+///
+/// let kayles: HeapRuleset = "kayles".parse()?;
+/// let solver = SumSolver::new(&kayles, &[1_000_000_000_000_000_000, 7], 1 << 20)?;
+/// let answer = solver.solve(&[1_000_000_000_000_000_000, 7], 3)?;
+/// // G(10^18) = G(76) = 1 by the period, G(7) = 2.
+/// assert_eq!(answer.nim_sum, Some(Nimber(1) + Nimber(2)));
+/// assert_eq!(answer.outcome, Outcome::N);
+/// // Every listed move leaves a sum of value zero.
+/// for m in &answer.winning_moves {
+///     let rest: Nimber = m.to.as_slice().iter().map(|&h| solver.value(h).unwrap()).sum();
+///     let other = solver.value(if m.heap == 0 { 7 } else { 1_000_000_000_000_000_000 }).unwrap();
+///     assert!((rest + other).is_zero());
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SumSolver {
+    ruleset: HeapRuleset,
+    analysis: Analysis,
+}
+
+impl SumSolver {
+    /// Prepares the values needed for `heaps`: a table up to the largest
+    /// heap when it is at most `max`, and otherwise a proved period found
+    /// within `max` values.
+    ///
+    /// # Errors
+    /// [`SumError::BeyondComputed`] when a heap exceeds `max` and no period
+    /// is proved within `max` values.
+    ///
+    /// # Complexity
+    /// That of the engine up to `min(largest heap, proof length)`.
+    pub fn new(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let has_theorem =
+            period::Theorem::for_ruleset(ruleset).is_some() || *ruleset == HeapRuleset::Nim;
+        // Small heaps: a table is cheapest. Large heaps: a proved period
+        // (whose proof may need far fewer values than the heap), else a
+        // table as far as `max` allows.
+        let analysis = if !has_theorem || largest <= DIRECT_TABLE.min(max) {
+            period::analyse_table(ruleset, largest.min(max))
+        } else {
+            let found = period::analyse(ruleset, max);
+            if found.value(largest).is_some() {
+                found
+            } else {
+                period::analyse_table(ruleset, largest.min(max))
+            }
+        };
+        let solver = SumSolver {
+            ruleset: ruleset.clone(),
+            analysis,
+        };
+        for &h in heaps {
+            solver.value(h)?;
+        }
+        Ok(solver)
+    }
+
+    /// A solver over values already analysed (for instance by a faster
+    /// engine through [`period::analyse_with`]).
+    pub fn from_analysis(ruleset: &HeapRuleset, analysis: Analysis) -> SumSolver {
+        SumSolver {
+            ruleset: ruleset.clone(),
+            analysis,
+        }
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &HeapRuleset {
+        &self.ruleset
+    }
+
+    /// The values and periodicity this solver uses.
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+
+    /// `G(h)`.
+    ///
+    /// # Errors
+    /// [`SumError::BeyondComputed`] if `h` is neither computed nor covered
+    /// by a proved period.
+    pub fn value(&self, h: u64) -> Result<Nimber, SumError> {
+        self.analysis
+            .value(h)
+            .ok_or_else(|| SumError::BeyondComputed {
+                heap: h,
+                game: self.ruleset.to_string(),
+                computed_to: self.analysis.values.len().saturating_sub(1) as u64,
+            })
+    }
+
+    /// The outcome of the sum of `heaps` under normal play and its winning
+    /// moves, listing at most `limit` of them (all are counted).
+    ///
+    /// # Errors
+    /// A heap whose value or options are out of reach ([`SumError`]).
+    ///
+    /// # Complexity
+    /// For heaps within the table, the number of their options; for heaps
+    /// beyond it, O(t·(n0 + p + limit)).
+    pub fn solve(&self, heaps: &[u64], limit: usize) -> Result<SumSolution, SumError> {
+        let values = heaps
+            .iter()
+            .map(|&h| self.value(h))
+            .collect::<Result<Vec<_>, _>>()?;
+        let total: Nimber = values.iter().sum();
+        let mut moves = vec![];
+        let mut count = 0u128;
+        if !total.is_zero() {
+            for (i, (&h, &g)) in heaps.iter().zip(&values).enumerate() {
+                let target = g + total;
+                let room = limit.saturating_sub(moves.len());
+                let mut found = vec![];
+                count += self.options_with_value(h, target, room, &mut found)?;
+                moves.extend(found.into_iter().map(|to| SumMove {
+                    heap: i,
+                    from: h,
+                    to,
+                }));
+            }
+        }
+        Ok(SumSolution {
+            convention: Convention::Normal,
+            values: Some(values),
+            nim_sum: Some(total),
+            outcome: Outcome::from_first_player_wins(!total.is_zero()),
+            winning_moves: moves,
+            total_winning_moves: count,
+        })
+    }
+
+    /// Pushes onto `out` up to `limit` options of a heap of `h` whose value
+    /// is `target` and returns how many such options there are in all.
+    ///
+    /// # Errors
+    /// As for [`SumSolver::value`], and [`SumError::ThreeHeapSplits`] for a
+    /// hexadecimal code and a heap beyond the table.
+    pub fn options_with_value(
+        &self,
+        h: u64,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<Leaves>,
+    ) -> Result<u128, SumError> {
+        if self.ruleset == HeapRuleset::Nim {
+            if target.0 < h {
+                if limit > 0 {
+                    out.push(leave_one(target.0));
+                }
+                return Ok(1);
+            }
+            return Ok(0);
+        }
+        let in_table = usize::try_from(h).is_ok_and(|i| i < self.analysis.values.len());
+        if in_table {
+            let mut count = 0u128;
+            let mut failure = None;
+            self.ruleset.for_each_option(h, |leaves| {
+                let v: Result<Nimber, SumError> =
+                    leaves.as_slice().iter().map(|&x| self.value(x)).sum();
+                match v {
+                    Ok(v) if v == target => {
+                        count += 1;
+                        if out.len() < limit {
+                            out.push(leaves);
+                        }
+                    }
+                    Ok(_) => {}
+                    Err(e) => failure = Some(e),
+                }
+            });
+            return match failure {
+                Some(e) => Err(e),
+                None => Ok(count),
+            };
+        }
+        // Beyond the table: the period is proved (value() succeeded), and
+        // the ruleset is a finite subtraction set or a take-and-break code.
+        match &self.ruleset {
+            HeapRuleset::TakeBreak(code) => {
+                let mut count = 0u128;
+                for (k, &d) in code.digits().iter().enumerate() {
+                    let k = k as u64;
+                    if d == 0 || k > h {
+                        continue;
+                    }
+                    let rest = h - k;
+                    if d & 1 != 0 && rest == 0 && k > 0 && target.is_zero() {
+                        count += 1;
+                        push_limited(out, limit, Leaves::NOTHING);
+                    }
+                    if d & 2 != 0 && rest > 0 && k > 0 && self.value(rest)? == target {
+                        count += 1;
+                        push_limited(out, limit, leave_one(rest));
+                    }
+                    if d & 4 != 0 && rest >= 2 {
+                        count += self.pair_splits(rest, target, limit, out)?;
+                    }
+                    if d & 8 != 0 && rest >= 3 {
+                        return Err(SumError::ThreeHeapSplits {
+                            heap: h,
+                            game: self.ruleset.to_string(),
+                            limit: self.analysis.values.len().saturating_sub(1) as u64,
+                        });
+                    }
+                }
+                Ok(count)
+            }
+            _ => {
+                // Finite subtraction sets: at most |S| options.
+                let mut count = 0u128;
+                let mut failure = None;
+                self.ruleset.for_each_option(h, |leaves| {
+                    let v: Result<Nimber, SumError> =
+                        leaves.as_slice().iter().map(|&x| self.value(x)).sum();
+                    match v {
+                        Ok(v) if v == target => {
+                            count += 1;
+                            push_limited(out, limit, leaves);
+                        }
+                        Ok(_) => {}
+                        Err(e) => failure = Some(e),
+                    }
+                });
+                failure.map_or(Ok(count), Err)
+            }
+        }
+    }
+
+    /// The splits `a + b = m`, `1 <= a <= b`, of value `target`, for `m`
+    /// beyond the table (see the [module documentation](self)).
+    fn pair_splits(
+        &self,
+        m: u64,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<Leaves>,
+    ) -> Result<u128, SumError> {
+        let (n0, p) = self
+            .analysis
+            .period()
+            .ok_or_else(|| SumError::BeyondComputed {
+                heap: m,
+                game: self.ruleset.to_string(),
+                computed_to: self.analysis.values.len().saturating_sub(1) as u64,
+            })?;
+        let half = m / 2;
+        let mut count = 0u128;
+        // Small pieces one by one: a < max(n0, 1).
+        let lo = n0.max(1);
+        for a in 1..lo.min(half + 1) {
+            if self.value(a)? + self.value(m - a)? == target {
+                count += 1;
+                push_limited(out, limit, Leaves::new(&[a, m - a]));
+            }
+        }
+        if lo > half {
+            return Ok(count);
+        }
+        // Both pieces periodic: the value depends on r = (a - n0) mod p.
+        let c = (m - 2 * n0) % p;
+        let mut classes = vec![];
+        for r in 0..p {
+            let va = self.value(n0 + r)?;
+            let vb = self.value(n0 + (c + p - r) % p)?;
+            if va + vb != target {
+                continue;
+            }
+            // The smallest a >= lo with a = n0 + r (mod p).
+            let first = lo + ((n0 + r) % p + p - lo % p) % p;
+            if first <= half {
+                count += u128::from((half - first) / p + 1);
+                classes.push(first);
+            }
+        }
+        // List the smallest pieces first, across classes.
+        let room = limit.saturating_sub(out.len());
+        let mut listed = vec![];
+        for &first in &classes {
+            let mut a = first;
+            for _ in 0..room {
+                if a > half {
+                    break;
+                }
+                listed.push(a);
+                a = match a.checked_add(p) {
+                    Some(next) => next,
+                    None => break,
+                };
+            }
+        }
+        listed.sort_unstable();
+        for a in listed {
+            push_limited(out, limit, Leaves::new(&[a, m - a]));
+        }
+        Ok(count)
+    }
+}
+
+fn push_limited(out: &mut Vec<Leaves>, limit: usize, leaves: Leaves) {
+    if out.len() < limit {
+        out.push(leaves);
+    }
+}
+
+fn leave_one(rest: u64) -> Leaves {
+    if rest == 0 {
+        Leaves::NOTHING
+    } else {
+        Leaves::new(&[rest])
+    }
+}
+
+/// Solves a sum under misère play (the player who moves last loses).
+///
+/// Nim is solved exactly for any heaps. Every other ruleset is searched
+/// exhaustively over the positions of the sum, so the total number of
+/// tokens must be at most [`MISERE_BRUTE_FORCE_TOKENS`].
+///
+/// # Errors
+/// [`SumError::MisereTooLarge`] for a non-Nim sum with too many tokens.
+///
+/// # Complexity
+/// O(heaps) for Nim; for other rulesets, the number of multisets of heaps
+/// reachable from the sum times their options (a few seconds at most at the
+/// token limit).
+///
+/// ```
+/// use grundy::heap::HeapRuleset;
+/// use grundy::sum::misere_solve;
+/// use grundy::Outcome;
+///
+/// // Misère Nim with heaps 1, 1: the player to move takes one and wins.
+/// let nim = misere_solve(&HeapRuleset::Nim, &[1, 1], 10)?;
+/// assert_eq!(nim.outcome, Outcome::N);
+/// // Misère Kayles: a row of 4 is lost for the mover (every move leaves
+/// // 3, 2, 1+2 or 1+1, each of which can be reduced to a single pin).
+/// let kayles = misere_solve(&"kayles".parse::<HeapRuleset>()?, &[4], 10)?;
+/// assert_eq!(kayles.outcome, Outcome::P);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_solve(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    limit: usize,
+) -> Result<SumSolution, SumError> {
+    if *ruleset == HeapRuleset::Nim {
+        return Ok(misere_nim(heaps, limit));
+    }
+    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+    if tokens > u128::from(MISERE_BRUTE_FORCE_TOKENS) {
+        return Err(SumError::MisereTooLarge {
+            game: ruleset.to_string(),
+            tokens,
+            limit: MISERE_BRUTE_FORCE_TOKENS,
+        });
+    }
+    let mut search = MisereSearch {
+        ruleset,
+        memo: HashMap::new(),
+    };
+    let mut moves = vec![];
+    let mut count = 0u128;
+    let mut any_move = false;
+    for (i, &h) in heaps.iter().enumerate() {
+        let mut options = vec![];
+        ruleset.for_each_option(h, |l| options.push(l));
+        for to in options {
+            any_move = true;
+            let mut after: Vec<u64> = heaps
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &x)| x)
+                .collect();
+            after.extend_from_slice(to.as_slice());
+            if !search.wins(after) {
+                count += 1;
+                if moves.len() < limit {
+                    moves.push(SumMove {
+                        heap: i,
+                        from: h,
+                        to,
+                    });
+                }
+            }
+        }
+    }
+    Ok(SumSolution {
+        convention: Convention::Misere,
+        values: None,
+        nim_sum: None,
+        // With no move at all, the player to move has already won.
+        outcome: Outcome::from_first_player_wins(count > 0 || !any_move),
+        winning_moves: moves,
+        total_winning_moves: count,
+    })
+}
+
+struct MisereSearch<'a> {
+    ruleset: &'a HeapRuleset,
+    memo: HashMap<Vec<u64>, bool>,
+}
+
+impl MisereSearch<'_> {
+    /// Whether the player to move wins the misère sum `heaps`.
+    fn wins(&mut self, mut heaps: Vec<u64>) -> bool {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        if let Some(&w) = self.memo.get(&heaps) {
+            return w;
+        }
+        let mut any_move = false;
+        let mut wins = false;
+        let mut i = 0;
+        while i < heaps.len() && !wins {
+            // Equal heaps have the same options; try each size once.
+            if i > 0 && heaps[i] == heaps[i - 1] {
+                i += 1;
+                continue;
+            }
+            let mut options = vec![];
+            self.ruleset.for_each_option(heaps[i], |l| options.push(l));
+            for to in options {
+                any_move = true;
+                let mut after = heaps.clone();
+                after.swap_remove(i);
+                after.extend_from_slice(to.as_slice());
+                if !self.wins(after) {
+                    wins = true;
+                    break;
+                }
+            }
+            i += 1;
+        }
+        // With no move at all, the player to move has won (misère).
+        let result = wins || !any_move;
+        self.memo.insert(heaps, result);
+        result
+    }
+}
+
+fn misere_nim(heaps: &[u64], limit: usize) -> SumSolution {
+    let values: Vec<Nimber> = heaps.iter().map(|&h| Nimber(h)).collect();
+    let total: Nimber = values.iter().sum();
+    // A misère P-position of Nim: every heap <= 1 and an odd number of 1s,
+    // or some heap >= 2 and nim-sum 0.
+    let is_p = |big: bool, ones_odd: bool, xor: u64| if big { xor == 0 } else { ones_odd };
+    let mut moves = vec![];
+    let mut count = 0u128;
+    for (i, &h) in heaps.iter().enumerate() {
+        let others_xor = total.0 ^ h;
+        let others_big = heaps.iter().enumerate().any(|(j, &x)| j != i && x >= 2);
+        let others_ones = heaps
+            .iter()
+            .enumerate()
+            .filter(|&(j, &x)| j != i && x == 1)
+            .count();
+        // Only three targets can work: 0, 1 (the small endings) and the
+        // normal-play target.
+        let mut targets = vec![0, 1, others_xor];
+        targets.sort_unstable();
+        targets.dedup();
+        for x in targets {
+            if x >= h {
+                continue;
+            }
+            let big = others_big || x >= 2;
+            let ones = others_ones + usize::from(x == 1);
+            if is_p(big, ones % 2 == 1, others_xor ^ x) {
+                count += 1;
+                if moves.len() < limit {
+                    moves.push(SumMove {
+                        heap: i,
+                        from: h,
+                        to: leave_one(x),
+                    });
+                }
+            }
+        }
+    }
+    SumSolution {
+        convention: Convention::Misere,
+        values: Some(values),
+        nim_sum: Some(total),
+        outcome: Outcome::from_first_player_wins(count > 0 || heaps.iter().all(|&h| h == 0)),
+        winning_moves: moves,
+        total_winning_moves: count,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::sequence::{self, EngineKind};
+
+    /// Winning moves by brute force: every option of every heap, values
+    /// from the naive engine.
+    fn brute_moves(ruleset: &HeapRuleset, heaps: &[u64]) -> Vec<SumMove> {
+        let max = *heaps.iter().max().unwrap() as usize;
+        let mut e = sequence::engine(ruleset, EngineKind::Naive);
+        e.extend_to(max);
+        let g = |h: u64| e.get(h as usize);
+        let total: Nimber = heaps.iter().map(|&h| g(h)).sum();
+        let mut out = vec![];
+        for (i, &h) in heaps.iter().enumerate() {
+            ruleset.for_each_option(h, |to| {
+                let v: Nimber = to.as_slice().iter().map(|&x| g(x)).sum();
+                if (v + g(h) + total).is_zero() {
+                    out.push(SumMove {
+                        heap: i,
+                        from: h,
+                        to,
+                    });
+                }
+            });
+        }
+        out
+    }
+
+    fn sorted(mut v: Vec<SumMove>) -> Vec<SumMove> {
+        v.sort_by_key(|m| (m.heap, m.to));
+        v
+    }
+
+    #[test]
+    fn moves_from_the_period_match_brute_force() {
+        for spec in ["0.77", "0.07", "0.137", "4.07", "sub{1,3,4}", "0.44"] {
+            let ruleset = HeapRuleset::parse(spec).unwrap();
+            // A small `max` forces heaps beyond the table onto the period.
+            let solver = SumSolver::from_analysis(&ruleset, period::analyse(&ruleset, 2000));
+            assert!(
+                solver.analysis().values.len() < 900,
+                "{spec}: the table should be short"
+            );
+            for heaps in [[900u64, 3], [877, 41], [650, 650], [777, 1]] {
+                let brute = brute_moves(&ruleset, &heaps);
+                let answer = solver.solve(&heaps, usize::MAX).unwrap();
+                assert_eq!(
+                    answer.total_winning_moves,
+                    brute.len() as u128,
+                    "{spec} {heaps:?}"
+                );
+                assert_eq!(
+                    sorted(answer.winning_moves),
+                    sorted(brute),
+                    "{spec} {heaps:?}"
+                );
+            }
+            // With a limit, the count still covers every move.
+            let all = solver.solve(&[900, 3], usize::MAX).unwrap();
+            let few = solver.solve(&[900, 3], 2).unwrap();
+            assert_eq!(few.total_winning_moves, all.total_winning_moves);
+            assert_eq!(few.winning_moves.len(), all.winning_moves.len().min(2));
+        }
+    }
+
+    #[test]
+    fn huge_kayles_heap() {
+        let kayles = HeapRuleset::parse("kayles").unwrap();
+        let heaps = [1_000_000_000_000_000_000u64, 7];
+        let solver = SumSolver::new(&kayles, &heaps, 1 << 16).unwrap();
+        let answer = solver.solve(&heaps, 5).unwrap();
+        assert_eq!(answer.outcome, Outcome::N);
+        assert!(!answer.winning_moves.is_empty());
+        for m in &answer.winning_moves {
+            let other = heaps[1 - m.heap];
+            let v: Nimber =
+                m.to.as_slice()
+                    .iter()
+                    .map(|&x| solver.value(x).unwrap())
+                    .sum();
+            assert!((v + solver.value(other).unwrap()).is_zero(), "{m:?}");
+            let taken = m.from - m.to.as_slice().iter().sum::<u64>();
+            assert!((1..=2).contains(&taken));
+        }
+    }
+
+    #[test]
+    fn no_period_means_a_clear_error() {
+        let half = HeapRuleset::Half;
+        let err = SumSolver::new(&half, &[1 << 40], 1000).unwrap_err();
+        assert!(matches!(err, SumError::BeyondComputed { heap, .. } if heap == 1 << 40));
+        let hex = HeapRuleset::parse("0.8").unwrap();
+        if let Ok(solver) = SumSolver::new(&hex, &[1 << 40], 5000) {
+            assert!(matches!(
+                solver.solve(&[1 << 40], 5),
+                Err(SumError::ThreeHeapSplits { .. }) | Ok(_)
+            ));
+        }
+    }
+
+    #[test]
+    fn misere_nim_matches_exhaustive_search() {
+        // Misère Nim as a ruleset searched exhaustively: `sub{1..8}` equals
+        // Nim on heaps up to 8.
+        let as_subtraction = HeapRuleset::parse("sub{1..8}").unwrap();
+        for a in 0..=5u64 {
+            for b in 0..=5u64 {
+                for c in 0..=4u64 {
+                    let heaps = [a, b, c];
+                    let exact = misere_solve(&HeapRuleset::Nim, &heaps, 100).unwrap();
+                    let brute = misere_solve(&as_subtraction, &heaps, 100).unwrap();
+                    assert_eq!(exact.outcome, brute.outcome, "{heaps:?}");
+                    assert_eq!(
+                        sorted(exact.winning_moves),
+                        sorted(brute.winning_moves),
+                        "{heaps:?}"
+                    );
+                }
+            }
+        }
+        assert!(matches!(
+            misere_solve(&HeapRuleset::parse("kayles").unwrap(), &[30, 30], 5),
+            Err(SumError::MisereTooLarge { .. })
+        ));
+    }
+}
