@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod input;
 mod nim;
+mod play;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
 #[derive(Debug, Parser)]
@@ -21,6 +22,8 @@ struct Cli {
 enum Command {
     /// Decide a Nim position and list every winning move.
     Nim(nim::Args),
+    /// Play a heap game against the perfect engine, with hints.
+    Play(play::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -28,6 +31,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match cli.command {
         Command::Nim(args) => nim::run(args, &mut out)?,
+        Command::Play(args) => play::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -197,21 +197,25 @@ impl Hint {
             Lesson::Values(v) => v.render_with(paint),
             Lesson::Search(s) => s.render_with(paint),
         };
+        while !out.ends_with("\n\n") {
+            out.push('\n');
+        }
         match (self.winning_moves.first(), self.suggestion) {
             (Some(best), _) => {
                 let line = format!("Hint: {best} — type '{}'.", best.syntax());
-                out.push_str(&paint(Role::Move, &line));
-                out.push('\n');
+                para(&mut out, paint, Some(Role::Move), &line);
             }
             (None, Some(mv)) => {
-                out.push_str(&format!(
-                    "Hint: no move wins against best play. To keep the game long and hope for \
-                     a mistake: {mv} — type '{}'.\n",
+                let line = format!(
+                    "Hint: no move wins against best play. To keep the game long and hope \
+                     for a mistake: {mv} — type '{}'.",
                     mv.syntax()
-                ));
+                );
+                para(&mut out, paint, None, &line);
             }
             (None, None) => {}
         }
+        out.pop();
         out
     }
 }
