@@ -260,18 +260,20 @@ fn intro(game: &Match, name: &str, out: &mut impl Write, style: Style) -> io::Re
     writeln!(out, "{}", style.paint(Role::Heading, &title))?;
     writeln!(
         out,
-        "{} first. Type a move as 'HEAP TAKE' (e.g. '1 2' takes 2 tokens from heap 1){}; \
-         or hint, undo, help, quit.",
+        "{} first. Type a move as HEAP TAKE: '1 2' takes 2 tokens from heap 1.",
         match game.first() {
             Player::User => "You move",
             Player::Engine => "The engine moves",
-        },
-        if game.ruleset().max_heaps_left() > 1 {
-            ", or 'HEAP TAKE A B' to leave two heaps of A and B"
-        } else {
-            ""
         }
-    )
+    )?;
+    if game.ruleset().max_heaps_left() > 1 {
+        writeln!(
+            out,
+            "To split a heap, type HEAP TAKE A B: take TAKE tokens from heap HEAP and \
+             leave\ntwo heaps of A and B."
+        )?;
+    }
+    writeln!(out, "Commands: hint, undo, help, quit.")
 }
 
 fn help(game: &Match, out: &mut impl Write) -> io::Result<()> {

@@ -234,3 +234,23 @@ fn bad_arguments_exit_2() {
             "at most 40 tokens in all; this position has 50",
         ));
 }
+
+/// The README shows two real transcripts; they must stay what the binary
+/// prints.
+#[test]
+fn readme_transcripts_are_real() {
+    let readme =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap();
+    for (input, args) in [
+        ("hint\n2 1\n2 1\n2 1\n", &["nim", "2", "3"][..]),
+        ("1 1 3 3\nhint\n1 1 9\n2 1\nquit\n", &["kayles", "7"][..]),
+    ] {
+        let (out, _, code) = play(args, input);
+        assert_eq!(code, 0);
+        let block = format!("```text\n{out}```");
+        assert!(
+            readme.contains(&block),
+            "README is out of date for {args:?}:\n{out}"
+        );
+    }
+}

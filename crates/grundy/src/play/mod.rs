@@ -398,6 +398,16 @@ impl fmt::Display for MoveError {
                             std::slice::from_ref(&rest)
                         })
                     )?,
+                    Some(parts) if parts.len() == 1 && parts[0] != rest => write!(
+                        f,
+                        "taking {take} from {from} leaves {rest}, not {}",
+                        parts[0]
+                    )?,
+                    Some(parts) if parts.len() == 1 => write!(
+                        f,
+                        "taking {take} from {from} may not leave {}",
+                        leave_phrase(parts)
+                    )?,
                     Some(parts) => {
                         let sum: u128 = parts.iter().map(|&p| u128::from(p)).sum();
                         if sum == u128::from(rest) {
@@ -1225,6 +1235,11 @@ mod tests {
             reason(&m, "1 2 3 3"),
             "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
              heap of 5, 1 and 4 or 2 and 3 (type '1 2')"
+        );
+        assert_eq!(
+            reason(&m, "1 1 9"),
+            "taking 1 from 7 leaves 6, not 9; it may leave a heap of 6, 1 and 5, 2 and 4 or \
+             3 and 3 (type '1 1')"
         );
         let m = start("grundy-game", &[6]);
         assert_eq!(
