@@ -44,10 +44,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::cell::RefCell;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::heap::{sequence, HeapRuleset, Leaves};
 use crate::nim::{self, NimSummary};
@@ -466,7 +466,9 @@ pub struct Match {
     movable: Vec<bool>,
     /// Misère play of rulesets other than Nim: whether the player to move
     /// wins, by sorted list of non-empty heaps, filled as the search goes.
-    misere: RefCell<HashMap<Vec<u64>, bool>>,
+    /// Clones of a match share it (it depends on the ruleset only), so a
+    /// front end may explore variations on copies at no cost.
+    misere: Arc<Mutex<HashMap<Vec<u64>, bool>>>,
 }
 
 impl Match {
@@ -541,7 +543,7 @@ impl Match {
             history: Vec::new(),
             values,
             movable,
-            misere: RefCell::new(HashMap::new()),
+            misere: Arc::new(Mutex::new(HashMap::new())),
         };
         if m.is_over() {
             return Err(SetupError::NoMoves { game });
@@ -653,7 +655,11 @@ impl Match {
     /// every move takes a token or splits a heap, and a heap cannot be
     /// split into more heaps than it has tokens.
     fn misere_wins(&self, key: Vec<u64>) -> bool {
-        if let Some(&w) = self.misere.borrow().get(&key) {
+        // The lock is never held across the recursion. A panic elsewhere
+        // cannot leave a wrong entry (entries are inserted whole), so a
+        // poisoned lock is still good to use.
+        let memo = || self.misere.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&w) = memo().get(&key) {
             return w;
         }
         let mut any_move = false;
@@ -683,7 +689,7 @@ impl Match {
         // With no move at all the player to move has won: the opponent took
         // the last token.
         let w = wins || !any_move;
-        self.misere.borrow_mut().insert(key, w);
+        memo().insert(key, w);
         w
     }
 
@@ -1164,19 +1170,25 @@ mod tests {
     }
 
     #[test]
+    fn a_match_can_be_shared_between_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Match>();
+    }
+
+    #[test]
     fn engine_wins_every_n_position_nim() {
-        check_game("nim", 3, 5);
+        check_game("nim", 3, 7);
     }
 
     #[test]
     fn engine_wins_every_n_position_subtraction() {
-        check_game("sub{1,3,4}", 3, 9);
+        check_game("sub{1,3,4}", 3, 11);
     }
 
     #[test]
     fn engine_wins_every_n_position_splitting_games() {
-        check_game("kayles", 2, 7);
-        check_game("grundy-game", 2, 9);
+        check_game("kayles", 3, 6);
+        check_game("grundy-game", 2, 12);
     }
 
     fn start(game: &str, heaps: &[u64]) -> Match {
