@@ -1,7 +1,7 @@
 //! Where heap sizes come from: command-line arguments, a file, or standard
 //! input.
 //!
-//! Files and stdin are read in large chunks (1 MiB) and fed to the
+//! Files and stdin are read in chunks of 64 KiB and fed to the
 //! library's [`HeapParser`], which parses digits by hand and tracks lines and
 //! columns; nothing but the current chunk (and a token cut at its end) is
 //! held, so reading is constant-memory whatever the input size. What to do
@@ -13,11 +13,13 @@ use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use grundy::nim::{parse_heap, Heap, HeapParser};
+use grundy::nim::{parse_heap, Heap, HeapParser, HeapSink};
 
-/// Read size: large enough that system calls cost nothing next to parsing,
-/// small enough to stay in the L2 cache.
-const CHUNK: usize = 1 << 20;
+/// Read size: large enough that system calls cost little next to parsing,
+/// small enough that the kernel's copy lands in cache and the parser reads
+/// it from there (64 KiB measured fastest: with 1 MiB chunks the copy alone
+/// took a third of the time).
+const CHUNK: usize = 1 << 16;
 
 /// The place the heap sizes are read from.
 #[derive(Debug)]
@@ -41,13 +43,13 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Calls `sink` for each heap of `source`, in order, and returns how many
+/// Gives each heap of `source` to `sink`, in order, and returns how many
 /// there were.
 ///
 /// # Errors
 /// A bad heap (named with its argument number, or its line and column), an
 /// input with no heap at all, or a read error.
-pub fn for_each_heap(source: &Source<'_>, mut sink: impl FnMut(Heap)) -> anyhow::Result<u64> {
+pub fn for_each_heap(source: &Source<'_>, sink: &mut impl HeapSink) -> anyhow::Result<u64> {
     match source {
         Source::Args(args) => {
             if args.is_empty() {
@@ -59,21 +61,24 @@ pub fn for_each_heap(source: &Source<'_>, mut sink: impl FnMut(Heap)) -> anyhow:
                 let heap = parse_heap(arg).map_err(|reason| {
                     anyhow::anyhow!("argument {}: invalid heap {arg:?}: {reason}", i + 1)
                 })?;
-                sink(heap);
+                match heap {
+                    Heap::Small(n) => sink.small(n),
+                    Heap::Big(n) => sink.big(n),
+                }
             }
             Ok(args.len() as u64)
         }
         Source::File(path) => {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            stream(file, &mut sink).with_context(|| path.display().to_string())
+            stream(file, sink).with_context(|| path.display().to_string())
         }
-        Source::Stdin => stream(io::stdin().lock(), &mut sink).context("standard input"),
+        Source::Stdin => stream(io::stdin().lock(), sink).context("standard input"),
     }
 }
 
 /// Feeds `reader` to a [`HeapParser`] chunk by chunk.
-fn stream(mut reader: impl Read, sink: &mut impl FnMut(Heap)) -> anyhow::Result<u64> {
+fn stream(mut reader: impl Read, sink: &mut impl HeapSink) -> anyhow::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut parser = HeapParser::new();
     loop {

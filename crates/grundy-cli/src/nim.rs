@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use anyhow::bail;
 use grundy::nim::explain::Role;
-use grundy::nim::{explain, BigUint, Heap, HeapSize, NimSummary};
+use grundy::nim::{explain, BigUint, HeapSink, HeapSize, NimSummary};
 use grundy::{Convention, Outcome};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
@@ -87,17 +87,30 @@ enum Heaps {
     Big(Vec<BigUint>),
 }
 
+impl HeapSink for Heaps {
+    #[inline(always)]
+    fn small(&mut self, n: u64) {
+        match self {
+            Heaps::Small(v) => v.push(n),
+            Heaps::Big(v) => v.push(BigUint::from(n)),
+        }
+    }
+
+    fn big(&mut self, n: BigUint) {
+        match self {
+            Heaps::Small(v) => {
+                let mut big: Vec<BigUint> = v.iter().map(|&x| BigUint::from(x)).collect();
+                big.push(n);
+                *self = Heaps::Big(big);
+            }
+            Heaps::Big(v) => v.push(n),
+        }
+    }
+}
+
 fn collect(source: &Source<'_>) -> anyhow::Result<Heaps> {
     let mut heaps = Heaps::Small(Vec::new());
-    for_each_heap(source, |h| match (&mut heaps, h) {
-        (Heaps::Small(v), Heap::Small(n)) => v.push(n),
-        (Heaps::Big(v), h) => v.push(h.to_biguint()),
-        (Heaps::Small(v), Heap::Big(n)) => {
-            let mut big: Vec<BigUint> = v.iter().map(|&x| BigUint::from(x)).collect();
-            big.push(n);
-            heaps = Heaps::Big(big);
-        }
-    })?;
+    for_each_heap(source, &mut heaps)?;
     Ok(heaps)
 }
 
@@ -107,6 +120,27 @@ enum Summary {
     Big(NimSummary<BigUint>),
 }
 
+impl HeapSink for Summary {
+    #[inline(always)]
+    fn small(&mut self, n: u64) {
+        match self {
+            Summary::Small(s) => s.push(&n),
+            Summary::Big(s) => s.push(&BigUint::from(n)),
+        }
+    }
+
+    fn big(&mut self, n: BigUint) {
+        match self {
+            Summary::Small(s) => {
+                let mut big = s.convert(|&x| BigUint::from(x));
+                big.push(&n);
+                *self = Summary::Big(big);
+            }
+            Summary::Big(s) => s.push(&n),
+        }
+    }
+}
+
 fn outcome_only(
     source: &Source<'_>,
     convention: Convention,
@@ -114,15 +148,7 @@ fn outcome_only(
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let mut summary = Summary::Small(NimSummary::new());
-    for_each_heap(source, |h| match (&mut summary, h) {
-        (Summary::Small(s), Heap::Small(n)) => s.push(&n),
-        (Summary::Big(s), h) => s.push(&h.to_biguint()),
-        (Summary::Small(s), Heap::Big(n)) => {
-            let mut big = s.convert(|&x| BigUint::from(x));
-            big.push(&n);
-            summary = Summary::Big(big);
-        }
-    })?;
+    for_each_heap(source, &mut summary)?;
     match &summary {
         Summary::Small(s) => write_summary(s, convention, json, out),
         Summary::Big(s) => write_summary(s, convention, json, out),
@@ -184,7 +210,7 @@ fn outcome_sentence(outcome: Outcome) -> &'static str {
 }
 
 /// The full answer for the kept heaps.
-fn report<H: HeapSize>(
+fn report<H: Decimal>(
     heaps: &[H],
     convention: Convention,
     args: &Args,
@@ -227,7 +253,7 @@ fn report<H: HeapSize>(
         } else {
             e.to_string()
         };
-        writeln!(out, "{text}")?;
+        out.write_all(text.as_bytes())?;
         return Ok(());
     }
     write!(out, "heaps:")?;
@@ -264,17 +290,43 @@ fn report<H: HeapSize>(
         return Ok(());
     }
     writeln!(out, "winning moves ({count}):")?;
+    // Millions of moves can be listed: each line is assembled by hand in a
+    // reused buffer (itoa for the numbers), not through `write!`.
+    let mut line = Vec::with_capacity(128);
+    let mut index = itoa::Buffer::new();
     for m in summary.winning_moves(convention, heaps) {
-        writeln!(
-            out,
-            "  heap {}: {} -> {} (take {})",
-            m.heap + 1,
-            m.from,
-            m.to,
-            m.taken()
-        )?;
+        line.clear();
+        line.extend_from_slice(b"  heap ");
+        line.extend_from_slice(index.format(m.heap + 1).as_bytes());
+        line.extend_from_slice(b": ");
+        m.from.write_decimal(&mut line);
+        line.extend_from_slice(b" -> ");
+        m.to.write_decimal(&mut line);
+        line.extend_from_slice(b" (take ");
+        m.taken().write_decimal(&mut line);
+        line.extend_from_slice(b")\n");
+        out.write_all(&line)?;
     }
     Ok(())
+}
+
+/// Heap sizes the CLI can print quickly.
+trait Decimal: HeapSize {
+    /// Appends the size in decimal.
+    fn write_decimal(&self, buf: &mut Vec<u8>);
+}
+
+impl Decimal for u64 {
+    #[inline]
+    fn write_decimal(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(itoa::Buffer::new().format(*self).as_bytes());
+    }
+}
+
+impl Decimal for BigUint {
+    fn write_decimal(&self, buf: &mut Vec<u8>) {
+        buf.extend_from_slice(self.to_str_radix(10).as_bytes());
+    }
 }
 
 /// ANSI colours for the parts of the lesson.

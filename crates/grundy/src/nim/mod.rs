@@ -28,7 +28,7 @@
 //! assert_eq!(moves, [(0, 2), (1, 4), (2, 6)]);
 //! ```
 //!
-//! Submodules: [`explain`] builds the step-by-step lesson shown by
+//! Submodules: [`explain`](mod@explain) builds the step-by-step lesson shown by
 //! `grundy nim --explain`; [`parse`] reads heap sizes from text in chunks.
 
 use std::fmt;
@@ -41,7 +41,7 @@ pub mod explain;
 pub mod parse;
 
 pub use explain::{explain, Explanation};
-pub use parse::{parse_heap, Heap, HeapParser, InvalidHeap, ParseError};
+pub use parse::{parse_heap, Heap, HeapParser, HeapSink, InvalidHeap, ParseError};
 
 /// A heap size: a non-negative integer with the few operations Nim needs.
 ///
