@@ -8,7 +8,10 @@ use clap::{Parser, Subcommand};
 
 mod input;
 mod nim;
+mod period;
 mod play;
+mod solve;
+mod values;
 
 /// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
 #[derive(Debug, Parser)]
@@ -22,6 +25,12 @@ struct Cli {
 enum Command {
     /// Decide a Nim position and list every winning move.
     Nim(nim::Args),
+    /// Grundy values G(n) of single heaps of a heap game.
+    Values(values::Args),
+    /// The period of a heap game's Grundy sequence, when a theorem proves it.
+    Period(period::Args),
+    /// Outcome and winning moves of a sum of heaps.
+    Solve(solve::Args),
     /// Play a heap game against the perfect engine, with hints.
     Play(play::Args),
 }
@@ -31,6 +40,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match cli.command {
         Command::Nim(args) => nim::run(args, &mut out)?,
+        Command::Values(args) => values::run(args, &mut out)?,
+        Command::Period(args) => period::run(args, &mut out)?,
+        Command::Solve(args) => solve::run(args, &mut out)?,
         Command::Play(args) => play::run(args, &mut out)?,
     }
     out.flush()?;

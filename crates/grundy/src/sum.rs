@@ -58,6 +58,17 @@ pub enum SumError {
         /// The last index computed.
         computed_to: u64,
     },
+    /// A heap larger than the values the caller allows to compute, in a
+    /// game with no periodicity theorem.
+    #[error("heap {heap} is larger than the {max} values allowed to be computed, and no periodicity theorem applies to {game}")]
+    NoPeriodTheorem {
+        /// The heap.
+        heap: u64,
+        /// The game spec.
+        game: String,
+        /// The limit on values computed.
+        max: u64,
+    },
     /// Finding moves from a huge heap of a hexadecimal code (three-heap
     /// splits) is not supported.
     #[error("moves from heap {heap} of {game} would need its three-heap splits, which are only enumerated for heaps up to {limit}")]
@@ -159,14 +170,22 @@ impl SumSolver {
         // Small heaps: a table is cheapest. Large heaps: a proved period
         // (whose proof may need far fewer values than the heap), else a
         // table as far as `max` allows.
-        let analysis = if !has_theorem || largest <= DIRECT_TABLE.min(max) {
-            period::analyse_table(ruleset, largest.min(max))
+        let analysis = if largest <= DIRECT_TABLE.min(max) || (!has_theorem && largest <= max) {
+            period::analyse_table(ruleset, largest)
+        } else if !has_theorem {
+            // No table within `max` reaches the heap, and no period can be
+            // proved: refuse before computing anything.
+            return Err(SumError::NoPeriodTheorem {
+                heap: largest,
+                game: ruleset.to_string(),
+                max,
+            });
         } else {
             let found = period::analyse(ruleset, max);
-            if found.value(largest).is_some() {
+            if found.value(largest).is_some() || largest > max {
                 found
             } else {
-                period::analyse_table(ruleset, largest.min(max))
+                period::analyse_table(ruleset, largest)
             }
         };
         let solver = SumSolver {
@@ -704,8 +723,12 @@ mod tests {
     fn no_period_means_a_clear_error() {
         let half = HeapRuleset::Half;
         let err = SumSolver::new(&half, &[1 << 40], 1000).unwrap_err();
+        assert!(matches!(err, SumError::NoPeriodTheorem { heap, .. } if heap == 1 << 40));
+        // Officers (0.6) has a theorem but no period within 5000 values.
+        let officers = HeapRuleset::parse("0.6").unwrap();
+        let err = SumSolver::new(&officers, &[1 << 40], 5000).unwrap_err();
         assert!(matches!(err, SumError::BeyondComputed { heap, .. } if heap == 1 << 40));
-        let hex = HeapRuleset::parse("0.8").unwrap();
+        let hex = HeapRuleset::parse("0.F").unwrap();
         if let Ok(solver) = SumSolver::new(&hex, &[1 << 40], 5000) {
             assert!(matches!(
                 solver.solve(&[1 << 40], 5),

@@ -1,0 +1,169 @@
+//! `grundy solve GAME HEAP ...`: the outcome of a sum of heaps and its
+//! winning moves.
+
+use std::io::Write;
+
+use anyhow::Context;
+use grundy::heap::HeapRuleset;
+use grundy::sum::{misere_solve, SumSolution, SumSolver};
+
+/// How many values may be computed to find a period for huge heaps.
+const DEFAULT_MAX: u64 = 1 << 22;
+
+/// Arguments of `grundy solve`.
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`.
+    game: String,
+    /// Heap sizes (each below 2^64).
+    heaps: Vec<String>,
+    /// Misère play: whoever makes the last move loses. Exact for Nim; for
+    /// other games solved by exhaustive search on small sums only.
+    #[arg(long)]
+    misere: bool,
+    /// The most winning moves to print (all are counted).
+    #[arg(long, default_value_t = 20)]
+    limit: usize,
+    /// The most values to compute when looking for a period (for heaps
+    /// beyond it a proved period is required).
+    #[arg(long, default_value_t = DEFAULT_MAX)]
+    max: u64,
+    /// Print a JSON object instead of text.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What a game spec names for `solve`. Every spec goes through
+/// [`parse_target`], the one place where new kinds of games (boards such as
+/// `cram:4x5`, which name a whole start position and take no heaps) are
+/// added.
+enum Target {
+    /// A heap game: the position is the sum of the heaps given.
+    Heaps(HeapRuleset),
+}
+
+fn parse_target(spec: &str) -> anyhow::Result<Target> {
+    let ruleset = HeapRuleset::parse(spec).with_context(|| format!("bad game spec {spec:?}"))?;
+    Ok(Target::Heaps(ruleset))
+}
+
+/// Runs `grundy solve`.
+pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    match parse_target(&args.game)? {
+        Target::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
+    }
+}
+
+fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
+    let heaps = parse_heaps(&args.heaps)?;
+    let solution = if args.misere {
+        misere_solve(ruleset, &heaps, args.limit)?
+    } else {
+        SumSolver::new(ruleset, &heaps, args.max)?.solve(&heaps, args.limit)?
+    };
+    if args.json {
+        write_json(ruleset, &heaps, &solution, out)
+    } else {
+        write_text(ruleset, &heaps, &solution, out)
+    }
+}
+
+fn parse_heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
+    if texts.is_empty() {
+        anyhow::bail!(
+            "no heaps given: write the heap sizes after the game, e.g. `grundy solve kayles 5 7`"
+        );
+    }
+    texts
+        .iter()
+        .enumerate()
+        .map(|(i, t)| {
+            t.parse::<u64>().map_err(|_| {
+                anyhow::anyhow!(
+                    "heap {} ({t:?}) is not a whole number from 0 to {}",
+                    i + 1,
+                    u64::MAX
+                )
+            })
+        })
+        .collect()
+}
+
+fn write_json(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    s: &SumSolution,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let moves: Vec<serde_json::Value> = s
+        .winning_moves
+        .iter()
+        .map(|m| serde_json::json!({"heap": m.heap, "from": m.from, "to": m.to.as_slice()}))
+        .collect();
+    let mut json = serde_json::json!({
+        "game": ruleset.to_string(),
+        "heaps": heaps,
+        "convention": s.convention.as_str(),
+        "outcome": s.outcome.as_str(),
+        "winning_moves": moves,
+        "total_winning_moves": s.total_winning_moves,
+    });
+    if let Some(values) = &s.values {
+        json["values"] = values.iter().map(|g| g.0).collect();
+    }
+    if let Some(total) = s.nim_sum {
+        json["nim_sum"] = total.0.into();
+    }
+    writeln!(out, "{json}")?;
+    Ok(())
+}
+
+fn write_text(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    s: &SumSolution,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    writeln!(out, "game: {ruleset} ({} play)", s.convention)?;
+    let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
+    writeln!(
+        out,
+        "heaps:  {}",
+        list(&mut heaps.iter().map(u64::to_string))
+    )?;
+    if let Some(values) = &s.values {
+        writeln!(
+            out,
+            "values: {}",
+            list(&mut values.iter().map(|g| g.to_string()))
+        )?;
+    }
+    if let Some(total) = s.nim_sum {
+        writeln!(out, "nim-sum: {total}")?;
+    }
+    let verdict = if s.outcome.first_player_wins() {
+        "the player to move wins"
+    } else {
+        "the player to move loses"
+    };
+    writeln!(out, "outcome: {} ({verdict})", s.outcome)?;
+    if s.total_winning_moves == 0 {
+        return Ok(());
+    }
+    writeln!(out, "winning moves ({} in all):", s.total_winning_moves)?;
+    for m in &s.winning_moves {
+        let taken = m.from as u128 - m.to.as_slice().iter().map(|&x| x as u128).sum::<u128>();
+        writeln!(
+            out,
+            "  heap {}: {} -> {}   (take {taken})",
+            m.heap + 1,
+            m.from,
+            m.to
+        )?;
+    }
+    let rest = s.total_winning_moves - s.winning_moves.len() as u128;
+    if rest > 0 {
+        writeln!(out, "  ... and {rest} more (raise --limit to list them)")?;
+    }
+    Ok(())
+}

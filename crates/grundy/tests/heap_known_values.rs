@@ -1,0 +1,219 @@
+//! Published Grundy sequences and periods (`testdata/*.toml`) checked
+//! against every engine, and the engines against an independent brute force
+//! written here.
+
+use grundy::heap::period::{self, PeriodStatus};
+use grundy::heap::sequence::{self, EngineKind};
+use grundy::heap::HeapRuleset;
+use grundy::Nimber;
+
+fn load(name: &str) -> toml::Table {
+    let path = format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.parse().unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+fn entries<'a>(table: &'a toml::Table, key: &str) -> impl Iterator<Item = &'a toml::Table> {
+    table[key]
+        .as_array()
+        .unwrap_or_else(|| panic!("no [[{key}]]"))
+        .iter()
+        .map(|e| e.as_table().expect("a table"))
+}
+
+fn int(entry: &toml::Table, key: &str) -> u64 {
+    entry[key]
+        .as_integer()
+        .unwrap_or_else(|| panic!("{key} missing")) as u64
+}
+
+fn text<'a>(entry: &'a toml::Table, key: &str) -> &'a str {
+    entry[key]
+        .as_str()
+        .unwrap_or_else(|| panic!("{key} missing"))
+}
+
+#[test]
+fn every_entry_cites_its_source() {
+    for (file, key) in [("sequences.toml", "sequence"), ("periods.toml", "period")] {
+        for e in entries(&load(file), key) {
+            assert!(text(e, "source").len() > 10, "{file}: {e:?}");
+            HeapRuleset::parse(text(e, "game")).unwrap();
+        }
+    }
+}
+
+#[test]
+fn published_sequences_match_every_engine() {
+    for e in entries(&load("sequences.toml"), "sequence") {
+        let game = HeapRuleset::parse(text(e, "game")).unwrap();
+        let offset = int(e, "offset") as usize;
+        let published: Vec<Nimber> = e["values"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| Nimber(v.as_integer().unwrap() as u64))
+            .collect();
+        let last = offset + published.len() - 1;
+        for kind in [EngineKind::Naive, EngineKind::Fast] {
+            let mut engine = sequence::engine(&game, kind);
+            engine.extend_to(last);
+            let computed: Vec<Nimber> = (offset..=last).map(|i| engine.get(i)).collect();
+            assert_eq!(
+                computed,
+                published,
+                "{} with the {} engine",
+                text(e, "name"),
+                engine.name()
+            );
+        }
+    }
+}
+
+fn check_period(e: &toml::Table) {
+    let game = HeapRuleset::parse(text(e, "game")).unwrap();
+    let (n0, p) = (int(e, "preperiod"), int(e, "period"));
+    let found = period::find_period(&game, 4 * (n0 + p) + 1000);
+    let PeriodStatus::Periodic {
+        preperiod, period, ..
+    } = found.status
+    else {
+        panic!("{}: no period proved: {found:?}", text(e, "name"));
+    };
+    assert_eq!((preperiod, period), (n0, p), "{}", text(e, "name"));
+}
+
+#[test]
+fn published_periods_are_proved() {
+    for e in entries(&load("periods.toml"), "period") {
+        if e.get("slow").and_then(|s| s.as_bool()) != Some(true) {
+            check_period(e);
+        }
+    }
+}
+
+/// The long proofs (.16 needs G up to 509621, .56 up to 653423). Run with
+/// `cargo test --release -p grundy --test heap_known_values -- --ignored`;
+/// with the direct O(n²) engine they take minutes, with the sparse-space
+/// engine well under a second each.
+#[test]
+#[ignore = "needs hundreds of thousands of values: minutes with the direct engine"]
+fn published_long_periods_are_proved() {
+    for e in entries(&load("periods.toml"), "period") {
+        if e.get("slow").and_then(|s| s.as_bool()) == Some(true) {
+            check_period(e);
+        }
+    }
+}
+
+/// sub{1,3,4}: the P-positions are exactly n = 0, 2 (mod 7).
+#[test]
+fn subtraction_134_p_positions() {
+    let values = sequence::values(&HeapRuleset::parse("sub{1,3,4}").unwrap(), 10_000);
+    for (n, g) in values.iter().enumerate() {
+        assert_eq!(g.is_zero(), n % 7 == 0 || n % 7 == 2, "n = {n}");
+    }
+}
+
+/// An independent brute force for take-and-break codes, written from the
+/// definition without the library's option enumeration: recursion over the
+/// heaps left, with memoised values.
+fn brute_take_break(digits: &[u8], n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for m in 0..=n {
+        let mut seen = vec![false; 4 * m + 8];
+        for (k, &d) in digits.iter().enumerate() {
+            if k > m || d == 0 {
+                continue;
+            }
+            let rest = m - k;
+            for heaps in 0..4usize {
+                if d >> heaps & 1 == 0 || (heaps == 0 && rest != 0) || (k == 0 && heaps < 2) {
+                    continue;
+                }
+                if heaps == 1 && rest >= 1 {
+                    seen[g[rest] as usize] = true;
+                }
+                if heaps == 0 {
+                    seen[0] = true;
+                }
+                if heaps == 2 {
+                    for a in 1..rest {
+                        seen[(g[a] ^ g[rest - a]) as usize] = true;
+                    }
+                }
+                if heaps == 3 {
+                    for a in 1..rest {
+                        for b in 1..rest - a {
+                            let c = rest - a - b;
+                            seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
+                        }
+                    }
+                }
+            }
+        }
+        g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    g
+}
+
+#[test]
+fn every_octal_code_with_up_to_three_digits_matches_brute_force() {
+    // 0.d1d2d3 for every octal digit triple: 512 codes to n = 300 (the
+    // direct engine is exercised to n = 1500 on a sample below).
+    for code in 0..512u32 {
+        let digits = [
+            0,
+            (code >> 6) as u8,
+            (code >> 3 & 7) as u8,
+            (code & 7) as u8,
+        ];
+        let game = grundy::heap::TakeBreak::new(digits.to_vec()).unwrap();
+        let expected = brute_take_break(&digits, 300);
+        let computed = sequence::values(&HeapRuleset::TakeBreak(game.clone()), 300);
+        let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
+        assert_eq!(computed, expected, "{game}");
+    }
+}
+
+#[test]
+fn hexadecimal_and_split_only_codes_match_brute_force() {
+    for code in [
+        "0.F", "0.8", "0.9", "0.B7", "4.0", "8.0", "C.1", "4.F", "0.1F", "0.48",
+    ] {
+        let game = grundy::heap::TakeBreak::parse(code).unwrap();
+        let expected = brute_take_break(game.digits(), 80);
+        let computed = sequence::values(&HeapRuleset::TakeBreak(game.clone()), 80);
+        let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
+        assert_eq!(computed, expected, "{code}");
+    }
+}
+
+#[test]
+fn long_octal_sample_to_1500() {
+    for code in [
+        "0.77", "0.07", "0.6", "0.16", "0.56", "0.137", "0.4", "0.37",
+    ] {
+        let game = grundy::heap::TakeBreak::parse(code).unwrap();
+        let expected = brute_take_break(game.digits(), 1500);
+        let computed = sequence::values(&HeapRuleset::TakeBreak(game), 1500);
+        let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
+        assert_eq!(computed, expected, "{code}");
+    }
+}
+
+/// Take at most half: G(2k) = k and G(2k+1) = G(k), a closed form that the
+/// engine never uses.
+#[test]
+fn half_follows_its_closed_form() {
+    let values = sequence::values(&HeapRuleset::Half, 3000);
+    let closed = |mut n: usize| {
+        while n % 2 == 1 {
+            n /= 2;
+        }
+        n / 2
+    };
+    for (n, g) in values.iter().enumerate() {
+        assert_eq!(g.0 as usize, closed(n), "n = {n}");
+    }
+}
