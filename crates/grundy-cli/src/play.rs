@@ -21,6 +21,11 @@ use grundy::Convention;
 /// Heaps up to this size are drawn token by token.
 const DRAW_MAX: u64 = 40;
 
+/// During the game the history table shows this many latest moves (a long
+/// game would otherwise print its table over and over); the whole table is
+/// shown when the game ends.
+const RECENT_MOVES: usize = 12;
+
 /// Who moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum First {
@@ -289,8 +294,17 @@ fn help(game: &Match, out: &mut impl Write) -> io::Result<()> {
 
 /// The history table (when a move was made) and the heaps.
 fn show(game: &Match, out: &mut impl Write) -> io::Result<()> {
-    if !game.history().is_empty() {
-        history(game.history(), out)?;
+    let turns = game.history();
+    if !turns.is_empty() {
+        let earlier = turns.len().saturating_sub(RECENT_MOVES);
+        if earlier > 0 {
+            writeln!(
+                out,
+                "  ({earlier} earlier move{} not shown; the whole game is shown at the end)",
+                if earlier == 1 { "" } else { "s" }
+            )?;
+        }
+        history(&turns[earlier..], out)?;
         writeln!(out)?;
     }
     draw(game.heaps(), out)

@@ -254,3 +254,21 @@ fn readme_transcripts_are_real() {
         );
     }
 }
+
+#[test]
+fn long_games_show_the_latest_moves_then_the_whole_table() {
+    let (out, _, code) = play(
+        &["sub{1,3,4}", "40", "--first", "engine"],
+        &any_moves(1, 40),
+    );
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("earlier moves not shown; the whole game is shown at the end"),
+        "{out}"
+    );
+    let end = out.rsplit("Game over. The whole game:\n").next().unwrap();
+    let rows = end.lines().skip(1).take_while(|l| !l.is_empty()).count();
+    let moves = out.matches("you: ").count() + out.matches("engine: ").count();
+    assert_eq!(rows, moves, "{out}");
+    assert!(out.contains("the engine wins."), "{out}");
+}

@@ -32,7 +32,6 @@ pub struct Hint {
 
 /// The argument that decides the position.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[allow(clippy::large_enum_variant)]
 pub enum Lesson {
     /// Nim: the nim-sum lesson.
     Nim(Explanation),

@@ -710,6 +710,10 @@ impl Match {
 
     /// Every winning move from the current position (empty for a
     /// P-position or a finished game).
+    ///
+    /// # Complexity
+    /// O(heaps) for Nim; otherwise every move is tried once, each checked
+    /// in O(heaps) under normal play or by the misère search.
     pub fn winning_moves(&self) -> Vec<PlayMove> {
         self.winning_moves_in(&self.heaps)
     }
@@ -739,6 +743,20 @@ impl Match {
     /// The move the engine would play: the first winning move when there
     /// is one; otherwise the move that keeps the game going longest (see
     /// the [module documentation](self)). `None` once the game is over.
+    ///
+    /// # Complexity
+    /// That of [`winning_moves`](Match::winning_moves); from a P-position,
+    /// in addition, the winning replies to at most 64 candidate moves are
+    /// counted.
+    ///
+    /// ```
+    /// use grundy::play::{Match, Player};
+    /// use grundy::Convention;
+    ///
+    /// let m = Match::new("nim".parse()?, vec![3, 5, 7], Convention::Normal, Player::Engine)?;
+    /// assert_eq!(m.engine_move().unwrap().to_string(), "take 1 from heap 1 (3 -> 2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn engine_move(&self) -> Option<PlayMove> {
         if self.is_over() {
             return None;
@@ -945,6 +963,10 @@ impl Match {
 
     /// The lesson for the player to move: why the position is won or lost,
     /// the winning moves, and the move the engine would play here.
+    ///
+    /// # Complexity
+    /// That of [`engine_move`](Match::engine_move), plus the binary lesson
+    /// (O(heaps · digits)) for Nim.
     pub fn hint(&self) -> Hint {
         hint::build(self)
     }
