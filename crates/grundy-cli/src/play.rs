@@ -77,7 +77,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     };
     let game = setup(&args)?;
     let name = game_name(&game, &args.game);
-    session(game, &name, io::stdin().lock(), out, style)
+    session(game.named(name), io::stdin().lock(), out, style)
 }
 
 /// The match the arguments describe.
@@ -137,12 +137,11 @@ impl Style {
 /// ends.
 fn session(
     mut game: Match,
-    name: &str,
     mut input: impl BufRead,
     out: &mut impl Write,
     style: Style,
 ) -> anyhow::Result<()> {
-    intro(&game, name, out, style)?;
+    intro(&game, out, style)?;
     let mut line = Vec::new();
     // The position is drawn again only when it changed.
     let mut changed = true;
@@ -256,9 +255,10 @@ fn game_name(game: &Match, typed: &str) -> String {
     }
 }
 
-fn intro(game: &Match, name: &str, out: &mut impl Write, style: Style) -> io::Result<()> {
+fn intro(game: &Match, out: &mut impl Write, style: Style) -> io::Result<()> {
     let title = format!(
-        "{name}, {} play: {}.",
+        "{}, {} play: {}.",
+        game.name(),
         convention_name(game),
         rules_sentence(game)
     );
@@ -285,7 +285,7 @@ fn help(game: &Match, out: &mut impl Write) -> io::Result<()> {
     writeln!(
         out,
         "{}, {} play: {}.",
-        game.ruleset(),
+        game.name(),
         convention_name(game),
         rules_sentence(game)
     )?;

@@ -130,7 +130,7 @@ pub(super) fn build(m: &Match) -> Hint {
             .unwrap_or(0)
             .max(total.0);
         ValueLesson {
-            game: m.ruleset().to_string(),
+            game: m.name().to_string(),
             width: (64 - max.leading_zeros()).max(1),
             moves: winning_moves.iter().copied().map(with_values).collect(),
             losing_example: if winning_moves.is_empty() {
@@ -152,7 +152,7 @@ pub(super) fn build(m: &Match) -> Hint {
             None
         };
         Lesson::Search(SearchLesson {
-            game: m.ruleset().to_string(),
+            game: m.name().to_string(),
             outcome: m.outcome(),
             refutation,
         })

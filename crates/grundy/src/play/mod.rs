@@ -454,6 +454,8 @@ impl std::error::Error for MoveError {}
 #[derive(Clone, Debug)]
 pub struct Match {
     ruleset: HeapRuleset,
+    /// The game's name in hints: the canonical spec unless renamed.
+    name: String,
     convention: Convention,
     first: Player,
     start: Vec<u64>,
@@ -535,6 +537,7 @@ impl Match {
             (values, movable)
         };
         let m = Match {
+            name: game.clone(),
             ruleset,
             convention,
             first,
@@ -549,6 +552,18 @@ impl Match {
             return Err(SetupError::NoMoves { game });
         }
         Ok(m)
+    }
+
+    /// The same match, with the game called `name` in hints (for instance
+    /// `kayles (0.77)` where the canonical spec is `0.77`).
+    pub fn named(mut self, name: impl Into<String>) -> Match {
+        self.name = name.into();
+        self
+    }
+
+    /// The game's name: the canonical spec unless [`named`](Match::named).
+    pub fn name(&self) -> &str {
+        &self.name
     }
 
     /// The ruleset.
