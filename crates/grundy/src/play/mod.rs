@@ -1433,4 +1433,73 @@ mod tests {
         let m = start("nim", &[u64::MAX, 5]);
         assert_eq!(m.engine_move().unwrap().leaves.as_slice(), [5]);
     }
+
+    /// Whether the player to move wins a subtraction game with set `set`,
+    /// by brute force over sorted positions.
+    fn brute_sub(
+        set: &[u64],
+        misere: bool,
+        heaps: &[u64],
+        memo: &mut HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let mut any = false;
+        let mut wins = false;
+        for i in 0..key.len() {
+            for &t in set.iter().filter(|&&t| t <= key[i]) {
+                any = true;
+                let mut next = key.clone();
+                next[i] -= t;
+                wins |= !brute_sub(set, misere, &next, memo);
+            }
+        }
+        let w = if any { wins } else { misere };
+        memo.insert(key, w);
+        w
+    }
+
+    proptest::proptest! {
+        /// For random subtraction sets and positions, the winning moves the
+        /// match lists are exactly the moves to positions the brute force
+        /// says are lost, under both conventions.
+        #[test]
+        fn winning_moves_match_brute_force(
+            set in proptest::collection::btree_set(1u64..8, 1..4),
+            heaps in proptest::collection::vec(0u64..12, 1..4),
+            misere in proptest::bool::ANY,
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let spec = format!(
+                "sub{{{}}}",
+                set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            );
+            let convention = if misere { Convention::Misere } else { Convention::Normal };
+            let Ok(m) = Match::new(spec.parse().unwrap(), heaps.clone(), convention, Player::User) else {
+                // Refused only when no move exists at all.
+                proptest::prop_assert!(heaps.iter().all(|&h| h < set[0]));
+                return Ok(());
+            };
+            let mut memo = HashMap::new();
+            let mut expected = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for &t in set.iter().filter(|&&t| t <= h) {
+                    let mut next = heaps.clone();
+                    next[i] -= t;
+                    if !brute_sub(&set, misere, &next, &mut memo) {
+                        expected.push((i, t));
+                    }
+                }
+            }
+            let got: Vec<(usize, u64)> = m.winning_moves().iter().map(|mv| (mv.heap, mv.taken())).collect();
+            proptest::prop_assert_eq!(got, expected);
+            proptest::prop_assert_eq!(
+                m.outcome().first_player_wins(),
+                brute_sub(&set, misere, &heaps, &mut memo)
+            );
+        }
+    }
 }
