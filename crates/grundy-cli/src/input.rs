@@ -92,3 +92,56 @@ fn stream(mut reader: impl Read, sink: &mut impl HeapSink) -> anyhow::Result<u64
     }
     Ok(parser.finish(sink)?)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes per call and is
+    /// interrupted every other call, as a pipe or a signal may do.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+        calls: usize,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.calls += 1;
+            if self.calls % 2 == 0 {
+                return Err(io::Error::from(io::ErrorKind::Interrupted));
+            }
+            let n = self.step.min(buf.len()).min(self.data.len());
+            buf[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn small_and_interrupted_reads_give_every_heap() {
+        let text = "12 # note\n18446744073709551616\n7 0\n";
+        for step in 1..8 {
+            let mut heaps = Vec::new();
+            let mut sink = |h: Heap| heaps.push(h.to_string());
+            let reader = Trickle {
+                data: text.as_bytes(),
+                step,
+                calls: 0,
+            };
+            assert_eq!(stream(reader, &mut sink).unwrap(), 4);
+            assert_eq!(heaps, ["12", "18446744073709551616", "7", "0"]);
+        }
+    }
+
+    #[test]
+    fn errors_keep_their_place() {
+        let reader = Trickle {
+            data: b"1\n2 x3",
+            step: 2,
+            calls: 0,
+        };
+        let err = stream(reader, &mut |_: Heap| {}).unwrap_err();
+        assert!(format!("{err:#}").starts_with("line 2, column 3: invalid heap \"x3\""));
+    }
+}

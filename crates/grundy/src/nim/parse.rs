@@ -2,8 +2,9 @@
 //!
 //! The format is a list of non-negative decimal integers separated by ASCII
 //! whitespace (spaces, tabs, newlines); `#` starts a comment that runs to the
-//! end of the line. Integers that fit in a `u64` are read by a hand-written
-//! digit loop; longer ones become a [`BigUint`], exactly.
+//! end of the line. Integers that fit in a `u64` are read by hand, eight
+//! digits at a time (SWAR, see `swar_number`); longer ones become a
+//! [`BigUint`], exactly.
 //!
 //! [`HeapParser`] does no I/O: the caller reads the input in chunks of any
 //! size (a token may straddle two chunks) and feeds them, so 10^7 heaps can
@@ -113,6 +114,10 @@ pub enum ParseError {
 
 /// Tokens longer than this are shortened in error messages.
 const TOKEN_SHOWN: usize = 40;
+
+/// A token cut by chunk boundaries that grows past this many bytes and is
+/// not all digits is reported at once rather than kept to its end.
+const PENDING_LIMIT: usize = 1 << 16;
 
 /// The largest number of decimal digits that always fits in a `u64`
 /// (10^19 - 1 < 2^64).
@@ -385,6 +390,21 @@ impl HeapParser {
             self.pending.extend_from_slice(&chunk[..end]);
             if end == chunk.len() {
                 self.consumed += chunk.len() as u64;
+                // A huge number is kept whole (its value needs the memory
+                // anyway), but a huge token that is already known to be
+                // invalid is reported now, so that memory stays bounded.
+                if self.pending.len() > PENDING_LIMIT
+                    && !self.pending.iter().all(u8::is_ascii_digit)
+                {
+                    let mut tok = std::mem::take(&mut self.pending);
+                    // Do not cut a character in two at the chunk boundary.
+                    if let Err(e) = std::str::from_utf8(&tok) {
+                        if e.error_len().is_none() {
+                            tok.truncate(e.valid_up_to());
+                        }
+                    }
+                    self.token(&tok, self.pending_start, sink)?;
+                }
                 return Ok(());
             }
             let tok = std::mem::take(&mut self.pending);
@@ -439,7 +459,19 @@ impl HeapParser {
                     .and_then(|w| <&[u8; 24]>::try_from(w).ok())
                 {
                     if let Some((v, len)) = swar_number(window) {
-                        if is_separator(window[len]) {
+                        let after = window[len];
+                        if after == b'\n' {
+                            // One heap per line, the usual file: take the
+                            // newline here rather than in another round.
+                            self.heaps += 1;
+                            sink.small(v);
+                            i += len + 1;
+                            self.line += 1;
+                            self.line_start = base + i as u64;
+                            self.line_extra = 0;
+                            continue;
+                        }
+                        if is_separator(after) {
                             self.heaps += 1;
                             sink.small(v);
                             i += len;
@@ -793,6 +825,40 @@ mod tests {
                 assert_eq!(got, want, "{c:?} + {sep:?}");
             }
         }
+    }
+
+    #[test]
+    fn huge_invalid_token_fails_early() {
+        let mut parser = HeapParser::new();
+        let chunk = vec![b'x'; 1 << 16];
+        let mut fed = 0;
+        let err = loop {
+            match parser.feed(&chunk, &mut |_| {}) {
+                Ok(()) => fed += 1,
+                Err(e) => break e,
+            }
+            assert!(fed < 64, "still buffering after {fed} chunks");
+        };
+        let ParseError::InvalidHeap {
+            line,
+            column,
+            token,
+            ..
+        } = err
+        else {
+            panic!("{err:?}");
+        };
+        assert_eq!((line, column), (1, 1));
+        assert_eq!(token, format!("{}...", "x".repeat(40)));
+        // A long number is not an error, however many chunks it spans.
+        let mut parser = HeapParser::new();
+        let digits = vec![b'7'; 1 << 16];
+        for _ in 0..3 {
+            parser.feed(&digits, &mut |_| {}).unwrap();
+        }
+        let mut got = Vec::new();
+        assert_eq!(parser.finish(&mut |h| got.push(h)), Ok(1));
+        assert!(matches!(&got[0], Heap::Big(n) if n.bits() > 600_000));
     }
 
     #[test]
