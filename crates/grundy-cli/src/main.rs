@@ -10,6 +10,7 @@ mod graph;
 mod input;
 mod nim;
 mod period;
+mod play;
 mod serve;
 mod solve;
 mod values;
@@ -37,6 +38,8 @@ enum Command {
     Solve(solve::Args),
     /// Serve the web app: play against the engine, explore sequences, JSON API.
     Serve(serve::Args),
+    /// Play a heap game against the perfect engine, with hints.
+    Play(play::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -49,6 +52,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Period(args) => period::run(args, &mut out)?,
         Command::Solve(args) => solve::run(args, &mut out)?,
         Command::Serve(args) => serve::run(args, &mut out)?,
+        Command::Play(args) => play::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -30,6 +30,7 @@
 //! | [`heap::sequence`] | [`heap::GrundySequence`] and the engines that compute it |
 //! | [`heap::period`] | periodicity with a proof ([`heap::Periodicity`]) |
 //! | [`sum`] | sums of heaps: value, outcome, every winning move, huge heaps |
+//! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
@@ -40,6 +41,7 @@ pub mod heap;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
+pub mod play;
 pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};

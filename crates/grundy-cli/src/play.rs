@@ -1,0 +1,412 @@
+//! `grundy play`: a game against the perfect engine in the terminal.
+//!
+//! Everything about the game (legality, the engine's choice, hints, undo)
+//! lives in [`grundy::play`]; this module draws the position and the
+//! history table, reads one line per turn from standard input, and prints
+//! what the library answers. It needs no terminal: lines can be piped in,
+//! and the end of the input abandons the game cleanly. When standard input
+//! is not a terminal each line read is echoed after the prompt, so that a
+//! piped game reads like a transcript. Colour is used only when standard
+//! output is a terminal (and `NO_COLOR` is not set).
+
+use std::io::{self, BufRead, IsTerminal, Write};
+
+use anyhow::{bail, Context};
+use grundy::heap::HeapRuleset;
+use grundy::nim::explain::Role;
+use grundy::nim::{parse_heap, Heap};
+use grundy::play::{parse_command, Command, Match, Player, Turn, SYNTAX};
+use grundy::Convention;
+
+/// Heaps up to this size are drawn token by token.
+const DRAW_MAX: u64 = 40;
+
+/// During the game the history table shows this many latest moves (a long
+/// game would otherwise print its table over and over); the whole table is
+/// shown when the game ends.
+const RECENT_MOVES: usize = 12;
+
+/// Who moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum First {
+    /// You move first.
+    Me,
+    /// The engine moves first.
+    Engine,
+}
+
+/// Arguments of `grundy play`.
+#[derive(Debug, clap::Args)]
+#[command(
+    after_help = "Moves are typed as 'HEAP TAKE' (2 3 takes 3 tokens from heap 2); in \
+    games that split heaps, 'HEAP TAKE A B' also says which two heaps to leave (2 1 3 4 takes 1 \
+    from heap 2 and leaves heaps of 3 and 4). Commands: hint, undo, help, quit.\n\n\
+    Examples:\n  \
+    grundy play nim 3 5 7\n  \
+    grundy play nim 1 2 3 --first engine      the engine starts from a lost position\n  \
+    grundy play nim 2 2 3 --misere            whoever takes the last token loses\n  \
+    grundy play 'sub{1,3,4}' 9 10\n  \
+    grundy play kayles 5 7\n  \
+    printf '3 1\\nhint\\nquit\\n' | grundy play nim 3 5 7"
+)]
+pub struct Args {
+    /// The game: nim, kayles, dawson, officers, grundy-game, half,
+    /// sub{1,3,4}, allbut{1,2}, sub{squares}, a take-and-break code such as
+    /// 0.77, ...
+    #[arg(value_name = "GAME")]
+    game: String,
+
+    /// Heap sizes to start from.
+    #[arg(value_name = "HEAP", required = true, allow_negative_numbers = true)]
+    heaps: Vec<String>,
+
+    /// Misère play: whoever takes the last token loses.
+    #[arg(long)]
+    misere: bool,
+
+    /// Who moves first.
+    #[arg(long, value_enum, default_value = "me")]
+    first: First,
+}
+
+/// Runs `grundy play`, reading moves from standard input.
+pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let style = Style {
+        colour: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        echo: !io::stdin().is_terminal(),
+    };
+    let game = setup(&args)?;
+    let name = game_name(&game, &args.game);
+    session(game.named(name), io::stdin().lock(), out, style)
+}
+
+/// The match the arguments describe.
+fn setup(args: &Args) -> anyhow::Result<Match> {
+    let ruleset =
+        HeapRuleset::parse(&args.game).with_context(|| format!("bad game '{}'", args.game))?;
+    let mut heaps = Vec::with_capacity(args.heaps.len());
+    for (i, text) in args.heaps.iter().enumerate() {
+        match parse_heap(text) {
+            Ok(Heap::Small(h)) => heaps.push(h),
+            Ok(Heap::Big(_)) => bail!(
+                "heap {} ('{text}') is too large to play: at most {} tokens",
+                i + 1,
+                u64::MAX
+            ),
+            Err(e) => bail!("heap {} ('{text}'): {e}", i + 1),
+        }
+    }
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let first = match args.first {
+        First::Me => Player::User,
+        First::Engine => Player::Engine,
+    };
+    Ok(Match::new(ruleset, heaps, convention, first)?)
+}
+
+/// How to write: with colours or not, echoing input or not.
+#[derive(Clone, Copy, Debug)]
+struct Style {
+    colour: bool,
+    echo: bool,
+}
+
+impl Style {
+    fn paint(self, role: Role, text: &str) -> String {
+        if !self.colour {
+            return text.to_string();
+        }
+        let code = match role {
+            Role::TopBit => "1;33",
+            Role::NimSum | Role::Heading => "1",
+            Role::Win => "32",
+            Role::Lose => "31",
+            Role::Move => "1;32",
+            _ => return text.to_string(),
+        };
+        format!("\x1b[{code}m{text}\x1b[0m")
+    }
+}
+
+/// The game loop: the engine moves when it is its turn, the user's lines
+/// are read and answered until the game ends, the user quits, or the input
+/// ends.
+fn session(
+    mut game: Match,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+    style: Style,
+) -> anyhow::Result<()> {
+    intro(&game, out, style)?;
+    let mut line = Vec::new();
+    // The position is drawn again only when it changed.
+    let mut changed = true;
+    loop {
+        if game.is_over() {
+            return finish(&game, out, style);
+        }
+        if game.to_move() == Player::Engine {
+            if let Some(turn) = game.play_engine() {
+                let text = format!("engine: {}", turn.mv);
+                writeln!(out, "{}", style.paint(Role::Heading, &text))?;
+            }
+            continue;
+        }
+        if changed {
+            writeln!(out)?;
+            show(&game, out)?;
+            changed = false;
+        }
+        write!(out, "your move (heap take, or hint/undo/help/quit)> ")?;
+        out.flush()?;
+        line.clear();
+        if input
+            .read_until(b'\n', &mut line)
+            .context("reading a move from standard input")?
+            == 0
+        {
+            writeln!(out)?;
+            writeln!(out, "Input ended: the game is abandoned.")?;
+            return Ok(());
+        }
+        let Ok(text) = std::str::from_utf8(&line) else {
+            if style.echo {
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "  that line is not valid UTF-8; type a move such as '1 2'"
+            )?;
+            continue;
+        };
+        let text = text.trim_end_matches(['\n', '\r']);
+        if style.echo {
+            writeln!(out, "{text}")?;
+        }
+        match parse_command(text) {
+            Err(e) => writeln!(out, "  {e} (type help for the syntax)")?,
+            Ok(Command::Help) => help(&game, out)?,
+            Ok(Command::Quit) => {
+                writeln!(out, "You gave up: the engine wins.")?;
+                return Ok(());
+            }
+            Ok(Command::Hint) => {
+                writeln!(out)?;
+                let hint = game.hint();
+                write!(out, "{}", hint.render_with(&mut |r, s| style.paint(r, s)))?;
+            }
+            Ok(Command::Undo) => {
+                let undone = game.undo();
+                if undone.is_empty() {
+                    writeln!(out, "  nothing to undo: you have not moved yet")?;
+                }
+                for t in undone.iter().rev() {
+                    writeln!(
+                        out,
+                        "  took back move {} ({}: {})",
+                        t.number, t.player, t.mv
+                    )?;
+                }
+                changed |= !undone.is_empty();
+            }
+            Ok(Command::Move(req)) => match game.play(&req) {
+                Ok(turn) => {
+                    writeln!(out, "you: {}", turn.mv)?;
+                    changed = true;
+                }
+                Err(e) => writeln!(out, "  illegal move: {e}; try again")?,
+            },
+        }
+    }
+}
+
+fn rules_sentence(game: &Match) -> &'static str {
+    match game.convention() {
+        Convention::Normal => "whoever takes the last token wins",
+        Convention::Misere => "whoever takes the last token loses",
+    }
+}
+
+/// "normal" or "misère".
+fn convention_name(game: &Match) -> &'static str {
+    match game.convention() {
+        Convention::Normal => "normal",
+        Convention::Misere => "misère",
+    }
+}
+
+/// The game as the user named it, with the canonical spec when that
+/// differs: `kayles (0.77)`.
+fn game_name(game: &Match, typed: &str) -> String {
+    let canonical = game.ruleset().to_string();
+    let typed: String = typed
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect();
+    if typed == canonical {
+        canonical
+    } else {
+        format!("{typed} ({canonical})")
+    }
+}
+
+fn intro(game: &Match, out: &mut impl Write, style: Style) -> io::Result<()> {
+    let title = format!(
+        "{}, {} play: {}.",
+        game.name(),
+        convention_name(game),
+        rules_sentence(game)
+    );
+    writeln!(out, "{}", style.paint(Role::Heading, &title))?;
+    writeln!(
+        out,
+        "{} first. Type a move as HEAP TAKE: '1 2' takes 2 tokens from heap 1.",
+        match game.first() {
+            Player::User => "You move",
+            Player::Engine => "The engine moves",
+        }
+    )?;
+    if game.ruleset().max_heaps_left() > 1 {
+        writeln!(
+            out,
+            "To split a heap, type HEAP TAKE A B: take TAKE tokens from heap HEAP and \
+             leave\ntwo heaps of A and B."
+        )?;
+    }
+    writeln!(out, "Commands: hint, undo, help, quit.")
+}
+
+fn help(game: &Match, out: &mut impl Write) -> io::Result<()> {
+    writeln!(
+        out,
+        "{}, {} play: {}.",
+        game.name(),
+        convention_name(game),
+        rules_sentence(game)
+    )?;
+    writeln!(out, "{SYNTAX}")
+}
+
+/// The history table (when a move was made) and the heaps.
+fn show(game: &Match, out: &mut impl Write) -> io::Result<()> {
+    let turns = game.history();
+    if !turns.is_empty() {
+        let earlier = turns.len().saturating_sub(RECENT_MOVES);
+        if earlier > 0 {
+            writeln!(
+                out,
+                "  ({earlier} earlier move{} not shown; the whole game is shown at the end)",
+                if earlier == 1 { "" } else { "s" }
+            )?;
+        }
+        history(&turns[earlier..], out)?;
+        writeln!(out)?;
+    }
+    draw(game.heaps(), out)
+}
+
+/// `heap 1: ●●● (3)`, one line per heap.
+fn draw(heaps: &[u64], out: &mut impl Write) -> io::Result<()> {
+    let w = heaps.len().to_string().len();
+    for (i, &h) in heaps.iter().enumerate() {
+        let tokens = if h == 0 {
+            "-".to_string()
+        } else if h <= DRAW_MAX {
+            "●".repeat(h as usize)
+        } else {
+            format!("{}…", "●".repeat(DRAW_MAX as usize))
+        };
+        writeln!(out, "  heap {:>w$}: {tokens} ({h})", i + 1)?;
+    }
+    Ok(())
+}
+
+/// One row per move: number, who, the heap, tokens taken, what was left
+/// in its place, and every heap after the move.
+fn history(turns: &[Turn], out: &mut impl Write) -> io::Result<()> {
+    let rows: Vec<[String; 6]> = turns
+        .iter()
+        .map(|t| {
+            let after: Vec<String> = t.heaps_after.iter().map(u64::to_string).collect();
+            [
+                t.number.to_string(),
+                t.player.to_string(),
+                (t.mv.heap + 1).to_string(),
+                t.mv.taken().to_string(),
+                format!("{} -> {}", t.mv.from, t.mv.leaves_text()),
+                after.join(" "),
+            ]
+        })
+        .collect();
+    let header = ["move", "who", "heap", "took", "heap size", "heaps after"];
+    let mut widths = header.map(|h| h.chars().count());
+    for row in &rows {
+        for (w, cell) in widths.iter_mut().zip(row) {
+            *w = (*w).max(cell.chars().count());
+        }
+    }
+    let line = |cells: [&str; 6]| {
+        format!(
+            "  {:>w0$}  {:<w1$}  {:>w2$}  {:>w3$}  {:<w4$}  {}",
+            cells[0],
+            cells[1],
+            cells[2],
+            cells[3],
+            cells[4],
+            cells[5],
+            w0 = widths[0],
+            w1 = widths[1],
+            w2 = widths[2],
+            w3 = widths[3],
+            w4 = widths[4],
+        )
+    };
+    writeln!(out, "{}", line(header).trim_end())?;
+    for row in &rows {
+        let cells = [
+            row[0].as_str(),
+            row[1].as_str(),
+            row[2].as_str(),
+            row[3].as_str(),
+            row[4].as_str(),
+            row[5].as_str(),
+        ];
+        writeln!(out, "{}", line(cells))?;
+    }
+    Ok(())
+}
+
+fn finish(game: &Match, out: &mut impl Write, style: Style) -> anyhow::Result<()> {
+    writeln!(out)?;
+    writeln!(out, "Game over. The whole game:")?;
+    history(game.history(), out)?;
+    writeln!(out)?;
+    let last = game.history().last().map(|t| t.player);
+    let (who_took, winner) = (last.unwrap_or(Player::User), game.winner());
+    let empty = game.heaps().iter().all(|&h| h == 0);
+    let took = match (who_took, empty) {
+        (Player::User, true) => "You took the last token",
+        (Player::Engine, true) => "The engine took the last token",
+        (Player::User, false) => "You made the last move (no move is left)",
+        (Player::Engine, false) => "The engine made the last move (no move is left)",
+    };
+    let (text, role) = match (game.convention(), winner) {
+        (Convention::Normal, Some(Player::User)) => (format!("{took}: you win!"), Role::Win),
+        (Convention::Normal, _) => (format!("{took}: the engine wins."), Role::Lose),
+        (Convention::Misere, Some(Player::User)) => (
+            format!("{took}, and in misère play that loses: you win!"),
+            Role::Win,
+        ),
+        (Convention::Misere, _) => (
+            format!("{took}, and in misère play that loses: the engine wins."),
+            Role::Lose,
+        ),
+    };
+    writeln!(out, "{}", style.paint(role, &text))?;
+    Ok(())
+}

@@ -1,0 +1,222 @@
+//! The plain command syntax a player types during a game.
+//!
+//! ```text
+//! 2 3          take 3 tokens from heap 2
+//! 2 1 3 4      take 1 token from heap 2 and leave heaps of 3 and 4
+//! 2 0 3 4      take nothing from heap 2, split it into heaps of 3 and 4
+//! hint         explain the winning move (also `h` or `?`)
+//! undo         take back your last move and the engine's reply (`u`)
+//! help         show this syntax
+//! quit         give up the game (`q`, `exit`)
+//! ```
+//!
+//! Numbers may be separated by spaces or commas. Heaps are numbered from 1,
+//! as they are shown.
+
+use thiserror::Error;
+
+/// A move as typed: which heap, how many tokens, and (for splitting games)
+/// the heaps to leave. Whether it is legal is for
+/// [`Match::check`](super::Match::check) to say.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveRequest {
+    /// The heap number as typed (1-based).
+    pub heap: u64,
+    /// How many tokens to take.
+    pub take: u64,
+    /// The heaps to leave in place of the heap, when given (one to three
+    /// sizes); `None` leaves the rest as one heap (or nothing).
+    pub leave: Option<Vec<u64>>,
+}
+
+/// One line of player input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    /// Make a move.
+    Move(MoveRequest),
+    /// Explain the winning move.
+    Hint,
+    /// Take back the last move pair.
+    Undo,
+    /// Show the syntax.
+    Help,
+    /// Give up.
+    Quit,
+}
+
+/// A line that is not a command, with the column (1-based, in characters)
+/// where it went wrong.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("column {column}: {message}")]
+pub struct InputError {
+    /// 1-based column of the offending word (in characters).
+    pub column: usize,
+    /// What was expected there and what was found.
+    pub message: String,
+}
+
+/// The syntax, one line per command, for a prompt or a help screen.
+pub const SYNTAX: &str = "\
+  H K        take K tokens from heap H (heaps are numbered from 1)
+  H K A B    take K from heap H and leave two heaps of A and B (splitting games;
+             K may be 0 where a game splits without taking)
+  hint       explain the winning move (h, ?)
+  undo       take back your last move and the engine's reply (u)
+  help       show this help
+  quit       give up the game (q, exit)";
+
+/// Reads one line of input.
+///
+/// # Errors
+/// An [`InputError`] at the first word that is neither a command nor a
+/// number, at a number too large for 64 bits, or at a fifth number.
+///
+/// ```
+/// use grundy::play::{parse_command, Command, MoveRequest};
+///
+/// assert_eq!(
+///     parse_command(" 2 3 ")?,
+///     Command::Move(MoveRequest { heap: 2, take: 3, leave: None })
+/// );
+/// assert_eq!(
+///     parse_command("2, 1, 3, 4")?,
+///     Command::Move(MoveRequest { heap: 2, take: 1, leave: Some(vec![3, 4]) })
+/// );
+/// assert_eq!(parse_command("HINT")?, Command::Hint);
+/// assert_eq!(parse_command("2 x").unwrap_err().column, 3);
+/// # Ok::<(), grundy::play::InputError>(())
+/// ```
+pub fn parse_command(line: &str) -> Result<Command, InputError> {
+    let words = words(line);
+    let Some(&(first_col, first)) = words.first() else {
+        return Err(InputError {
+            column: 1,
+            message: "expected a move such as '1 2' or a command (hint, undo, help, quit), \
+                      found nothing"
+                .into(),
+        });
+    };
+    let keyword = match first.to_ascii_lowercase().as_str() {
+        "hint" | "h" | "?" => Some(Command::Hint),
+        "undo" | "u" => Some(Command::Undo),
+        "help" => Some(Command::Help),
+        "quit" | "q" | "exit" => Some(Command::Quit),
+        _ => None,
+    };
+    if let Some(cmd) = keyword {
+        if let Some(&(col, w)) = words.get(1) {
+            return Err(InputError {
+                column: col,
+                message: format!("'{first}' takes no argument, found '{w}'"),
+            });
+        }
+        return Ok(cmd);
+    }
+    let mut numbers = Vec::with_capacity(words.len());
+    for &(col, w) in &words {
+        if !w.bytes().all(|b| b.is_ascii_digit()) {
+            let message = if col == first_col {
+                format!("expected a heap number or a command (hint, undo, help, quit), found '{w}'")
+            } else {
+                format!("expected a number, found '{w}'")
+            };
+            return Err(InputError {
+                column: col,
+                message,
+            });
+        }
+        let n: u64 = w.parse().map_err(|_| InputError {
+            column: col,
+            message: format!("the number {w} is too large"),
+        })?;
+        numbers.push((col, n));
+    }
+    match numbers.as_slice() {
+        [(col, _)] => Err(InputError {
+            column: *col + words[0].1.chars().count(),
+            message: format!(
+                "expected how many tokens to take from heap {} after the heap number, \
+                 found nothing",
+                numbers[0].1
+            ),
+        }),
+        [(_, heap), (_, take), rest @ ..] if rest.len() <= 3 => Ok(Command::Move(MoveRequest {
+            heap: *heap,
+            take: *take,
+            leave: (!rest.is_empty()).then(|| rest.iter().map(|&(_, n)| n).collect()),
+        })),
+        _ => Err(InputError {
+            column: numbers[5].0,
+            message: "too many numbers: a move is a heap, a count, and at most three heaps \
+                      to leave"
+                .into(),
+        }),
+    }
+}
+
+/// The words of `line` (split at spaces and commas) with their 1-based
+/// character columns.
+fn words(line: &str) -> Vec<(usize, &str)> {
+    let mut out = Vec::new();
+    let mut start: Option<(usize, usize)> = None;
+    let mut col = 0;
+    for (i, c) in line.char_indices() {
+        col += 1;
+        let sep = c.is_whitespace() || c == ',';
+        match (sep, start) {
+            (true, Some((s, sc))) => {
+                out.push((sc, &line[s..i]));
+                start = None;
+            }
+            (false, None) => start = Some((i, col)),
+            _ => {}
+        }
+    }
+    if let Some((s, sc)) = start {
+        out.push((sc, &line[s..]));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mv(heap: u64, take: u64, leave: Option<Vec<u64>>) -> Command {
+        Command::Move(MoveRequest { heap, take, leave })
+    }
+
+    #[test]
+    fn moves_and_commands() {
+        assert_eq!(parse_command("1 2"), Ok(mv(1, 2, None)));
+        assert_eq!(
+            parse_command("\t3,0 ,1 1\n"),
+            Ok(mv(3, 0, Some(vec![1, 1])))
+        );
+        assert_eq!(
+            parse_command("1 1 1 1 1"),
+            Ok(mv(1, 1, Some(vec![1, 1, 1])))
+        );
+        assert_eq!(parse_command("Quit"), Ok(Command::Quit));
+        assert_eq!(parse_command("?"), Ok(Command::Hint));
+        assert_eq!(parse_command("u"), Ok(Command::Undo));
+        assert_eq!(parse_command("help"), Ok(Command::Help));
+    }
+
+    #[test]
+    fn errors_point_at_the_word() {
+        let e = parse_command("take 3").unwrap_err();
+        assert_eq!(e.column, 1);
+        assert!(e.message.contains("'take'"), "{e}");
+        assert_eq!(parse_command("  2 -3").unwrap_err().column, 5);
+        assert_eq!(parse_command("2").unwrap_err().column, 2);
+        assert_eq!(parse_command("").unwrap_err().column, 1);
+        let e = parse_command("1 99999999999999999999").unwrap_err();
+        assert_eq!((e.column, e.message.contains("too large")), (3, true));
+        assert_eq!(parse_command("1 2 3 4 5 6").unwrap_err().column, 11);
+        assert_eq!(parse_command("hint 2").unwrap_err().column, 6);
+        assert_eq!(parse_command("é 2").unwrap_err().column, 1);
+        assert_eq!(parse_command("é,x").unwrap_err().column, 1);
+        assert_eq!(parse_command("1 é").unwrap_err().column, 3);
+    }
+}

@@ -1,0 +1,1505 @@
+//! Playing a heap game against a perfect engine: the state of a match, move
+//! checking with a reason for every refusal, the engine's choice, hints that
+//! teach the winning move, and undo.
+//!
+//! A [`Match`] holds the position (a list of heaps, numbered from 1 when
+//! shown), whose turn it is, and the history of moves. It knows nothing of
+//! terminals: a front end (the `grundy play` command, a web page) reads a
+//! line, turns it into a [`Command`] with [`parse_command`], and asks the
+//! match to [`play`](Match::play) it, to [`undo`](Match::undo) or for a
+//! [`hint`](Match::hint); then it lets the engine answer with
+//! [`play_engine`](Match::play_engine).
+//!
+//! The engine is perfect: from an N-position it always plays a winning
+//! move. From a P-position no move wins, so it plays for time: it avoids a
+//! move that ends the game when another exists, takes as few tokens as
+//! possible, and among those leaves the opponent the fewest winning replies,
+//! so that a mistake is likely.
+//!
+//! Nim is decided by the nim-sum for heaps of any `u64` size, under normal
+//! and misère play, and its hint is the binary lesson of
+//! [`nim::explain`](crate::nim::explain). Every other ruleset of
+//! [`HeapRuleset`] is played from its Grundy values (normal play) or, under
+//! misère play, by an exhaustive search of the position (small positions
+//! only: misère values do not add up).
+//!
+//! A move replaces one heap by the heaps it leaves: when it leaves nothing
+//! the heap stays in the list as an empty heap (so the numbers of the other
+//! heaps do not change), and when it splits a heap the first part keeps its
+//! number and the others are inserted right after it.
+//!
+//! ```
+//! use grundy::heap::HeapRuleset;
+//! use grundy::play::{parse_command, Command, Match, Player};
+//! use grundy::Convention;
+//!
+//! let mut game = Match::new(HeapRuleset::Nim, vec![3, 5, 7], Convention::Normal, Player::User)?;
+//! let Command::Move(request) = parse_command("3 1")? else { unreachable!() };
+//! game.play(&request)?; // heap 3: 7 -> 6 leaves 3 xor 5 xor 6 = 0
+//! assert_eq!(game.heaps(), &[3, 5, 6]);
+//! let reply = game.play_engine().expect("the game goes on").clone();
+//! assert_eq!(reply.player, Player::Engine);
+//! // Whatever the engine does from a P-position, the user can win again.
+//! assert!(game.hint().winning());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+use std::ops::RangeInclusive;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use crate::heap::{sequence, HeapRuleset, Leaves};
+use crate::nim::{self, NimSummary};
+use crate::{Convention, Nimber, Outcome};
+
+pub mod hint;
+mod input;
+
+pub use hint::{Hint, Lesson, SearchLesson, ValueLesson, ValueMove, ValueRow};
+pub use input::{parse_command, Command, InputError, MoveRequest, SYNTAX};
+
+/// The largest heap `play` accepts in a game other than Nim: moves are
+/// listed one by one, and a person does not count further. (`grundy solve`
+/// answers for heaps of any size.)
+pub const MAX_HEAP: u64 = 1000;
+
+/// The most tokens a misère game other than Nim may start with: such games
+/// are decided by searching every position, which grows quickly.
+pub const MAX_MISERE_TOKENS: u64 = 40;
+
+/// From a P-position the engine compares its candidate moves by the
+/// opponent's winning replies; it looks at this many of them at most (those
+/// taking the fewest tokens), so that a huge position answers at once.
+const MAX_CANDIDATES: usize = 64;
+
+/// One of the two players.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    /// The person at the keyboard.
+    User,
+    /// The engine.
+    Engine,
+}
+
+impl Player {
+    /// The other player.
+    ///
+    /// ```
+    /// use grundy::play::Player;
+    /// assert_eq!(Player::User.other(), Player::Engine);
+    /// ```
+    pub const fn other(self) -> Player {
+        match self {
+            Player::User => Player::Engine,
+            Player::Engine => Player::User,
+        }
+    }
+
+    /// `"you"` or `"engine"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Player::User => "you",
+            Player::Engine => "engine",
+        }
+    }
+}
+
+impl fmt::Display for Player {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A legal move: heap number `heap` (0-based) goes from `from` tokens to the
+/// heaps `leaves`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayMove {
+    /// The 0-based index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The heaps it leaves in its place (none, one, or a split).
+    pub leaves: Leaves,
+}
+
+impl PlayMove {
+    /// The number of tokens left in the heaps the move leaves.
+    pub fn left(&self) -> u64 {
+        self.leaves.as_slice().iter().sum()
+    }
+
+    /// The number of tokens taken.
+    ///
+    /// ```
+    /// use grundy::heap::Leaves;
+    /// use grundy::play::PlayMove;
+    /// let m = PlayMove { heap: 1, from: 7, leaves: Leaves::new(&[2, 4]) };
+    /// assert_eq!(m.taken(), 1);
+    /// assert_eq!(m.to_string(), "take 1 from heap 2 (7 -> 2 + 4)");
+    /// assert_eq!(m.syntax(), "2 1 2 4");
+    /// ```
+    pub fn taken(&self) -> u64 {
+        self.from - self.left()
+    }
+
+    /// Whether the move splits the heap into two or more.
+    pub fn splits(&self) -> bool {
+        self.leaves.as_slice().len() > 1
+    }
+
+    /// The move as a player types it: `heap take` and, for a split, the
+    /// heaps left.
+    pub fn syntax(&self) -> String {
+        let mut s = format!("{} {}", self.heap + 1, self.taken());
+        if self.splits() {
+            for h in self.leaves.as_slice() {
+                s.push_str(&format!(" {h}"));
+            }
+        }
+        s
+    }
+
+    /// What is left, as `4`, `2 + 4` or `0`.
+    pub fn leaves_text(&self) -> String {
+        join_leaves(&self.leaves, " + ")
+    }
+}
+
+impl fmt::Display for PlayMove {
+    /// `take 3 from heap 2 (7 -> 4)`, or with a split `(7 -> 2 + 4)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "take {} from heap {} ({} -> {})",
+            self.taken(),
+            self.heap + 1,
+            self.from,
+            self.leaves_text()
+        )
+    }
+}
+
+fn join_leaves(leaves: &Leaves, sep: &str) -> String {
+    if leaves.as_slice().is_empty() {
+        return "0".into();
+    }
+    let parts: Vec<String> = leaves.as_slice().iter().map(u64::to_string).collect();
+    parts.join(sep)
+}
+
+/// One move of the history.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    /// The move number, from 1.
+    pub number: usize,
+    /// Who moved.
+    pub player: Player,
+    /// The move.
+    pub mv: PlayMove,
+    /// The heaps after the move.
+    pub heaps_after: Vec<u64>,
+}
+
+/// Why a match cannot start from the position given.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// No heaps at all.
+    #[error("give at least one heap to play with")]
+    NoHeaps,
+    /// The position has no move: the game would be over before it starts.
+    #[error(
+        "no move is possible from this position in {game}: the game would be over before it starts"
+    )]
+    NoMoves {
+        /// The game spec.
+        game: String,
+    },
+    /// A heap too large to play a game other than Nim.
+    #[error("heap {heap} has {size} tokens; play accepts heaps of at most {max} tokens in {game} (grundy solve answers for larger heaps)")]
+    HeapTooLarge {
+        /// The 1-based heap number.
+        heap: usize,
+        /// Its size.
+        size: u64,
+        /// [`MAX_HEAP`].
+        max: u64,
+        /// The game spec.
+        game: String,
+    },
+    /// A misère game other than Nim too large to search.
+    #[error("misère {game} is played by searching every position, so it starts with at most {max} tokens in all; this position has {tokens}")]
+    MisereTooLarge {
+        /// The game spec.
+        game: String,
+        /// Tokens in the position.
+        tokens: u128,
+        /// [`MAX_MISERE_TOKENS`].
+        max: u64,
+    },
+}
+
+/// Why a move was refused. The `Display` text is the reason, written for
+/// the player (heaps numbered from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MoveError {
+    /// The game is already over.
+    GameOver,
+    /// No heap has this number.
+    NoSuchHeap {
+        /// The number typed.
+        heap: u64,
+        /// How many heaps there are.
+        count: usize,
+    },
+    /// The heap is empty.
+    EmptyHeap {
+        /// The 1-based heap number.
+        heap: usize,
+    },
+    /// More tokens than the heap has.
+    TooMany {
+        /// The 1-based heap number.
+        heap: usize,
+        /// The heap's size.
+        size: u64,
+        /// The number asked for.
+        take: u64,
+    },
+    /// The game does not allow taking this many tokens from this heap.
+    TakeNotAllowed {
+        /// The 1-based heap number.
+        heap: usize,
+        /// The number asked for.
+        take: u64,
+        /// Every number that may be taken from this heap, as ascending
+        /// runs (empty when the heap has no move at all).
+        allowed: Vec<RangeInclusive<u64>>,
+    },
+    /// Taking this many is allowed, but not leaving these heaps.
+    BadLeave {
+        /// The 1-based heap number.
+        heap: usize,
+        /// The heap's size.
+        from: u64,
+        /// The number taken.
+        take: u64,
+        /// The heaps asked for (`None`: the rest as one heap).
+        asked: Option<Vec<u64>>,
+        /// What taking `take` from this heap may leave.
+        allowed: Vec<Leaves>,
+    },
+}
+
+/// Sorts `numbers` and groups them into runs of consecutive numbers.
+fn runs(mut numbers: Vec<u64>) -> Vec<RangeInclusive<u64>> {
+    numbers.sort_unstable();
+    numbers.dedup();
+    let mut out: Vec<RangeInclusive<u64>> = Vec::new();
+    for n in numbers {
+        match out.last_mut() {
+            Some(r) if *r.end() + 1 == n => *r = *r.start()..=n,
+            _ => out.push(n..=n),
+        }
+    }
+    out
+}
+
+/// "1, 3 or 4": runs of three or more numbers are written "5 to 9".
+fn list_runs(runs: &[RangeInclusive<u64>]) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for r in runs {
+        let (a, b) = (*r.start(), *r.end());
+        if b >= a.saturating_add(2) {
+            parts.push(format!("{a} to {b}"));
+        } else {
+            parts.extend((a..=b).map(|n| n.to_string()));
+        }
+    }
+    or_list(&parts)
+}
+
+/// "a", "a or b", "a, b or c".
+fn or_list(parts: &[String]) -> String {
+    match parts.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+/// How a leave reads in a sentence: "nothing", "a heap of 6", "3 and 4".
+fn leave_phrase(leaves: &[u64]) -> String {
+    match leaves {
+        [] => "nothing".into(),
+        [h] => format!("a heap of {h}"),
+        _ => {
+            let parts: Vec<String> = leaves.iter().map(u64::to_string).collect();
+            let (last, rest) = parts.split_last().unwrap_or((&parts[0], &[]));
+            format!("{} and {last}", rest.join(", "))
+        }
+    }
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::GameOver => f.write_str("the game is over"),
+            MoveError::NoSuchHeap { heap, count } => match count {
+                1 => write!(f, "heap {heap} does not exist: there is only heap 1"),
+                _ => write!(
+                    f,
+                    "heap {heap} does not exist: the heaps are numbered 1 to {count}"
+                ),
+            },
+            MoveError::EmptyHeap { heap } => write!(f, "heap {heap} is empty"),
+            MoveError::TooMany { heap, size, take } => write!(
+                f,
+                "heap {heap} has only {size} token{}: you cannot take {take}",
+                if *size == 1 { "" } else { "s" }
+            ),
+            MoveError::TakeNotAllowed {
+                heap,
+                take,
+                allowed,
+            } => {
+                if allowed.is_empty() {
+                    write!(f, "no move is possible on heap {heap} in this game")
+                } else if *take == 0 && *allowed[0].start() >= 1 {
+                    write!(
+                        f,
+                        "a move must take at least one token: from heap {heap} you may take {}",
+                        list_runs(allowed)
+                    )
+                } else {
+                    write!(
+                        f,
+                        "you cannot take {take} from heap {heap}: you may take {}",
+                        list_runs(allowed)
+                    )
+                }
+            }
+            MoveError::BadLeave {
+                heap,
+                from,
+                take,
+                asked,
+                allowed,
+            } => {
+                let rest = from - take;
+                match asked {
+                    None => write!(
+                        f,
+                        "taking {take} from {from} may not leave {}",
+                        leave_phrase(if rest == 0 {
+                            &[]
+                        } else {
+                            std::slice::from_ref(&rest)
+                        })
+                    )?,
+                    Some(parts) if parts.len() == 1 && parts[0] != rest => write!(
+                        f,
+                        "taking {take} from {from} leaves {rest}, not {}",
+                        parts[0]
+                    )?,
+                    Some(parts) if parts.len() == 1 => write!(
+                        f,
+                        "taking {take} from {from} may not leave {}",
+                        leave_phrase(parts)
+                    )?,
+                    Some(parts) => {
+                        let sum: u128 = parts.iter().map(|&p| u128::from(p)).sum();
+                        if sum == u128::from(rest) {
+                            write!(
+                                f,
+                                "taking {take} from {from} leaves {rest}, which this game does not let you split into {}",
+                                leave_phrase(parts)
+                            )?;
+                        } else {
+                            write!(
+                                f,
+                                "taking {take} from {from} leaves {rest}, which cannot be split into {}",
+                                leave_phrase(parts)
+                            )?;
+                        }
+                    }
+                }
+                let options: Vec<String> = allowed
+                    .iter()
+                    .take(6)
+                    .map(|l| leave_phrase(l.as_slice()))
+                    .collect();
+                let more = if allowed.len() > 6 { ", ..." } else { "" };
+                write!(f, "; it may leave {}{more}", or_list(&options))?;
+                if let Some(example) = allowed.first() {
+                    let mv = PlayMove {
+                        heap: heap - 1,
+                        from: *from,
+                        leaves: *example,
+                    };
+                    write!(f, " (type '{}')", mv.syntax())?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+/// A game in progress: the position, whose turn it is, and the history.
+///
+/// See the [module documentation](self) for an example.
+#[derive(Clone, Debug)]
+pub struct Match {
+    ruleset: HeapRuleset,
+    /// The game's name in hints: the canonical spec unless renamed.
+    name: String,
+    convention: Convention,
+    first: Player,
+    start: Vec<u64>,
+    heaps: Vec<u64>,
+    history: Vec<Turn>,
+    /// `G(0..=largest starting heap)` for rulesets other than Nim (heaps
+    /// never grow, so this covers every position of the match).
+    values: Vec<Nimber>,
+    /// Whether a heap of each size has a move at all (same range).
+    movable: Vec<bool>,
+    /// Misère play of rulesets other than Nim: whether the player to move
+    /// wins, by sorted list of non-empty heaps, filled as the search goes.
+    /// Clones of a match share it (it depends on the ruleset only), so a
+    /// front end may explore variations on copies at no cost.
+    misere: Arc<Mutex<HashMap<Vec<u64>, bool>>>,
+}
+
+impl Match {
+    /// Starts a match from `heaps`, with `first` to move.
+    ///
+    /// # Errors
+    /// No heaps, a position with no move, a heap larger than [`MAX_HEAP`]
+    /// in a game other than Nim, or a misère game other than Nim with more
+    /// than [`MAX_MISERE_TOKENS`] tokens.
+    ///
+    /// # Complexity
+    /// For rulesets other than Nim, the Grundy values up to the largest
+    /// heap and one pass over every option of every smaller size.
+    ///
+    /// ```
+    /// use grundy::play::{Match, Player, SetupError};
+    /// use grundy::Convention;
+    ///
+    /// let kayles = "kayles".parse()?;
+    /// let m = Match::new(kayles, vec![4, 5], Convention::Normal, Player::Engine)?;
+    /// assert_eq!(m.to_move(), Player::Engine);
+    /// let err = Match::new("nim".parse()?, vec![0, 0], Convention::Normal, Player::User);
+    /// assert!(matches!(err, Err(SetupError::NoMoves { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(
+        ruleset: HeapRuleset,
+        heaps: Vec<u64>,
+        convention: Convention,
+        first: Player,
+    ) -> Result<Match, SetupError> {
+        if heaps.is_empty() {
+            return Err(SetupError::NoHeaps);
+        }
+        let game = ruleset.to_string();
+        let (values, movable) = if ruleset == HeapRuleset::Nim {
+            (Vec::new(), Vec::new())
+        } else {
+            if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > MAX_HEAP) {
+                return Err(SetupError::HeapTooLarge {
+                    heap: i + 1,
+                    size,
+                    max: MAX_HEAP,
+                    game,
+                });
+            }
+            let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+            if convention == Convention::Misere && tokens > u128::from(MAX_MISERE_TOKENS) {
+                return Err(SetupError::MisereTooLarge {
+                    game,
+                    tokens,
+                    max: MAX_MISERE_TOKENS,
+                });
+            }
+            let max = heaps.iter().copied().max().unwrap_or(0);
+            let values: Vec<Nimber> = sequence::values(&ruleset, max as usize).iter().collect();
+            let movable = (0..=max)
+                .map(|n| {
+                    let mut any = false;
+                    ruleset.for_each_option(n, |_| any = true);
+                    any
+                })
+                .collect();
+            (values, movable)
+        };
+        let m = Match {
+            name: game.clone(),
+            ruleset,
+            convention,
+            first,
+            start: heaps.clone(),
+            heaps,
+            history: Vec::new(),
+            values,
+            movable,
+            misere: Arc::new(Mutex::new(HashMap::new())),
+        };
+        if m.is_over() {
+            return Err(SetupError::NoMoves { game });
+        }
+        Ok(m)
+    }
+
+    /// The same match, with the game called `name` in hints (for instance
+    /// `kayles (0.77)` where the canonical spec is `0.77`).
+    pub fn named(mut self, name: impl Into<String>) -> Match {
+        self.name = name.into();
+        self
+    }
+
+    /// The game's name: the canonical spec unless [`named`](Match::named).
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &HeapRuleset {
+        &self.ruleset
+    }
+
+    /// Normal or misère play.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> &[u64] {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn heaps(&self) -> &[u64] {
+        &self.heaps
+    }
+
+    /// Every move so far, oldest first.
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// Who made the first move.
+    pub fn first(&self) -> Player {
+        self.first
+    }
+
+    /// Whose turn it is.
+    pub fn to_move(&self) -> Player {
+        if self.history.len() % 2 == 0 {
+            self.first
+        } else {
+            self.first.other()
+        }
+    }
+
+    /// Whether the player to move has no move.
+    pub fn is_over(&self) -> bool {
+        !self.has_move(&self.heaps)
+    }
+
+    /// The winner once the game is over: under normal play the player who
+    /// made the last move, under misère play the other one.
+    pub fn winner(&self) -> Option<Player> {
+        self.is_over().then(|| match self.convention {
+            Convention::Normal => self.to_move().other(),
+            Convention::Misere => self.to_move(),
+        })
+    }
+
+    /// Who wins the current position with perfect play, for the player to
+    /// move.
+    pub fn outcome(&self) -> Outcome {
+        Outcome::from_first_player_wins(self.wins(&self.heaps))
+    }
+
+    /// The Grundy value of a heap of `n` tokens, for rulesets other than
+    /// Nim and sizes up to the largest starting heap; `n` itself for Nim.
+    pub fn value(&self, n: u64) -> Option<Nimber> {
+        if self.ruleset == HeapRuleset::Nim {
+            Some(Nimber(n))
+        } else {
+            self.values.get(usize::try_from(n).ok()?).copied()
+        }
+    }
+
+    fn has_move(&self, heaps: &[u64]) -> bool {
+        if self.ruleset == HeapRuleset::Nim {
+            heaps.iter().any(|&h| h > 0)
+        } else {
+            heaps.iter().any(|&h| self.movable[h as usize])
+        }
+    }
+
+    /// Whether the player to move wins `heaps` (any position reachable in
+    /// this match).
+    fn wins(&self, heaps: &[u64]) -> bool {
+        if self.ruleset == HeapRuleset::Nim {
+            return NimSummary::of(heaps)
+                .outcome(self.convention)
+                .first_player_wins();
+        }
+        match self.convention {
+            Convention::Normal => !heaps
+                .iter()
+                .map(|&h| self.values[h as usize])
+                .sum::<Nimber>()
+                .is_zero(),
+            Convention::Misere => {
+                let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+                key.sort_unstable();
+                self.misere_wins(key)
+            }
+        }
+    }
+
+    /// Misère search over sorted lists of non-empty heaps. The recursion is
+    /// at most as deep as the number of tokens ([`MAX_MISERE_TOKENS`]):
+    /// every move takes a token or splits a heap, and a heap cannot be
+    /// split into more heaps than it has tokens.
+    fn misere_wins(&self, key: Vec<u64>) -> bool {
+        // The lock is never held across the recursion. A panic elsewhere
+        // cannot leave a wrong entry (entries are inserted whole), so a
+        // poisoned lock is still good to use.
+        let memo = || self.misere.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&w) = memo().get(&key) {
+            return w;
+        }
+        let mut any_move = false;
+        let mut wins = false;
+        let mut options = Vec::new();
+        for i in 0..key.len() {
+            if wins {
+                break;
+            }
+            if i > 0 && key[i] == key[i - 1] {
+                continue;
+            }
+            options.clear();
+            self.ruleset.for_each_option(key[i], |l| options.push(l));
+            for to in &options {
+                any_move = true;
+                let mut after = key.clone();
+                after.swap_remove(i);
+                after.extend_from_slice(to.as_slice());
+                after.sort_unstable();
+                if !self.misere_wins(after) {
+                    wins = true;
+                    break;
+                }
+            }
+        }
+        // With no move at all the player to move has won: the opponent took
+        // the last token.
+        let w = wins || !any_move;
+        memo().insert(key, w);
+        w
+    }
+
+    /// Calls `f` with every legal move from `heaps`, heap by heap, in the
+    /// order the ruleset lists options (for Nim, taking 1 first).
+    ///
+    /// # Complexity
+    /// The number of moves; for Nim that is the total number of tokens, so
+    /// front ends with huge Nim heaps should not list every move.
+    pub fn for_each_move(&self, mut f: impl FnMut(PlayMove)) {
+        for_each_move_in(&self.ruleset, &self.heaps, &mut f);
+    }
+
+    /// The heaps after `mv` from the current position.
+    pub fn after(&self, mv: &PlayMove) -> Vec<u64> {
+        apply(&self.heaps, mv)
+    }
+
+    /// Every winning move from the current position (empty for a
+    /// P-position or a finished game).
+    ///
+    /// # Complexity
+    /// O(heaps) for Nim; otherwise every move is tried once, each checked
+    /// in O(heaps) under normal play or by the misère search.
+    pub fn winning_moves(&self) -> Vec<PlayMove> {
+        self.winning_moves_in(&self.heaps)
+    }
+
+    /// Every winning move from `heaps`, a position reachable in this match.
+    fn winning_moves_in(&self, heaps: &[u64]) -> Vec<PlayMove> {
+        if self.ruleset == HeapRuleset::Nim {
+            return nim::analyse(heaps, self.convention)
+                .winning_moves
+                .into_iter()
+                .map(|m| PlayMove {
+                    heap: m.heap,
+                    from: m.from,
+                    leaves: leave_one(m.to),
+                })
+                .collect();
+        }
+        let mut out = Vec::new();
+        for_each_move_in(&self.ruleset, heaps, &mut |mv| {
+            if !self.wins(&apply(heaps, &mv)) {
+                out.push(mv);
+            }
+        });
+        out
+    }
+
+    /// The move the engine would play: the first winning move when there
+    /// is one; otherwise the move that keeps the game going longest (see
+    /// the [module documentation](self)). `None` once the game is over.
+    ///
+    /// # Complexity
+    /// That of [`winning_moves`](Match::winning_moves); from a P-position,
+    /// in addition, the winning replies to at most 64 candidate moves are
+    /// counted.
+    ///
+    /// ```
+    /// use grundy::play::{Match, Player};
+    /// use grundy::Convention;
+    ///
+    /// let m = Match::new("nim".parse()?, vec![3, 5, 7], Convention::Normal, Player::Engine)?;
+    /// assert_eq!(m.engine_move().unwrap().to_string(), "take 1 from heap 1 (3 -> 2)");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn engine_move(&self) -> Option<PlayMove> {
+        if self.is_over() {
+            return None;
+        }
+        if let Some(&mv) = self.winning_moves().first() {
+            return Some(mv);
+        }
+        // No move wins. Candidates: for Nim, taking one token from each heap
+        // (taking more only shortens the game); otherwise every move.
+        let mut candidates = Vec::new();
+        if self.ruleset == HeapRuleset::Nim {
+            for (i, &h) in self.heaps.iter().enumerate() {
+                if h > 0 {
+                    candidates.push(PlayMove {
+                        heap: i,
+                        from: h,
+                        leaves: leave_one(h - 1),
+                    });
+                }
+            }
+        } else {
+            self.for_each_move(|mv| candidates.push(mv));
+        }
+        // A move after which nobody can move ends the game at once; avoid
+        // it whenever another exists. Then take as few tokens as possible.
+        let ends = |mv: &PlayMove| !self.has_move(&self.after(mv));
+        candidates.sort_by_key(|mv| (ends(mv), mv.taken()));
+        candidates.truncate(MAX_CANDIDATES);
+        let first_key = candidates.first().map(|mv| (ends(mv), mv.taken()));
+        candidates
+            .into_iter()
+            .filter(|mv| Some((ends(mv), mv.taken())) == first_key)
+            .min_by_key(|mv| self.winning_replies(&self.after(mv)))
+    }
+
+    /// The number of winning moves in `heaps` for the player to move.
+    fn winning_replies(&self, heaps: &[u64]) -> u128 {
+        if self.ruleset == HeapRuleset::Nim {
+            return nim::analyse(heaps, self.convention).winning_moves.len() as u128;
+        }
+        let mut count = 0;
+        for_each_move_in(&self.ruleset, heaps, &mut |mv| {
+            if !self.wins(&apply(heaps, &mv)) {
+                count += 1;
+            }
+        });
+        count
+    }
+
+    /// Checks a move typed by the player to move.
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying why the move is illegal.
+    ///
+    /// ```
+    /// use grundy::play::{Match, MoveError, MoveRequest, Player};
+    /// use grundy::Convention;
+    ///
+    /// let m = Match::new("sub{1,3,4}".parse()?, vec![7, 2], Convention::Normal, Player::User)?;
+    /// let err = m.check(&MoveRequest { heap: 1, take: 2, leave: None }).unwrap_err();
+    /// assert_eq!(err.to_string(), "you cannot take 2 from heap 1: you may take 1, 3 or 4");
+    /// let err = m.check(&MoveRequest { heap: 3, take: 1, leave: None }).unwrap_err();
+    /// assert_eq!(err.to_string(), "heap 3 does not exist: the heaps are numbered 1 to 2");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn check(&self, req: &MoveRequest) -> Result<PlayMove, MoveError> {
+        if self.is_over() {
+            return Err(MoveError::GameOver);
+        }
+        let count = self.heaps.len();
+        let index = match usize::try_from(req.heap) {
+            Ok(h) if (1..=count).contains(&h) => h - 1,
+            _ => {
+                return Err(MoveError::NoSuchHeap {
+                    heap: req.heap,
+                    count,
+                })
+            }
+        };
+        let heap = index + 1;
+        let size = self.heaps[index];
+        if size == 0 {
+            return Err(MoveError::EmptyHeap { heap });
+        }
+        if req.take > size {
+            return Err(MoveError::TooMany {
+                heap,
+                size,
+                take: req.take,
+            });
+        }
+        let rest = size - req.take;
+        let asked = match &req.leave {
+            None => leave_one(rest),
+            Some(parts) => {
+                let parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
+                Leaves::new(&parts[..parts.len().min(3)])
+            }
+        };
+        let mut takes = Vec::new();
+        let mut with_take = Vec::new();
+        if self.ruleset == HeapRuleset::Nim {
+            if req.take > 0 {
+                with_take.push(leave_one(rest));
+            }
+        } else {
+            self.ruleset.for_each_option(size, |l| {
+                let taken = size - l.as_slice().iter().sum::<u64>();
+                takes.push(taken);
+                if taken == req.take {
+                    with_take.push(l);
+                }
+            });
+        }
+        if with_take.is_empty() {
+            let allowed = if self.ruleset == HeapRuleset::Nim {
+                vec![1..=size]
+            } else {
+                runs(takes)
+            };
+            return Err(MoveError::TakeNotAllowed {
+                heap,
+                take: req.take,
+                allowed,
+            });
+        }
+        let well_formed = req
+            .leave
+            .as_ref()
+            .map_or(true, |p| p.iter().filter(|&&x| x > 0).count() <= 3);
+        if well_formed && with_take.contains(&asked) {
+            return Ok(PlayMove {
+                heap: index,
+                from: size,
+                leaves: asked,
+            });
+        }
+        Err(MoveError::BadLeave {
+            heap,
+            from: size,
+            take: req.take,
+            asked: req.leave.clone(),
+            allowed: with_take,
+        })
+    }
+
+    /// Plays a move typed by the player to move.
+    ///
+    /// # Errors
+    /// As [`check`](Match::check); the match is unchanged.
+    pub fn play(&mut self, req: &MoveRequest) -> Result<&Turn, MoveError> {
+        let mv = self.check(req)?;
+        Ok(self.push(mv))
+    }
+
+    /// Lets the engine move for the player to move; `None` once the game is
+    /// over.
+    pub fn play_engine(&mut self) -> Option<&Turn> {
+        let mv = self.engine_move()?;
+        Some(self.push(mv))
+    }
+
+    fn push(&mut self, mv: PlayMove) -> &Turn {
+        let player = self.to_move();
+        self.heaps = apply(&self.heaps, &mv);
+        self.history.push(Turn {
+            number: self.history.len() + 1,
+            player,
+            mv,
+            heaps_after: self.heaps.clone(),
+        });
+        &self.history[self.history.len() - 1]
+    }
+
+    /// Takes back the user's last move and every engine move after it, so
+    /// that it is the user's turn again at the position before that move.
+    /// Returns the moves taken back, latest first; none when the user has
+    /// not moved yet.
+    ///
+    /// ```
+    /// use grundy::play::{parse_command, Command, Match, Player};
+    /// use grundy::Convention;
+    ///
+    /// let mut m = Match::new("nim".parse()?, vec![1, 2], Convention::Normal, Player::User)?;
+    /// let Command::Move(req) = parse_command("2 2")? else { unreachable!() };
+    /// m.play(&req)?;
+    /// m.play_engine();
+    /// assert_eq!(m.undo().len(), 2);
+    /// assert_eq!(m.heaps(), &[1, 2]);
+    /// assert!(m.undo().is_empty());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn undo(&mut self) -> Vec<Turn> {
+        let Some(last_user) = self.history.iter().rposition(|t| t.player == Player::User) else {
+            return Vec::new();
+        };
+        let undone: Vec<Turn> = self.history.drain(last_user..).rev().collect();
+        self.heaps = match self.history.last() {
+            Some(t) => t.heaps_after.clone(),
+            None => self.start.clone(),
+        };
+        undone
+    }
+
+    /// The lesson for the player to move: why the position is won or lost,
+    /// the winning moves, and the move the engine would play here.
+    ///
+    /// # Complexity
+    /// That of [`engine_move`](Match::engine_move), plus the binary lesson
+    /// (O(heaps · digits)) for Nim.
+    pub fn hint(&self) -> Hint {
+        hint::build(self)
+    }
+}
+
+/// `rest` as what a move leaves: nothing when it is 0, else one heap.
+fn leave_one(rest: u64) -> Leaves {
+    if rest == 0 {
+        Leaves::NOTHING
+    } else {
+        Leaves::new(&[rest])
+    }
+}
+
+/// `heaps` after `mv`: the heap becomes the first part left (or 0) and the
+/// other parts follow it.
+fn apply(heaps: &[u64], mv: &PlayMove) -> Vec<u64> {
+    let parts = mv.leaves.as_slice();
+    let mut out = Vec::with_capacity(heaps.len() + parts.len());
+    out.extend_from_slice(&heaps[..mv.heap]);
+    match parts {
+        [] => out.push(0),
+        _ => out.extend_from_slice(parts),
+    }
+    out.extend_from_slice(&heaps[mv.heap + 1..]);
+    out
+}
+
+fn for_each_move_in(ruleset: &HeapRuleset, heaps: &[u64], f: &mut impl FnMut(PlayMove)) {
+    for (i, &h) in heaps.iter().enumerate() {
+        if *ruleset == HeapRuleset::Nim {
+            // Taking 1 first, like the other rulesets' orders.
+            for rest in (0..h).rev() {
+                f(PlayMove {
+                    heap: i,
+                    from: h,
+                    leaves: leave_one(rest),
+                });
+            }
+        } else {
+            ruleset.for_each_option(h, |leaves| {
+                f(PlayMove {
+                    heap: i,
+                    from: h,
+                    leaves,
+                })
+            });
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, HashSet};
+
+    use super::*;
+
+    /// The options of one heap, written here from the rules and not from
+    /// the library's rulesets: a list of what a move may leave.
+    fn options(game: &str, n: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        match game {
+            "nim" => out.extend((0..n).map(|r| vec![r])),
+            "sub{1,3,4}" => out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|s| vec![n - s])),
+            // Kayles: knock down one pin or two adjacent pins from a row.
+            "kayles" => {
+                for take in [1, 2] {
+                    if take <= n {
+                        for left in 0..=n - take {
+                            out.push(vec![left, n - take - left]);
+                        }
+                    }
+                }
+            }
+            // Grundy's game: split a heap into two unequal heaps.
+            "grundy-game" => out.extend((1..n.div_ceil(2)).map(|a| vec![a, n - a])),
+            _ => unreachable!("no reference rules for {game}"),
+        }
+        out
+    }
+
+    /// Minimax by brute force: whether the player to move wins.
+    fn brute_wins(
+        game: &str,
+        misere: bool,
+        heaps: &[u64],
+        memo: &mut HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let mut any = false;
+        let mut wins = false;
+        for i in 0..key.len() {
+            for opt in options(game, key[i]) {
+                any = true;
+                let mut next = key.clone();
+                next.remove(i);
+                next.extend(opt);
+                if !brute_wins(game, misere, &next, memo) {
+                    wins = true;
+                }
+            }
+        }
+        let w = if any { wins } else { misere };
+        memo.insert(key, w);
+        w
+    }
+
+    /// Every position of up to `heaps` heaps of sizes up to `max`, as
+    /// non-decreasing lists.
+    fn positions(heaps: usize, max: u64) -> Vec<Vec<u64>> {
+        let mut out = Vec::new();
+        let mut layer: Vec<Vec<u64>> = vec![vec![]];
+        for _ in 0..heaps {
+            layer = layer
+                .iter()
+                .flat_map(|p| {
+                    let lo = p.last().copied().unwrap_or(0);
+                    (lo..=max).map(move |h| {
+                        let mut q = p.clone();
+                        q.push(h);
+                        q
+                    })
+                })
+                .collect();
+            out.extend(layer.iter().cloned());
+        }
+        out
+    }
+
+    /// Plays the engine (to move in `m`) against every possible opponent
+    /// and checks that it wins every game. `seen` holds the positions
+    /// (opponent to move) already explored.
+    fn engine_beats_everyone(m: &Match, seen: &mut HashSet<Vec<u64>>) {
+        let mut m = m.clone();
+        let turn = m.play_engine().expect("the engine has a move").clone();
+        if m.is_over() {
+            assert_eq!(
+                m.winner(),
+                Some(Player::Engine),
+                "engine lost after {turn:?}"
+            );
+            return;
+        }
+        if !seen.insert(m.heaps().to_vec()) {
+            return;
+        }
+        let mut replies = Vec::new();
+        m.for_each_move(|mv| replies.push(mv));
+        for mv in replies {
+            let mut next = m.clone();
+            let req = MoveRequest {
+                heap: mv.heap as u64 + 1,
+                take: mv.taken(),
+                leave: mv.splits().then(|| mv.leaves.as_slice().to_vec()),
+            };
+            next.play(&req).expect("a listed move is legal");
+            if next.is_over() {
+                // Only possible in misère play, where the opponent just
+                // took the last token and lost.
+                assert_eq!(
+                    next.winner(),
+                    Some(Player::Engine),
+                    "the opponent won from {:?} with {mv} ({})",
+                    m.heaps(),
+                    m.ruleset()
+                );
+                continue;
+            }
+            engine_beats_everyone(&next, seen);
+        }
+    }
+
+    fn check_game(game: &str, heaps: usize, max: u64) {
+        for convention in [Convention::Normal, Convention::Misere] {
+            let misere = convention == Convention::Misere;
+            let mut memo = HashMap::new();
+            for start in positions(heaps, max) {
+                let Ok(m) = Match::new(
+                    game.parse().unwrap(),
+                    start.clone(),
+                    convention,
+                    Player::Engine,
+                ) else {
+                    assert!(!options_exist(game, &start), "{game} {start:?} refused");
+                    continue;
+                };
+                let n = brute_wins(game, misere, &start, &mut memo);
+                assert_eq!(
+                    m.outcome().first_player_wins(),
+                    n,
+                    "{game} {convention} {start:?}"
+                );
+                assert_eq!(
+                    m.winning_moves().is_empty(),
+                    !n,
+                    "{game} {convention} {start:?}"
+                );
+                if n {
+                    engine_beats_everyone(&m, &mut HashSet::new());
+                } else {
+                    // From a P-position: never end the game at once when
+                    // another move exists.
+                    let mv = m.engine_move().expect("a move");
+                    let mut can_continue = false;
+                    m.for_each_move(|other| can_continue |= m.has_move(&m.after(&other)));
+                    if can_continue {
+                        assert!(
+                            m.has_move(&m.after(&mv)),
+                            "{game} {convention} {start:?}: {mv}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn options_exist(game: &str, heaps: &[u64]) -> bool {
+        heaps.iter().any(|&h| !options(game, h).is_empty())
+    }
+
+    #[test]
+    fn a_match_can_be_shared_between_threads() {
+        fn send_sync<T: Send + Sync>() {}
+        send_sync::<Match>();
+    }
+
+    #[test]
+    fn engine_wins_every_n_position_nim() {
+        check_game("nim", 3, 7);
+    }
+
+    #[test]
+    fn engine_wins_every_n_position_subtraction() {
+        check_game("sub{1,3,4}", 3, 11);
+    }
+
+    #[test]
+    fn engine_wins_every_n_position_splitting_games() {
+        check_game("kayles", 3, 6);
+        check_game("grundy-game", 2, 12);
+    }
+
+    fn start(game: &str, heaps: &[u64]) -> Match {
+        Match::new(
+            game.parse().unwrap(),
+            heaps.to_vec(),
+            Convention::Normal,
+            Player::User,
+        )
+        .unwrap()
+    }
+
+    fn reason(m: &Match, line: &str) -> String {
+        let Command::Move(req) = parse_command(line).unwrap() else {
+            panic!("not a move: {line}")
+        };
+        m.check(&req).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let m = start("nim", &[3, 0, 7]);
+        assert_eq!(
+            reason(&m, "4 1"),
+            "heap 4 does not exist: the heaps are numbered 1 to 3"
+        );
+        assert_eq!(
+            reason(&m, "0 1"),
+            "heap 0 does not exist: the heaps are numbered 1 to 3"
+        );
+        assert_eq!(reason(&m, "2 1"), "heap 2 is empty");
+        assert_eq!(
+            reason(&m, "1 4"),
+            "heap 1 has only 3 tokens: you cannot take 4"
+        );
+        assert_eq!(
+            reason(&m, "3 0"),
+            "a move must take at least one token: from heap 3 you may take 1 to 7"
+        );
+        assert_eq!(
+            reason(&m, "3 2 1 4"),
+            "taking 2 from 7 leaves 5, which this game does not let you split into 1 and 4; \
+             it may leave a heap of 5 (type '3 2')"
+        );
+        let m = start("sub{1,3,4}", &[7, 2]);
+        assert_eq!(
+            reason(&m, "1 2"),
+            "you cannot take 2 from heap 1: you may take 1, 3 or 4"
+        );
+        assert_eq!(
+            reason(&m, "2 2"),
+            "you cannot take 2 from heap 2: you may take 1"
+        );
+        let m = start("kayles", &[7]);
+        assert_eq!(
+            reason(&m, "1 2 3 3"),
+            "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
+             heap of 5, 1 and 4 or 2 and 3 (type '1 2')"
+        );
+        assert_eq!(
+            reason(&m, "1 1 9"),
+            "taking 1 from 7 leaves 6, not 9; it may leave a heap of 6, 1 and 5, 2 and 4 or \
+             3 and 3 (type '1 1')"
+        );
+        let m = start("grundy-game", &[6]);
+        assert_eq!(
+            reason(&m, "1 0 3 3"),
+            "taking 0 from 6 leaves 6, which this game does not let you split into 3 and 3; \
+             it may leave 1 and 5 or 2 and 4 (type '1 0 1 5')"
+        );
+        assert_eq!(
+            reason(&m, "1 0"),
+            "taking 0 from 6 may not leave a heap of 6; it may leave 1 and 5 or 2 and 4 \
+             (type '1 0 1 5')"
+        );
+        assert_eq!(
+            reason(&m, "1 1"),
+            "you cannot take 1 from heap 1: you may take 0"
+        );
+        let m = start("sub{5}", &[3, 6]);
+        assert_eq!(
+            reason(&m, "1 3"),
+            "no move is possible on heap 1 in this game"
+        );
+    }
+
+    #[test]
+    fn splits_keep_the_numbering() {
+        let mut m = start("kayles", &[2, 7, 1]);
+        let Command::Move(req) = parse_command("2 1 4 2").unwrap() else {
+            unreachable!()
+        };
+        let turn = m.play(&req).unwrap().clone();
+        assert_eq!(turn.heaps_after, [2, 2, 4, 1]);
+        assert_eq!(turn.mv.to_string(), "take 1 from heap 2 (7 -> 2 + 4)");
+        assert_eq!((turn.number, turn.player), (1, Player::User));
+        let Command::Move(req) = parse_command("4 1").unwrap() else {
+            unreachable!()
+        };
+        assert_eq!(m.play(&req).unwrap().heaps_after, [2, 2, 4, 0]);
+        assert_eq!(m.history().len(), 2);
+        assert_eq!(m.history()[1].player, Player::Engine);
+    }
+
+    #[test]
+    fn undo_takes_back_a_move_pair() {
+        let mut m = Match::new(
+            "nim".parse().unwrap(),
+            vec![1, 2, 4],
+            Convention::Normal,
+            Player::Engine,
+        )
+        .unwrap();
+        m.play_engine();
+        let after_engine = m.heaps().to_vec();
+        assert!(
+            m.undo().is_empty(),
+            "the engine's opening move is not the user's to undo"
+        );
+        let Command::Move(req) = parse_command("1 1").unwrap() else {
+            unreachable!()
+        };
+        m.play(&req).unwrap();
+        m.play_engine();
+        let undone = m.undo();
+        assert_eq!(undone.len(), 2);
+        assert_eq!(undone[0].player, Player::Engine);
+        assert_eq!(m.heaps(), after_engine.as_slice());
+        assert_eq!(m.to_move(), Player::User);
+        assert_eq!(m.history().len(), 1);
+    }
+
+    #[test]
+    fn winner_by_convention() {
+        for (convention, winner) in [
+            (Convention::Normal, Player::User),
+            (Convention::Misere, Player::Engine),
+        ] {
+            let mut m =
+                Match::new("nim".parse().unwrap(), vec![1], convention, Player::User).unwrap();
+            assert_eq!(m.winner(), None);
+            let Command::Move(req) = parse_command("1 1").unwrap() else {
+                unreachable!()
+            };
+            m.play(&req).unwrap();
+            assert!(m.is_over());
+            assert_eq!(m.winner(), Some(winner), "{convention}");
+            assert_eq!(m.check(&req), Err(MoveError::GameOver));
+            assert!(m.play_engine().is_none());
+        }
+    }
+
+    #[test]
+    fn setup_errors() {
+        let nim: HeapRuleset = "nim".parse().unwrap();
+        let new = |r: &HeapRuleset, h: &[u64], c| {
+            Match::new(r.clone(), h.to_vec(), c, Player::User).err()
+        };
+        assert_eq!(
+            new(&nim, &[], Convention::Normal),
+            Some(SetupError::NoHeaps)
+        );
+        assert!(matches!(
+            new(&nim, &[0], Convention::Misere),
+            Some(SetupError::NoMoves { .. })
+        ));
+        assert_eq!(new(&nim, &[u64::MAX, 1], Convention::Normal), None);
+        let kayles: HeapRuleset = "kayles".parse().unwrap();
+        assert!(matches!(
+            new(&kayles, &[3, 1001], Convention::Normal),
+            Some(SetupError::HeapTooLarge {
+                heap: 2,
+                size: 1001,
+                ..
+            })
+        ));
+        assert!(matches!(
+            new(&kayles, &[30, 11], Convention::Misere),
+            Some(SetupError::MisereTooLarge { tokens: 41, .. })
+        ));
+        assert!(matches!(
+            new(&"sub{5}".parse().unwrap(), &[4, 3], Convention::Normal),
+            Some(SetupError::NoMoves { .. })
+        ));
+    }
+
+    #[test]
+    fn engine_plays_for_time_from_p_positions() {
+        // Nim 1 2 3 is lost; the engine takes a single token.
+        let m = start("nim", &[1, 2, 3]);
+        assert_eq!(m.engine_move().unwrap().taken(), 1);
+        // Misère 1 1 1: every move takes one token; none ends the game.
+        let m = Match::new(
+            "nim".parse().unwrap(),
+            vec![1, 1, 1],
+            Convention::Misere,
+            Player::Engine,
+        )
+        .unwrap();
+        assert_eq!(m.outcome(), Outcome::P);
+        assert!(m.has_move(&m.after(&m.engine_move().unwrap())));
+        // Huge Nim heaps are answered without listing moves.
+        let m = start("nim", &[u64::MAX, u64::MAX]);
+        assert_eq!(m.engine_move().unwrap().taken(), 1);
+        let m = start("nim", &[u64::MAX, 5]);
+        assert_eq!(m.engine_move().unwrap().leaves.as_slice(), [5]);
+    }
+
+    /// Whether the player to move wins a subtraction game with set `set`,
+    /// by brute force over sorted positions.
+    fn brute_sub(
+        set: &[u64],
+        misere: bool,
+        heaps: &[u64],
+        memo: &mut HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
+        key.sort_unstable();
+        if let Some(&w) = memo.get(&key) {
+            return w;
+        }
+        let mut any = false;
+        let mut wins = false;
+        for i in 0..key.len() {
+            for &t in set.iter().filter(|&&t| t <= key[i]) {
+                any = true;
+                let mut next = key.clone();
+                next[i] -= t;
+                wins |= !brute_sub(set, misere, &next, memo);
+            }
+        }
+        let w = if any { wins } else { misere };
+        memo.insert(key, w);
+        w
+    }
+
+    proptest::proptest! {
+        /// For random subtraction sets and positions, the winning moves the
+        /// match lists are exactly the moves to positions the brute force
+        /// says are lost, under both conventions.
+        #[test]
+        fn winning_moves_match_brute_force(
+            set in proptest::collection::btree_set(1u64..8, 1..4),
+            heaps in proptest::collection::vec(0u64..12, 1..4),
+            misere in proptest::bool::ANY,
+        ) {
+            let set: Vec<u64> = set.into_iter().collect();
+            let spec = format!(
+                "sub{{{}}}",
+                set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+            );
+            let convention = if misere { Convention::Misere } else { Convention::Normal };
+            let Ok(m) = Match::new(spec.parse().unwrap(), heaps.clone(), convention, Player::User) else {
+                // Refused only when no move exists at all.
+                proptest::prop_assert!(heaps.iter().all(|&h| h < set[0]));
+                return Ok(());
+            };
+            let mut memo = HashMap::new();
+            let mut expected = Vec::new();
+            for (i, &h) in heaps.iter().enumerate() {
+                for &t in set.iter().filter(|&&t| t <= h) {
+                    let mut next = heaps.clone();
+                    next[i] -= t;
+                    if !brute_sub(&set, misere, &next, &mut memo) {
+                        expected.push((i, t));
+                    }
+                }
+            }
+            let got: Vec<(usize, u64)> = m.winning_moves().iter().map(|mv| (mv.heap, mv.taken())).collect();
+            proptest::prop_assert_eq!(got, expected);
+            proptest::prop_assert_eq!(
+                m.outcome().first_player_wins(),
+                brute_sub(&set, misere, &heaps, &mut memo)
+            );
+        }
+    }
+}
