@@ -5,8 +5,12 @@
 //! move leaves behind, and [`SpecError`], the located error of a bad game
 //! description.
 
+pub mod dense;
+pub mod sparse;
 pub mod take_break;
 
+pub use dense::Values;
+pub use sparse::{SparseOctal, SparseStats};
 pub use take_break::TakeBreak;
 
 use std::fmt;
