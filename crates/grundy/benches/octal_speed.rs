@@ -21,6 +21,21 @@ use grundy::Nimber;
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let quick = args.iter().any(|a| a == "quick");
+    if let [code, n] = &args[..] {
+        // One case, grundy only: `-- 0.6 1048576`, for profiling.
+        if let (Ok(tb), Ok(n)) = (TakeBreak::parse(code), n.parse::<usize>()) {
+            let start = Instant::now();
+            let mut engine = SparseOctal::new(&tb);
+            engine.extend_to(n);
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{code} to {n}: {secs:.3} s, G(n) = {}, {:?}",
+                engine.get(n).0,
+                engine.stats()
+            );
+            return;
+        }
+    }
     let ogsolve = find_ogsolve();
     if ogsolve.is_none() {
         println!(
