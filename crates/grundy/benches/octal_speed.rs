@@ -19,13 +19,19 @@ use grundy::heap::{SparseOctal, TakeBreak};
 use grundy::Nimber;
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with("--"))
+        .collect();
     let quick = args.iter().any(|a| a == "quick");
     if let [code, n] = &args[..] {
         // One case, grundy only: `-- 0.6 1048576`, for profiling.
         if let (Ok(tb), Ok(n)) = (TakeBreak::parse(code), n.parse::<usize>()) {
             let start = Instant::now();
             let mut engine = SparseOctal::new(&tb);
+            if let Ok(t) = std::env::var("GRUNDY_THREADS") {
+                engine.set_threads(t.parse().unwrap_or(1));
+            }
             engine.extend_to(n);
             let secs = start.elapsed().as_secs_f64();
             println!(
@@ -44,8 +50,8 @@ fn main() {
         );
     }
     println!(
-        "{:<8} {:>10} {:>12} {:>12} {:>9}  {}",
-        "game", "n", "grundy s", "ogsolve s", "ratio", "notes"
+        "{:<8} {:>10} {:>12} {:>12} {:>9}  notes",
+        "game", "n", "grundy s", "ogsolve s", "ratio"
     );
     let mut cases: Vec<(&str, usize)> = vec![("0.156", 7_300), ("0.16", 360_000)];
     if !quick {

@@ -132,15 +132,10 @@ fn dawson_matches_oeis_a002187() {
     let chess = values("0.137", 129);
     let dawson = values("0.07", 130);
     let point_four = values("0.4", 131);
-    for n in 0..130 {
-        assert_eq!(chess.get(n), Nimber(A002187[n]), "0.137 at {n}");
-        assert_eq!(dawson.get(n + 1), Nimber(A002187[n]), "0.07 at {}", n + 1);
-        assert_eq!(
-            point_four.get(n + 2),
-            Nimber(A002187[n]),
-            "0.4 at {}",
-            n + 2
-        );
+    for (n, &want) in A002187.iter().enumerate() {
+        assert_eq!(chess.get(n), Nimber(want), "0.137 at {n}");
+        assert_eq!(dawson.get(n + 1), Nimber(want), "0.07 at {}", n + 1);
+        assert_eq!(point_four.get(n + 2), Nimber(want), "0.4 at {}", n + 2);
     }
 }
 
@@ -209,4 +204,30 @@ fn engines_agree_on_officers_beyond_naive_reach() {
     dense.extend_to(20_000);
     assert_eq!(sparse.values(), dense.values());
     assert!(sparse.stats().rebuilds > 3);
+}
+
+#[test]
+fn block_engine_matches_naive_past_the_first_blocks() {
+    // Blocks of prepared rows start near n = 1800; check them against the
+    // naive engine with one and with two threads on codes of every kind:
+    // sparse in the range, in the domain, dense, and splitting without
+    // taking.
+    for text in [
+        "0.6", "0.77", "0.16", "0.56", "0.156", "0.137", "0.45", "4.6", "0.354", "0.247", "0.7",
+    ] {
+        let code = TakeBreak::parse(text).expect("a valid code");
+        let want = code.naive_values(4000);
+        for threads in [1, 2] {
+            let mut e = SparseOctal::new(&code);
+            e.set_threads(threads);
+            e.extend_to(4000);
+            if let Some(i) = (0..=4000).find(|&i| e.get(i) != want[i]) {
+                panic!(
+                    "{text} with {threads} threads: G({i}) = {}, naive says {}",
+                    e.get(i),
+                    want[i]
+                );
+            }
+        }
+    }
 }

@@ -73,7 +73,8 @@ pub struct SparseStats {
     /// Rare positions in the classes of even and of odd takes (0 for a
     /// class with no splitting move).
     pub rare: [usize; 2],
-    /// Whether each class currently uses the dense method.
+    /// Whether each class currently uses the dense method (false for a
+    /// class with no splitting move).
     pub dense: [bool; 2],
     /// How many times the rare/common classification was rebuilt.
     pub rebuilds: usize,
@@ -102,6 +103,7 @@ impl SparseOctal {
             counts: vec![0; 2],
             force_dense,
             next_rebuild: FIRST_REBUILD,
+            threads: default_threads(),
             ..State::default()
         };
         for (k, &d) in code.digits().iter().enumerate() {
@@ -129,6 +131,13 @@ impl SparseOctal {
         };
         engine.state.after_push(&[0u8][..]);
         engine
+    }
+
+    /// Sets how many threads prepare blocks of heap sizes (1: only the
+    /// calling thread; the default is rayon's pool size with the `parallel`
+    /// feature, otherwise 1). Values do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.state.threads = threads.max(1);
     }
 
     /// The code this engine computes.
@@ -230,10 +239,24 @@ impl SparseOctal {
         let g = &self.state.groups;
         SparseStats {
             rare: [g[0].rare.len(), g[1].rare.len()],
-            dense: [g[0].dense, g[1].dense],
+            dense: [
+                g[0].dense && !g[0].takes.is_empty(),
+                g[1].dense && !g[1].takes.is_empty(),
+            ],
             rebuilds: self.state.rebuilds,
             scans: self.state.scans,
         }
+    }
+}
+
+fn default_threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
     }
 }
 
@@ -242,6 +265,12 @@ impl SparseOctal {
 const SENTINEL: usize = 8;
 /// Heap size of the first classification; before it every class is dense.
 const FIRST_REBUILD: usize = 64;
+/// Heap sizes prepared at once. Pairs whose smaller part is at least
+/// `BLOCK` involve only values from before the block.
+const BLOCK: usize = 128;
+/// Pairs per heap size marked ahead of time whatever their labels, so that
+/// most candidates a classification cannot settle are already marked.
+const WINDOW: usize = 1536;
 
 /// The splitting moves whose take has one parity, and their classification.
 #[derive(Clone, Debug, Default)]
@@ -285,6 +314,14 @@ struct State {
     next_rebuild: usize,
     rebuilds: usize,
     scans: u64,
+    /// Bumped whenever the classification or `width` changes; a block of
+    /// prepared rows is only valid within one epoch.
+    epoch: u64,
+    /// Rows of option marks prepared for a block of heap sizes (see
+    /// [`State::prepare_block`]), `width + SENTINEL` bytes each.
+    rows: Vec<u8>,
+    /// Worker threads for preparing blocks (1: this thread only).
+    threads: usize,
 }
 
 impl State {
@@ -292,13 +329,129 @@ impl State {
     /// fit in `T`, which is returned for the caller to store after widening.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize) -> Option<u32> {
         while g.len() <= n {
-            let x = self.step(g);
-            if u64::from(x) >= T::LIMIT {
-                return Some(x);
+            if !self.blocks_apply(g.len()) {
+                let x = self.step(g);
+                if u64::from(x) >= T::LIMIT {
+                    return Some(x);
+                }
+                self.push(g, x);
+                continue;
             }
-            self.push(g, x);
+            let start = g.len();
+            let count = BLOCK.min(n + 1 - start);
+            self.prepare_block(g, count);
+            let epoch = self.epoch;
+            for j in 0..count {
+                let x = self.step_in_block(g, start, j);
+                if u64::from(x) >= T::LIMIT {
+                    return Some(x);
+                }
+                self.push(g, x);
+                if self.epoch != epoch {
+                    // The marks of the remaining rows assumed the old rare
+                    // set; prepare a new block from here.
+                    break;
+                }
+            }
         }
         None
+    }
+
+    /// Whether heap size `s` may start a block: every split class has a
+    /// window of known pairs and the code has no three-way split.
+    fn blocks_apply(&self, s: usize) -> bool {
+        let t = self.groups.iter().flat_map(|g| g.takes.iter()).max();
+        match t {
+            Some(&t) => {
+                self.triple.is_empty()
+                    && !self.force_dense
+                    && s >= 2 * BLOCK + WINDOW + t + 8
+                    && self.groups.iter().any(|g| !g.takes.is_empty() && !g.dense)
+            }
+            None => false,
+        }
+    }
+
+    /// Marks, for heap sizes `n = s + j` (`j < count`, `s = g.len()`), the
+    /// split values that depend only on values before `s`: the pairs whose
+    /// smaller part `a` lies in the window `[BLOCK, BLOCK + WINDOW)`, and
+    /// (in sparse classes) the pairs whose rare part `a` lies in
+    /// `[BLOCK + WINDOW, s)`. Row `j` of `self.rows` receives them.
+    ///
+    /// The loops run over `a` outside and `j` inside, so that `G(n - k - a)`
+    /// is read contiguously; rows are split between threads.
+    fn prepare_block<T: Cell>(&mut self, g: &[T], count: usize) {
+        let s = g.len();
+        let row = self.width + SENTINEL;
+        self.rows.clear();
+        self.rows.resize(count * row, 0);
+        let groups = &self.groups;
+        let fill = |first: usize, rows: &mut [u8]| {
+            let last = first + rows.len() / row;
+            for group in groups {
+                let rare: &[u32] = if group.dense {
+                    &[]
+                } else {
+                    let from = group
+                        .rare
+                        .partition_point(|&a| (a as usize) < BLOCK + WINDOW);
+                    &group.rare[from..]
+                };
+                let window = (BLOCK..BLOCK + WINDOW).map(|a| a as u32);
+                for &k in &group.takes {
+                    for a in window.clone().chain(rare.iter().copied()) {
+                        let a = a as usize;
+                        let ga = g[a];
+                        // Pairs need a < n - k, that is j > a + k - s.
+                        let lo = (a + k + 1).saturating_sub(s).max(first);
+                        if lo >= last {
+                            continue;
+                        }
+                        let from = s + lo - k - a;
+                        let part = &g[from..from + (last - lo)];
+                        let marks = rows[(lo - first) * row..].chunks_exact_mut(row);
+                        for (marks, &v) in marks.zip(part) {
+                            marks[(ga ^ v).get() as usize] = 1;
+                        }
+                    }
+                }
+            }
+        };
+        let threads = self.threads.max(1).min(count.div_ceil(64));
+        if threads > 1 {
+            fill_in_parallel(&mut self.rows, row, count.div_ceil(threads), &fill);
+        } else {
+            fill(0, &mut self.rows);
+        }
+    }
+
+    /// `G(n)` for `n = s + j = g.len()`, from row `j` of a prepared block.
+    fn step_in_block<T: Cell>(&mut self, g: &[T], s: usize, j: usize) -> u32 {
+        let n = g.len();
+        debug_assert_eq!(n, s + j);
+        let row = self.width + SENTINEL;
+        let seen = &mut self.rows[j * row..(j + 1) * row];
+        mark_heap_options(&self.whole, &self.single, g, seen);
+        for group in &self.groups {
+            if group.dense {
+                continue;
+            }
+            // Rare parts below BLOCK pair with values inside the block, and
+            // rare parts at or after s are inside it: neither was prepared.
+            let low = group.rare.partition_point(|&a| (a as usize) < BLOCK);
+            let high = group.rare.partition_point(|&a| (a as usize) < s);
+            for &k in &group.takes {
+                let r = n - k;
+                for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
+                    let a = a as usize;
+                    if a >= r {
+                        break;
+                    }
+                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                }
+            }
+        }
+        settle(&self.groups, g, seen, self.width, &mut self.scans)
     }
 
     /// Stores `x` as the next value and updates the classification.
@@ -313,16 +466,7 @@ impl State {
         let width = self.width;
         let seen = &mut self.seen;
         seen[..width].fill(0);
-        for &k in &self.whole {
-            if k == n {
-                seen[0] = 1;
-            }
-        }
-        for &k in &self.single {
-            if k < n {
-                seen[g[n - k].get() as usize] = 1;
-            }
-        }
+        mark_heap_options(&self.whole, &self.single, g, seen);
         for group in &self.groups {
             if group.dense {
                 continue;
@@ -346,35 +490,15 @@ impl State {
                 continue;
             }
             let r = n - k;
-            for a in 1..=r - 2 {
-                let ga = g[a].get();
-                for &x in &self.pairs[r - a] {
+            // Heaps a + (a 2-way split of r - a), for every a.
+            for (ga, pairs) in g[1..=r - 2].iter().zip(self.pairs[2..r].iter().rev()) {
+                let ga = ga.get();
+                for &x in pairs {
                     seen[(ga ^ x) as usize] = 1;
                 }
             }
         }
-        let mut m = mex_from(seen, 0);
-        'candidates: while m < width {
-            let cell = T::of(m as u32);
-            for group in &self.groups {
-                let settled = !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
-                if settled {
-                    continue;
-                }
-                for &k in &group.takes {
-                    if n >= k + 2 {
-                        self.scans += 1;
-                        if has_pair(g, n - k, cell) {
-                            seen[m] = 1;
-                            m = mex_from(seen, m + 1);
-                            continue 'candidates;
-                        }
-                    }
-                }
-            }
-            break;
-        }
-        u32::try_from(m).expect("a Grundy value above u32::MAX")
+        settle(&self.groups, g, seen, width, &mut self.scans)
     }
 
     /// Bookkeeping after `G(n)` was pushed (`n = g.len() - 1`).
@@ -387,6 +511,7 @@ impl State {
             self.width = (x as usize + 1).next_power_of_two();
             self.seen.resize(self.width + SENTINEL, 0);
             self.counts.resize(2 * self.width, 0);
+            self.epoch += 1;
             reclassify = true;
         }
         if !self.triple.is_empty() {
@@ -427,6 +552,7 @@ impl State {
     /// the rare positions again.
     fn rebuild<T: Cell>(&mut self, g: &[T]) {
         self.rebuilds += 1;
+        self.epoch += 1;
         let mut labels: Vec<usize> = (0..self.counts.len())
             .filter(|&l| self.counts[l] > 0)
             .collect();
@@ -446,12 +572,89 @@ impl State {
             // Enumerating rare pairs costs about #rare loads per split; a
             // scan of all splits costs about len/32 (vectorised) per
             // candidate. Past this share, the dense method is cheaper.
-            group.dense = group.rare.len() > 64 + g.len() / 16;
+            group.dense = group.rare.len() > 64 + g.len() / 4;
             if group.dense {
                 group.rare = Vec::new();
             }
         }
     }
+}
+
+/// Marks the options that leave at most one heap: taking a whole heap of
+/// `n = g.len()` (value 0) and taking `k` from it (value `G(n - k)`).
+#[inline]
+fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: &[T], seen: &mut [u8]) {
+    let n = g.len();
+    if whole.contains(&n) {
+        seen[0] = 1;
+    }
+    for &k in single {
+        if k < n {
+            seen[g[n - k].get() as usize] = 1;
+        }
+    }
+}
+
+/// Walks up the mex candidates of `n = g.len()` given the marks in `seen`:
+/// a candidate that some class cannot settle by its labels is looked for
+/// among all of that class's splits ([`has_pair`]); the first candidate
+/// that is neither marked nor found is `G(n)`.
+fn settle<T: Cell>(
+    groups: &[Group; 2],
+    g: &[T],
+    seen: &mut [u8],
+    width: usize,
+    scans: &mut u64,
+) -> u32 {
+    let n = g.len();
+    let mut m = mex_from(seen, 0);
+    'candidates: while m < width {
+        let cell = T::of(m as u32);
+        for group in groups {
+            let settled = !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+            if settled {
+                continue;
+            }
+            for &k in &group.takes {
+                if n >= k + 2 {
+                    *scans += 1;
+                    if has_pair(g, n - k, cell) {
+                        seen[m] = 1;
+                        m = mex_from(seen, m + 1);
+                        continue 'candidates;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    u32::try_from(m).expect("a Grundy value above u32::MAX")
+}
+
+/// Runs `fill(first_row, rows)` on chunks of `per` rows of `row` bytes each,
+/// on rayon's threads.
+#[cfg(feature = "parallel")]
+fn fill_in_parallel(
+    rows: &mut [u8],
+    row: usize,
+    per: usize,
+    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
+) {
+    use rayon::prelude::*;
+    rows.par_chunks_mut(per * row)
+        .enumerate()
+        .for_each(|(c, chunk)| fill(c * per, chunk));
+}
+
+/// Without the `parallel` feature, one thread fills every row.
+#[cfg(not(feature = "parallel"))]
+fn fill_in_parallel(
+    rows: &mut [u8],
+    _row: usize,
+    _per: usize,
+    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
+) {
+    fill(0, rows);
 }
 
 impl Group {
