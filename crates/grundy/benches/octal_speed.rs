@@ -98,6 +98,28 @@ fn main() {
             ),
         }
     }
+    // What the second core buys: the same run with one thread and with
+    // every thread of rayon's pool, one after the other.
+    if !quick {
+        let tb = TakeBreak::parse("0.6").expect("a valid code");
+        let n = 1 << 20;
+        let mut secs = [0.0; 2];
+        for (i, threads) in [1, 0].into_iter().enumerate() {
+            let start = Instant::now();
+            let mut engine = SparseOctal::new(&tb);
+            if threads > 0 {
+                engine.set_threads(threads);
+            }
+            engine.extend_to(n);
+            secs[i] = start.elapsed().as_secs_f64();
+        }
+        println!(
+            "0.6 to 2^20: one thread {:.3} s, all threads {:.3} s: the other cores give {:.2}x",
+            secs[0],
+            secs[1],
+            secs[0] / secs[1]
+        );
+    }
     // Kayles against the naive engine (no period shortcut: every value is
     // computed by both).
     let n = if quick { 20_000 } else { 200_000 };

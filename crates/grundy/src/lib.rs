@@ -26,6 +26,7 @@
 //! |---|---|
 //! | [`nimber`] | [`Nimber`] (`+` is xor), [`mex`] over a reusable bitset |
 //! | [`heap`] | heap games: [`heap::TakeBreak`] octal and hexadecimal codes |
+//! | [`heap::sparse`] | [`heap::SparseOctal`]: fast take-and-break values (sparse space, Gangolli–Plambeck, Flammenkamp) |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 
 pub mod heap;

@@ -19,7 +19,7 @@
 //! value with a rare member, then walks up the mex candidates. A candidate
 //! `m` whose label `(m, r mod 2)` lies outside `C xor C` is settled: no
 //! common pair can produce it. A candidate inside `C xor C` is checked with a
-//! vectorised scan of all splits ([`has_pair`](super::dense)), which stops
+//! vectorised scan of all splits (see [`dense`](super::dense)), which stops
 //! at the first witness; in practice witnesses for such values are
 //! everywhere, and only the rare occasions where a rare value is the answer
 //! pay for a full scan.
