@@ -24,6 +24,23 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let quick = args.iter().any(|a| a == "quick");
+    if let [step, code, n] = &args[..] {
+        // `-- step CODE N`: grow one heap size per call, as a prover might.
+        if let (true, Ok(tb), Ok(n)) = (step == "step", TakeBreak::parse(code), n.parse::<usize>())
+        {
+            let start = Instant::now();
+            let mut engine = SparseOctal::new(&tb);
+            for m in 1..=n {
+                engine.extend_to(m);
+            }
+            let secs = start.elapsed().as_secs_f64();
+            println!(
+                "{code} to {n} one heap size per call: {secs:.3} s, {:?}",
+                engine.stats()
+            );
+            return;
+        }
+    }
     if let [code, n] = &args[..] {
         // One case, grundy only: `-- 0.6 1048576`, for profiling.
         if let (Ok(tb), Ok(n)) = (TakeBreak::parse(code), n.parse::<usize>()) {

@@ -14,7 +14,8 @@ fn check_against_naive(code: &TakeBreak, n: usize) {
         ("dense", SparseOctal::dense(code)),
     ] {
         engine.extend_to(n);
-        assert_eq!(engine.len(), n + 1);
+        // Working in blocks, the engine may finish its block past n.
+        assert!((n + 1..=n + 128).contains(&engine.len()));
         if let Some(i) = (0..=n).find(|&i| engine.get(i) != want[i]) {
             panic!(
                 "{name} engine on {code}: G({i}) = {}, naive says {}",
@@ -202,7 +203,13 @@ fn engines_agree_on_officers_beyond_naive_reach() {
     let mut dense = SparseOctal::dense(&code);
     sparse.extend_to(20_000);
     dense.extend_to(20_000);
-    assert_eq!(sparse.values(), dense.values());
+    if let Some(i) = (0..=20_000).find(|&i| sparse.get(i) != dense.get(i)) {
+        panic!(
+            "0.6: G({i}) is {} sparse, {} dense",
+            sparse.get(i),
+            dense.get(i)
+        );
+    }
     assert!(sparse.stats().rebuilds > 3);
 }
 
