@@ -242,3 +242,28 @@ fn block_engine_matches_naive_past_the_first_blocks() {
         }
     }
 }
+
+mod random_codes {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+
+        /// Random codes of up to five digits after the point, any digit
+        /// before it that the grammar allows (0, 4, 8, C), octal or
+        /// hexadecimal: the fast engines agree with the naive one.
+        #[test]
+        fn fast_engines_match_naive(
+            d0 in prop::sample::select(vec![0u8, 4, 8, 12]),
+            rest in prop::collection::vec(0u8..16, 1..=5),
+            octal in any::<bool>(),
+        ) {
+            let mut digits = vec![d0];
+            digits.extend(rest.iter().map(|&d| if octal { d & 7 } else { d }));
+            let code = TakeBreak::new(digits).expect("a valid code");
+            let n = if code.is_hexadecimal() { 90 } else { 600 };
+            check_against_naive(&code, n);
+        }
+    }
+}
