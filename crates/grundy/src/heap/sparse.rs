@@ -35,24 +35,26 @@
 //! # Blocks and threads
 //!
 //! When the rare positions number in the hundreds or more (Officers, 0.6,
-//! has 1583), most of the work is marking their pairs. A split `a + (r - a)` with `a >= 128` involves only values from before
-//! the last 128 heap sizes. So the engine works in blocks of 128 heap
-//! sizes: first it marks, for every heap size of the block at once, the
-//! values of those splits that it will need (pairs with a rare part, plus
-//! windows of ordinary pairs that catch most candidates the labels cannot
-//! settle), reading the values array contiguously and splitting the rows
-//! between threads (feature `parallel`, on by default, uses rayon). Then it
-//! finishes the block one heap size at a time: the few rare parts below 128
-//! or inside the block, the single-heap options, and the candidate walk. A
-//! change of classification ends the block early, since the marks assumed
-//! the old rare set.
+//! has 1583), most of the work is marking their pairs. A split `a + (r - a)`
+//! with `a >= B` involves only values from before the last `B` heap sizes.
+//! So the engine works in blocks of `B` heap sizes (128 on one thread, 512
+//! when threads share the work): first it marks, for every heap size of the
+//! block at once, the values of those splits that it will need (pairs with
+//! a rare part, plus windows of ordinary pairs that catch most candidates
+//! the labels cannot settle), reading the values array contiguously and
+//! splitting the rows between threads (feature `parallel`, on by default,
+//! uses rayon). Then it finishes the block one heap size at a time: the few
+//! rare parts below `B` or inside the block, the single-heap options, and
+//! the candidate walk. A change of classification ends the block early,
+//! since the marks assumed the old rare set.
 //!
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
-//! beyond ([`Values`]); four bytes per rare position and class; 128 rows of
-//! `width + 8` bytes for a block (`width`, a power of two above the largest
-//! value); for hexadecimal codes only, the split values of every heap.
+//! beyond ([`Values`]); four bytes per rare position and class; `B` rows of
+//! about `width + 8` bytes for a block (`width`, a power of two above the
+//! largest value); for hexadecimal codes only, the split values of every
+//! heap.
 
 use super::dense::{for_each_pair_value, has_pair, mex_from, Cell, Values};
 use super::TakeBreak;
@@ -186,8 +188,9 @@ impl SparseOctal {
     /// per heap size. Memory: about one byte per value (see [`Values`]).
     ///
     /// # Panics
-    /// If a value reaches 2^32, which no octal code does below heaps of
-    /// size 2^32 / (t + 1).
+    /// If `n >= 2^32 - 256` (positions are kept as `u32`; 2^32 one-byte
+    /// values are 4 GiB), or if a value reaches 2^32, which no octal code
+    /// does below heaps of size 2^32 / (t + 1).
     ///
     /// ```
     /// use grundy::heap::{SparseOctal, TakeBreak};
@@ -201,6 +204,10 @@ impl SparseOctal {
     /// # Ok::<(), grundy::heap::SpecError>(())
     /// ```
     pub fn extend_to(&mut self, n: usize) {
+        assert!(
+            n < (u32::MAX - 2 * PARALLEL_BLOCK as u32) as usize,
+            "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
+        );
         if n < self.values.len() {
             return;
         }
@@ -233,7 +240,7 @@ impl SparseOctal {
         let len = self.values.len();
         if n >= len {
             self.values
-                .reserve_exact((n + 1 + BLOCK - len).max(len / 8));
+                .reserve_exact((n + 1 + PARALLEL_BLOCK - len).max(len / 8));
         }
     }
 
@@ -314,6 +321,10 @@ const RARE_FOR_BLOCKS: usize = 256;
 /// Heap sizes prepared at once. Pairs whose smaller part is at least
 /// `BLOCK` involve only values from before the block.
 const BLOCK: usize = 128;
+/// Heap sizes prepared at once when several threads share the work: longer
+/// blocks pay for waking the other threads (measured on Officers to 2^20:
+/// 128 is best on one thread, 512 on two).
+const PARALLEL_BLOCK: usize = 512;
 /// Pairs per heap size marked ahead of time whatever their labels, so that
 /// most candidates a classification cannot settle are already marked: the
 /// `WINDOW` smallest parts from `BLOCK` on, and `MIDDLE` parts just below
@@ -370,7 +381,7 @@ struct State {
     /// prepared rows is only valid within one epoch.
     epoch: u64,
     /// Rows of option marks prepared for a block of heap sizes (see
-    /// [`State::prepare_block`]), `width + SENTINEL` bytes each.
+    /// [`State::prepare_block`]), `row_len(width)` bytes each.
     rows: Vec<u8>,
     /// Worker threads for preparing blocks (1: this thread only).
     threads: usize,
@@ -392,11 +403,11 @@ impl State {
             let start = g.len();
             // A whole block even past n: callers that grow the sequence
             // one heap size at a time still get full blocks.
-            let count = BLOCK;
-            self.prepare_block(g, count);
+            let block = self.block();
+            self.prepare_block(g, block);
             let epoch = self.epoch;
-            for j in 0..count {
-                let x = self.step_in_block(g, start, j);
+            for j in 0..block {
+                let x = self.step_in_block(g, start, j, block);
                 if u64::from(x) >= T::LIMIT {
                     return Some(x);
                 }
@@ -411,18 +422,29 @@ impl State {
         None
     }
 
+    /// Heap sizes per block: [`BLOCK`] on one thread, [`PARALLEL_BLOCK`]
+    /// on several.
+    fn block(&self) -> usize {
+        if self.threads > 1 {
+            PARALLEL_BLOCK
+        } else {
+            BLOCK
+        }
+    }
+
     /// Whether heap size `s` starts a block: the code has no three-way
     /// split, the windows fit below `s`, and the sparse classes have enough
     /// rare positions for the block's extra marks to pay (with a handful of
     /// rare positions one heap size at a time is cheaper: 0.16 runs 15
     /// times faster that way).
     fn blocks_apply(&self, s: usize) -> bool {
+        let block = self.block();
         let t = self.groups.iter().flat_map(|g| g.takes.iter()).max();
         match t {
             Some(&t) => {
                 self.triple.is_empty()
                     && !self.force_dense
-                    && s >= 2 * BLOCK + WINDOW + t + 8
+                    && s >= 2 * block + WINDOW + t + 8
                     && self
                         .groups
                         .iter()
@@ -435,11 +457,11 @@ impl State {
         }
     }
 
-    /// Marks, for heap sizes `n = s + j` (`j < count`, `s = g.len()`), the
+    /// Marks, for heap sizes `n = s + j` (`j < block`, `s = g.len()`), the
     /// split values that depend only on values before `s`: the pairs whose
-    /// part `a` lies in the window `[BLOCK, BLOCK + WINDOW)` or in the
+    /// part `a` lies in the window `[block, block + WINDOW)` or in the
     /// `MIDDLE` positions below `(s - k) / 2`, and (in sparse classes) the
-    /// pairs whose rare part `a` lies in `[BLOCK + WINDOW, s)`. Row `j` of
+    /// pairs whose rare part `a` lies in `[block + WINDOW, s)`. Row `j` of
     /// `self.rows` receives them.
     ///
     /// The windows exist to mark, ahead of time and in parallel, most of the
@@ -449,7 +471,8 @@ impl State {
     ///
     /// The loops run over `a` outside and `j` inside, so that `G(n - k - a)`
     /// is read contiguously; rows are split between threads.
-    fn prepare_block<T: Cell>(&mut self, g: &[T], count: usize) {
+    fn prepare_block<T: Cell>(&mut self, g: &[T], block: usize) {
+        let count = block;
         self.blocks += 1;
         let s = g.len();
         let row = row_len(self.width);
@@ -464,14 +487,14 @@ impl State {
                 } else {
                     let from = group
                         .rare
-                        .partition_point(|&a| (a as usize) < BLOCK + WINDOW);
+                        .partition_point(|&a| (a as usize) < block + WINDOW);
                     &group.rare[from..]
                 };
-                let window = (BLOCK..BLOCK + WINDOW).map(|a| a as u32);
+                let window = (block..block + WINDOW).map(|a| a as u32);
                 for &k in &group.takes {
                     let mid = (s - k) / 2;
                     let middle =
-                        (mid.saturating_sub(MIDDLE).max(BLOCK + WINDOW)..mid).map(|a| a as u32);
+                        (mid.saturating_sub(MIDDLE).max(block + WINDOW)..mid).map(|a| a as u32);
                     for a in window.clone().chain(middle).chain(rare.iter().copied()) {
                         let a = a as usize;
                         let ga = g[a];
@@ -496,7 +519,7 @@ impl State {
     }
 
     /// `G(n)` for `n = s + j = g.len()`, from row `j` of a prepared block.
-    fn step_in_block<T: Cell>(&mut self, g: &[T], s: usize, j: usize) -> u32 {
+    fn step_in_block<T: Cell>(&mut self, g: &[T], s: usize, j: usize, block: usize) -> u32 {
         let n = g.len();
         debug_assert_eq!(n, s + j);
         let row = row_len(self.width);
@@ -506,9 +529,9 @@ impl State {
             if group.dense {
                 continue;
             }
-            // Rare parts below BLOCK pair with values inside the block, and
+            // Rare parts below `block` pair with values inside the block, and
             // rare parts at or after s are inside it: neither was prepared.
-            let low = group.rare.partition_point(|&a| (a as usize) < BLOCK);
+            let low = group.rare.partition_point(|&a| (a as usize) < block);
             let high = group.rare.partition_point(|&a| (a as usize) < s);
             for &k in &group.takes {
                 let r = n - k;
@@ -817,7 +840,7 @@ mod tests {
         let mut steps = SparseOctal::new(&tb);
         for n in [0, 1, 5, 63, 64, 65, 700, 2999, 3000] {
             steps.extend_to(n);
-            assert!((n + 1..=n + BLOCK).contains(&steps.len()), "{n}");
+            assert!((n + 1..=n + PARALLEL_BLOCK).contains(&steps.len()), "{n}");
         }
         let len = once.len().min(steps.len());
         assert!(len > 3000);
