@@ -31,6 +31,7 @@
 //! | [`heap::period`] | periodicity with a proof ([`heap::Periodicity`]) |
 //! | [`sum`] | sums of heaps: value, outcome, every winning move, huge heaps |
 //! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo |
+//! | [`heap::sparse`] | [`heap::SparseOctal`]: fast take-and-break values (sparse space, Gangolli–Plambeck, Flammenkamp) |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |

@@ -5,15 +5,19 @@
 //! move leaves behind, and [`SpecError`], the located error of a bad game
 //! description.
 
+pub mod dense;
 pub mod grundy_game;
 pub mod period;
 pub mod sequence;
+pub mod sparse;
 pub mod spec;
 pub mod subtraction;
 pub mod take_break;
 
+pub use dense::Values;
 pub use period::{Certificate, PeriodStatus, Periodicity};
 pub use sequence::{GrundySequence, SequenceEngine};
+pub use sparse::{SparseOctal, SparseStats};
 pub use spec::HeapRuleset;
 pub use subtraction::SubtractionSet;
 pub use take_break::TakeBreak;

@@ -1,0 +1,266 @@
+//! Dense building blocks for take-and-break engines: compact value storage
+//! and vectorisable scans over all the ways to split a heap in two.
+//!
+//! Splitting a heap of `r` tokens into `a + (r - a)` pairs the values array
+//! read forwards (`G(1), G(2), ...`) with the same array read backwards
+//! (`G(r-1), G(r-2), ...`). `has_pair` asks whether some pair xors to a
+//! given nimber; it compares fixed-size chunks of the two slices without a
+//! branch inside a chunk, so the compiler turns each chunk into a few SIMD
+//! instructions (a byte shuffle for the reversal, a compare and an or), and
+//! the scan still stops at the first chunk that holds a witness.
+
+use crate::Nimber;
+
+/// An unsigned integer type that holds Grundy values compactly.
+///
+/// Engines are generic over it so that a sequence whose values stay below
+/// 256 is stored, and scanned, one byte per value.
+pub(crate) trait Cell:
+    Copy + Eq + Default + Send + Sync + 'static + std::ops::BitXor<Output = Self>
+{
+    /// Every storable value is below this bound.
+    const LIMIT: u64;
+    /// The value as a wide integer.
+    fn get(self) -> u32;
+    /// The cell holding `v`; `v < LIMIT`.
+    fn of(v: u32) -> Self;
+}
+
+macro_rules! cell {
+    ($t:ty, $limit:expr) => {
+        impl Cell for $t {
+            const LIMIT: u64 = $limit;
+            #[inline(always)]
+            fn get(self) -> u32 {
+                u32::from(self)
+            }
+            #[inline(always)]
+            fn of(v: u32) -> Self {
+                debug_assert!(u64::from(v) < Self::LIMIT);
+                v as $t
+            }
+        }
+    };
+}
+cell!(u8, 1 << 8);
+cell!(u16, 1 << 16);
+cell!(u32, 1 << 32);
+
+/// Grundy values `G(0), G(1), ...` stored in the narrowest integer type that
+/// holds all of them: one byte per value while every value is below 256, two
+/// bytes below 65536, four bytes beyond.
+///
+/// An engine widens the storage once, when the first value that does not
+/// fit appears; 2^31 one-byte values take 2 GiB.
+///
+/// ```
+/// use grundy::heap::{SparseOctal, TakeBreak, Values};
+/// use grundy::Nimber;
+///
+/// let mut kayles = SparseOctal::new(&TakeBreak::parse("0.77")?);
+/// kayles.extend_to(100);
+/// let values: &Values = kayles.values();
+/// assert_eq!(values.bytes_per_value(), 1);
+/// assert_eq!(values.get(5), Some(Nimber(4)));
+/// assert_eq!(values.iter().take(4).collect::<Vec<_>>(), [0, 1, 2, 3].map(Nimber));
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Values {
+    /// Every value is below 256.
+    U8(Vec<u8>),
+    /// Every value is below 65536.
+    U16(Vec<u16>),
+    /// Values of 65536 and above occur.
+    U32(Vec<u32>),
+}
+
+impl Default for Values {
+    fn default() -> Self {
+        Values::U8(Vec::new())
+    }
+}
+
+impl Values {
+    /// How many values are stored.
+    #[inline]
+    pub fn len(&self) -> usize {
+        match self {
+            Values::U8(v) => v.len(),
+            Values::U16(v) => v.len(),
+            Values::U32(v) => v.len(),
+        }
+    }
+
+    /// Whether no value is stored.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// `G(i)`, or `None` past the end.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<Nimber> {
+        match self {
+            Values::U8(v) => v.get(i).map(|&x| Nimber(u64::from(x))),
+            Values::U16(v) => v.get(i).map(|&x| Nimber(u64::from(x))),
+            Values::U32(v) => v.get(i).map(|&x| Nimber(u64::from(x))),
+        }
+    }
+
+    /// Bytes used per stored value: 1, 2 or 4.
+    pub fn bytes_per_value(&self) -> usize {
+        match self {
+            Values::U8(_) => 1,
+            Values::U16(_) => 2,
+            Values::U32(_) => 4,
+        }
+    }
+
+    /// The values in order.
+    pub fn iter(&self) -> impl Iterator<Item = Nimber> + '_ {
+        (0..self.len()).map(|i| match self {
+            Values::U8(v) => Nimber(u64::from(v[i])),
+            Values::U16(v) => Nimber(u64::from(v[i])),
+            Values::U32(v) => Nimber(u64::from(v[i])),
+        })
+    }
+
+    /// Reserves room for `additional` more values, exactly, so that a
+    /// sequence of 2^31 one-byte values does not over-allocate.
+    pub(crate) fn reserve_exact(&mut self, additional: usize) {
+        match self {
+            Values::U8(v) => v.reserve_exact(additional),
+            Values::U16(v) => v.reserve_exact(additional),
+            Values::U32(v) => v.reserve_exact(additional),
+        }
+    }
+
+    /// Moves to the next wider type; the old storage is freed after the copy.
+    pub(crate) fn widen(&mut self) {
+        *self = match std::mem::take(self) {
+            Values::U8(v) => Values::U16(widened(&v)),
+            Values::U16(v) => Values::U32(widened(&v)),
+            Values::U32(_) => unreachable!("values above u32 are never stored"),
+        };
+    }
+}
+
+fn widened<A: Copy, B: From<A>>(v: &Vec<A>) -> Vec<B> {
+    let mut out = Vec::with_capacity(v.capacity().max(v.len()));
+    out.extend(v.iter().map(|&x| B::from(x)));
+    out
+}
+
+/// Chunk length of the vectorised scans: long enough for several SIMD
+/// registers per chunk, short enough that an early witness stops the scan
+/// soon.
+const CHUNK: usize = 64;
+
+/// Whether some split of a heap of `r` tokens into two non-empty heaps
+/// `a + (r - a)` has `G(a) xor G(r - a) == m`. Needs `g.len() >= r`.
+///
+/// # Complexity
+/// O(r) in the worst case (no witness), in chunks of 64 compared at once.
+#[inline]
+pub(crate) fn has_pair<T: Cell>(g: &[T], r: usize, m: T) -> bool {
+    if r < 2 {
+        return false;
+    }
+    let h = r / 2;
+    // lo[i] = G(i + 1) pairs with G(r - 1 - i) = hi[h - 1 - i].
+    let lo = &g[1..=h];
+    let hi = &g[r - h..r];
+    let mut fronts = lo.chunks_exact(CHUNK);
+    let mut backs = hi.rchunks_exact(CHUNK);
+    for (a, b) in (&mut fronts).zip(&mut backs) {
+        let mut hit = false;
+        for (x, y) in a.iter().zip(b.iter().rev()) {
+            hit |= (*x ^ *y) == m;
+        }
+        if hit {
+            return true;
+        }
+    }
+    let (a, b) = (fronts.remainder(), backs.remainder());
+    a.iter().zip(b.iter().rev()).any(|(x, y)| (*x ^ *y) == m)
+}
+
+/// Calls `mark(v)` for the value `v = G(a) xor G(r - a)` of every split of
+/// a heap of `r` tokens into two non-empty heaps (each unordered pair once).
+#[inline]
+pub(crate) fn for_each_pair_value<T: Cell>(g: &[T], r: usize, mut mark: impl FnMut(u32)) {
+    for a in 1..=r / 2 {
+        mark((g[a] ^ g[r - a]).get());
+    }
+}
+
+/// The least `i >= start` with `seen[i] == 0`. Every byte of `seen` is 0
+/// or 1 and the slice ends in at least eight zero bytes, a sentinel that
+/// ends every search.
+#[inline]
+pub(crate) fn mex_from(seen: &[u8], start: usize) -> usize {
+    let mut i = start;
+    while i + 8 <= seen.len() {
+        let word = u64::from_le_bytes(seen[i..i + 8].try_into().unwrap_or([0; 8]));
+        // Bit 0 of each zero byte, set in `free`.
+        let free = !word & 0x0101_0101_0101_0101;
+        if free != 0 {
+            return i + (free.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    i + seen[i..].iter().position(|&b| b == 0).unwrap_or(0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn has_pair_by_definition(g: &[u8], r: usize, m: u8) -> bool {
+        (1..r).any(|a| g[a] ^ g[r - a] == m)
+    }
+
+    #[test]
+    fn has_pair_matches_definition_on_every_length() {
+        // A pseudo-random byte sequence with small values, so that both
+        // hits and misses occur, and lengths around the chunk boundaries.
+        let mut x = 12345u32;
+        let g: Vec<u8> = (0..400)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u8 % 23
+            })
+            .collect();
+        for r in 0..400 {
+            for m in 0..32u8 {
+                assert_eq!(
+                    has_pair(&g, r, m),
+                    has_pair_by_definition(&g, r, m),
+                    "r = {r}, m = {m}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn mex_from_skips_marked_bytes() {
+        let mut seen = vec![0u8; 40];
+        seen[..19].fill(1);
+        assert_eq!(mex_from(&seen, 0), 19);
+        assert_eq!(mex_from(&seen, 25), 25);
+        seen[19] = 1;
+        seen[20] = 1;
+        assert_eq!(mex_from(&seen, 3), 21);
+    }
+
+    #[test]
+    fn widening_keeps_values() {
+        let mut v = Values::U8(vec![0, 1, 255]);
+        v.widen();
+        assert_eq!(v.bytes_per_value(), 2);
+        assert_eq!(v.get(2), Some(Nimber(255)));
+        v.widen();
+        assert_eq!(v, Values::U32(vec![0, 1, 255]));
+    }
+}

@@ -1,0 +1,864 @@
+//! A fast incremental engine for take-and-break codes: the sparse-space
+//! (rare/common) method of Gangolli and Plambeck (1989) and Flammenkamp,
+//! with a vectorised dense fall-back.
+//!
+//! # The idea
+//!
+//! Splitting a heap of `r` tokens into `a + (r - a)` has value
+//! `G(a) xor G(r - a)`, and computing `G(n)` naively looks at all `r/2`
+//! splits for every `n`: O(n²) in all. In most octal games the values fall
+//! into two classes. Give every position `a` the *label* `(G(a), a mod 2)`,
+//! and xor labels componentwise. Choose a set `C` of *common* labels such
+//! that no xor of two common labels is the label of a typical value: then a
+//! pair of common positions can never produce such a value, and every pair
+//! that can must contain a *rare* position (one whose label is not in `C`).
+//! Rare positions are few, so those pairs are enumerated explicitly, in
+//! O(#rare) per split.
+//!
+//! For `G(n)` the engine marks every single-heap option and every split
+//! value with a rare member, then walks up the mex candidates. A candidate
+//! `m` whose label `(m, r mod 2)` lies outside `C xor C` is settled: no
+//! common pair can produce it. A candidate inside `C xor C` is checked with a
+//! vectorised scan of all splits (see [`dense`](super::dense)), which stops
+//! at the first witness; in practice witnesses for such values are
+//! everywhere, and only the rare occasions where a rare value is the answer
+//! pay for a full scan.
+//!
+//! `C` is rebuilt from the label histogram as the sequence grows (greedily,
+//! most frequent label first), separately for takes of even and of odd
+//! size, since the parity of `r = n - k` depends on that of `k`. When a
+//! class's rare positions are too many to enumerate cheaply, that class
+//! falls back to the dense method: every candidate is checked by the
+//! vectorised scan. Three-way splits of hexadecimal codes use a dense
+//! method too (the pair values of every heap are kept as sets).
+//!
+//! # Blocks and threads
+//!
+//! When the rare positions number in the hundreds or more (Officers, 0.6,
+//! has 1583), most of the work is marking their pairs. A split `a + (r - a)`
+//! with `a >= B` involves only values from before the last `B` heap sizes.
+//! So the engine works in blocks of `B` heap sizes (128 on one thread, 512
+//! when threads share the work): first it marks, for every heap size of the
+//! block at once, the values of those splits that it will need (pairs with
+//! a rare part, plus windows of ordinary pairs that catch most candidates
+//! the labels cannot settle), reading the values array contiguously and
+//! splitting the rows between threads (feature `parallel`, on by default,
+//! uses rayon). Then it finishes the block one heap size at a time: the few
+//! rare parts below `B` or inside the block, the single-heap options, and
+//! the candidate walk. A change of classification ends the block early,
+//! since the marks assumed the old rare set.
+//!
+//! # Memory
+//!
+//! One byte per value while every value is below 256, two below 65536, four
+//! beyond ([`Values`]); four bytes per rare position and class; `B` rows of
+//! about `width + 8` bytes for a block (`width`, a power of two above the
+//! largest value); for hexadecimal codes only, the split values of every
+//! heap.
+
+use super::dense::{for_each_pair_value, has_pair, mex_from, Cell, Values};
+use super::TakeBreak;
+use crate::Nimber;
+
+/// Grundy values of a take-and-break code, computed incrementally by the
+/// sparse-space method.
+///
+/// Values are stored compactly ([`Values`]): one byte each while they are
+/// below 256, so the sequence costs about one byte per heap size (2^31
+/// values in 2 GiB), plus four bytes per rare position (a tiny fraction in
+/// games with a sparse space: 1583 positions for Officers to 2^22), and, for
+/// hexadecimal codes only, the set of split values of every heap.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::heap::{SparseOctal, TakeBreak};
+/// use grundy::Nimber;
+///
+/// let mut kayles = SparseOctal::new(&TakeBreak::parse("0.77")?);
+/// kayles.extend_to(11);
+/// assert_eq!(kayles.get(11), Nimber(6));
+/// // Grow on demand: the values computed so far are kept.
+/// kayles.extend_to(1000);
+/// assert_eq!(kayles.len(), 1001);
+/// // Kayles is periodic with period 12 from n = 71 on.
+/// assert_eq!(kayles.get(983), kayles.get(983 - 12));
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct SparseOctal {
+    code: TakeBreak,
+    values: Values,
+    state: State,
+}
+
+/// Counters that describe how the engine ran, for benchmarks and tuning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SparseStats {
+    /// Rare positions in the classes of even and of odd takes (0 for a
+    /// class with no splitting move).
+    pub rare: [usize; 2],
+    /// Whether each class currently uses the dense method (false for a
+    /// class with no splitting move).
+    pub dense: [bool; 2],
+    /// How many times the rare/common classification was rebuilt.
+    pub rebuilds: usize,
+    /// Candidates checked by a vectorised scan of all splits.
+    pub scans: u64,
+    /// Blocks of heap sizes whose marks were prepared ahead (see the
+    /// module documentation).
+    pub blocks: u64,
+}
+
+impl SparseOctal {
+    /// An engine for `code` that has computed `G(0) = 0` only.
+    pub fn new(code: &TakeBreak) -> SparseOctal {
+        SparseOctal::build(code, false)
+    }
+
+    /// An engine that always uses the dense method (every mex candidate is
+    /// checked by a vectorised scan of all splits). Slower on games with a
+    /// sparse space; it exists to check the sparse engine against and for
+    /// games without one.
+    pub fn dense(code: &TakeBreak) -> SparseOctal {
+        SparseOctal::build(code, true)
+    }
+
+    fn build(code: &TakeBreak, force_dense: bool) -> SparseOctal {
+        let mut state = State {
+            width: 1,
+            seen: vec![0; 1 + SENTINEL],
+            counts: vec![0; 2],
+            force_dense,
+            next_rebuild: FIRST_REBUILD,
+            threads: default_threads(),
+            ..State::default()
+        };
+        for (k, &d) in code.digits().iter().enumerate() {
+            if k > 0 && d & 1 != 0 {
+                state.whole.push(k);
+            }
+            if k > 0 && d & 2 != 0 {
+                state.single.push(k);
+            }
+            if d & 4 != 0 {
+                state.groups[k & 1].takes.push(k);
+            }
+            if d & 8 != 0 {
+                state.triple.push(k);
+            }
+        }
+        for (parity, group) in state.groups.iter_mut().enumerate() {
+            group.parity = parity;
+            group.dense = true;
+        }
+        let mut engine = SparseOctal {
+            code: code.clone(),
+            values: Values::U8(vec![0]),
+            state,
+        };
+        engine.state.after_push(&[0u8][..]);
+        engine
+    }
+
+    /// Sets how many threads prepare blocks of heap sizes (1: only the
+    /// calling thread; the default is rayon's pool size with the `parallel`
+    /// feature, otherwise 1). Values do not depend on it.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.state.threads = threads.max(1);
+    }
+
+    /// The code this engine computes.
+    pub fn code(&self) -> &TakeBreak {
+        &self.code
+    }
+
+    /// Computes `G(0), ..., G(n)`, keeping what was computed before.
+    ///
+    /// Once the engine works in blocks it finishes the block it is in, so
+    /// [`len`](SparseOctal::len) may exceed `n + 1` by up to 127; values
+    /// past `n` are as exact as the others.
+    ///
+    /// # Complexity
+    /// Per heap size: O(t · #rare) for the enumeration plus the scans of the
+    /// candidates that the classification cannot settle, each stopping at
+    /// its first witness; with a sparse space this is close to linear in
+    /// `n` overall. O(t · n) per heap size in the dense fall-back, with a
+    /// small constant (vectorised); three-way splits cost O(n · #values)
+    /// per heap size. Memory: about one byte per value (see [`Values`]).
+    ///
+    /// # Panics
+    /// If `n >= 2^32 - 256` (positions are kept as `u32`; 2^32 one-byte
+    /// values are 4 GiB), or if a value reaches 2^32, which no octal code
+    /// does below heaps of size 2^32 / (t + 1).
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    /// use grundy::Nimber;
+    ///
+    /// // Dawson's Kayles: G(n + 34) = G(n) from n = 53 on.
+    /// let mut dawson = SparseOctal::new(&TakeBreak::parse("0.07")?);
+    /// dawson.extend_to(500);
+    /// assert!((53..=466).all(|n| dawson.get(n + 34) == dawson.get(n)));
+    /// assert_ne!(dawson.get(52 + 34), dawson.get(52));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn extend_to(&mut self, n: usize) {
+        assert!(
+            n < (u32::MAX - 2 * PARALLEL_BLOCK as u32) as usize,
+            "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
+        );
+        if n < self.values.len() {
+            return;
+        }
+        self.reserve_for(n);
+        while self.values.len() <= n {
+            let pending = match &mut self.values {
+                Values::U8(v) => self.state.run(v, n),
+                Values::U16(v) => self.state.run(v, n),
+                Values::U32(v) => self.state.run(v, n),
+            };
+            if let Some(x) = pending {
+                // A value that does not fit: widen, then store it.
+                self.values.widen();
+                self.reserve_for(n);
+                match &mut self.values {
+                    Values::U8(_) => unreachable!("widening leaves u8"),
+                    Values::U16(v) => self.state.push(v, x),
+                    Values::U32(v) => self.state.push(v, x),
+                }
+            }
+        }
+    }
+
+    /// Room for `G(0..=n)` and one block more: exactly that much for one big
+    /// request (2^31 one-byte values must not become 4 GiB), but at least an
+    /// eighth more
+    /// than now, so that many small requests (a prover growing the sequence
+    /// step by step) copy the values only O(log n) times.
+    fn reserve_for(&mut self, n: usize) {
+        let len = self.values.len();
+        if n >= len {
+            self.values
+                .reserve_exact((n + 1 + PARALLEL_BLOCK - len).max(len / 8));
+        }
+    }
+
+    /// How many values are computed: `G(0), ..., G(len - 1)`.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.values.len()
+    }
+
+    /// Always false: `G(0)` is computed on construction.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// `G(i)`.
+    ///
+    /// # Panics
+    /// If `i >= len()`; call [`extend_to`](SparseOctal::extend_to) first.
+    #[inline]
+    pub fn get(&self, i: usize) -> Nimber {
+        match self.values.get(i) {
+            Some(v) => v,
+            None => panic!("G({i}) is not computed yet (len {})", self.len()),
+        }
+    }
+
+    /// The values computed so far, stored compactly.
+    #[inline]
+    pub fn values(&self) -> &Values {
+        &self.values
+    }
+
+    /// Gives the computed values away, for storage elsewhere.
+    pub fn into_values(self) -> Values {
+        self.values
+    }
+
+    /// The largest value computed so far.
+    pub fn max_value(&self) -> Nimber {
+        Nimber(u64::from(self.state.max_value))
+    }
+
+    /// How the engine ran so far.
+    pub fn stats(&self) -> SparseStats {
+        let g = &self.state.groups;
+        SparseStats {
+            rare: [g[0].rare.len(), g[1].rare.len()],
+            dense: [
+                g[0].dense && !g[0].takes.is_empty(),
+                g[1].dense && !g[1].takes.is_empty(),
+            ],
+            rebuilds: self.state.rebuilds,
+            scans: self.state.scans,
+            blocks: self.state.blocks,
+        }
+    }
+}
+
+fn default_threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads()
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
+}
+
+/// Zero bytes after the last meaningful entry of `seen`, so that a mex
+/// search always stops.
+const SENTINEL: usize = 8;
+/// Heap size of the first classification; before it every class is dense.
+const FIRST_REBUILD: usize = 64;
+/// Rare positions (over the sparse classes) from which blocks are used.
+const RARE_FOR_BLOCKS: usize = 256;
+/// Heap sizes prepared at once. Pairs whose smaller part is at least
+/// `BLOCK` involve only values from before the block.
+const BLOCK: usize = 128;
+/// Heap sizes prepared at once when several threads share the work: longer
+/// blocks pay for waking the other threads (measured on Officers to 2^20:
+/// 128 is best on one thread, 512 on two).
+const PARALLEL_BLOCK: usize = 512;
+/// Pairs per heap size marked ahead of time whatever their labels, so that
+/// most candidates a classification cannot settle are already marked: the
+/// `WINDOW` smallest parts from `BLOCK` on, and `MIDDLE` parts just below
+/// half the heap. Measured on Officers (0.6) to 2^20: smaller windows leave
+/// more candidates to the sequential scans, larger ones cost more marks.
+const WINDOW: usize = 1024;
+/// See [`WINDOW`].
+const MIDDLE: usize = 512;
+
+/// The splitting moves whose take has one parity, and their classification.
+#[derive(Clone, Debug, Default)]
+struct Group {
+    /// Takes `k` (of this parity) after which the rest may be split in two.
+    takes: Vec<usize>,
+    /// 0 or 1: the parity of every take here.
+    parity: usize,
+    /// Whether every candidate is checked by a full scan.
+    dense: bool,
+    /// `common[label]`: whether the label is common.
+    common: Vec<bool>,
+    /// `producible[label]`: whether the label is the xor of two common ones.
+    producible: Vec<bool>,
+    /// Positions `a >= 1` whose label is not common, ascending.
+    rare: Vec<u32>,
+    /// `rare.len()` just after the last rebuild.
+    rare_at_rebuild: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+struct State {
+    /// Takes that may remove a whole heap (bit 1).
+    whole: Vec<usize>,
+    /// Takes that may leave one heap (bit 2).
+    single: Vec<usize>,
+    /// Splits into two heaps, by parity of the take.
+    groups: [Group; 2],
+    /// Takes after which the rest may be split in three (bit 8).
+    triple: Vec<usize>,
+    /// For three-way splits: `pairs[m]`, the values of every split of `m`.
+    pairs: Vec<Vec<u32>>,
+    /// A power of two above every value so far: all xors stay below it.
+    width: usize,
+    /// Option values marked for the current heap; `width + SENTINEL` long.
+    seen: Vec<u8>,
+    /// How many positions `a >= 1` carry each label `(G(a) << 1) | (a & 1)`.
+    counts: Vec<u64>,
+    max_value: u32,
+    force_dense: bool,
+    next_rebuild: usize,
+    rebuilds: usize,
+    scans: u64,
+    blocks: u64,
+    /// Bumped whenever the classification or `width` changes; a block of
+    /// prepared rows is only valid within one epoch.
+    epoch: u64,
+    /// Rows of option marks prepared for a block of heap sizes (see
+    /// [`State::prepare_block`]), `row_len(width)` bytes each.
+    rows: Vec<u8>,
+    /// Worker threads for preparing blocks (1: this thread only).
+    threads: usize,
+}
+
+impl State {
+    /// Computes values until `g` holds `G(0..=n)`, or until a value does not
+    /// fit in `T`, which is returned for the caller to store after widening.
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize) -> Option<u32> {
+        while g.len() <= n {
+            if !self.blocks_apply(g.len()) {
+                let x = self.step(g);
+                if u64::from(x) >= T::LIMIT {
+                    return Some(x);
+                }
+                self.push(g, x);
+                continue;
+            }
+            let start = g.len();
+            // A whole block even past n: callers that grow the sequence
+            // one heap size at a time still get full blocks.
+            let block = self.block();
+            self.prepare_block(g, block);
+            let epoch = self.epoch;
+            for j in 0..block {
+                let x = self.step_in_block(g, start, j, block);
+                if u64::from(x) >= T::LIMIT {
+                    return Some(x);
+                }
+                self.push(g, x);
+                if self.epoch != epoch {
+                    // The marks of the remaining rows assumed the old rare
+                    // set; prepare a new block from here.
+                    break;
+                }
+            }
+        }
+        None
+    }
+
+    /// Heap sizes per block: [`BLOCK`] on one thread, [`PARALLEL_BLOCK`]
+    /// on several.
+    fn block(&self) -> usize {
+        if self.threads > 1 {
+            PARALLEL_BLOCK
+        } else {
+            BLOCK
+        }
+    }
+
+    /// Whether heap size `s` starts a block: the code has no three-way
+    /// split, the windows fit below `s`, and the sparse classes have enough
+    /// rare positions for the block's extra marks to pay (with a handful of
+    /// rare positions one heap size at a time is cheaper: 0.16 runs 15
+    /// times faster that way).
+    fn blocks_apply(&self, s: usize) -> bool {
+        let block = self.block();
+        let t = self.groups.iter().flat_map(|g| g.takes.iter()).max();
+        match t {
+            Some(&t) => {
+                self.triple.is_empty()
+                    && !self.force_dense
+                    && s >= 2 * block + WINDOW + t + 8
+                    && self
+                        .groups
+                        .iter()
+                        .filter(|g| !g.takes.is_empty() && !g.dense)
+                        .map(|g| g.rare.len())
+                        .sum::<usize>()
+                        >= RARE_FOR_BLOCKS
+            }
+            None => false,
+        }
+    }
+
+    /// Marks, for heap sizes `n = s + j` (`j < block`, `s = g.len()`), the
+    /// split values that depend only on values before `s`: the pairs whose
+    /// part `a` lies in the window `[block, block + WINDOW)` or in the
+    /// `MIDDLE` positions below `(s - k) / 2`, and (in sparse classes) the
+    /// pairs whose rare part `a` lies in `[block + WINDOW, s)`. Row `j` of
+    /// `self.rows` receives them.
+    ///
+    /// The windows exist to mark, ahead of time and in parallel, most of the
+    /// values that the classification cannot settle: near the start they
+    /// pair early heaps with recent ones, in the middle they pair two recent
+    /// heaps (values that appear only late in the sequence meet there).
+    ///
+    /// The loops run over `a` outside and `j` inside, so that `G(n - k - a)`
+    /// is read contiguously; rows are split between threads.
+    fn prepare_block<T: Cell>(&mut self, g: &[T], block: usize) {
+        let count = block;
+        self.blocks += 1;
+        let s = g.len();
+        let row = row_len(self.width);
+        self.rows.clear();
+        self.rows.resize(count * row, 0);
+        let groups = &self.groups;
+        let fill = |first: usize, rows: &mut [u8]| {
+            let last = first + rows.len() / row;
+            for group in groups {
+                let rare: &[u32] = if group.dense {
+                    &[]
+                } else {
+                    let from = group
+                        .rare
+                        .partition_point(|&a| (a as usize) < block + WINDOW);
+                    &group.rare[from..]
+                };
+                let window = (block..block + WINDOW).map(|a| a as u32);
+                for &k in &group.takes {
+                    let mid = (s - k) / 2;
+                    let middle =
+                        (mid.saturating_sub(MIDDLE).max(block + WINDOW)..mid).map(|a| a as u32);
+                    for a in window.clone().chain(middle).chain(rare.iter().copied()) {
+                        let a = a as usize;
+                        let ga = g[a];
+                        // Pairs need a < n - k, that is j > a + k - s.
+                        let lo = (a + k + 1).saturating_sub(s).max(first);
+                        if lo >= last {
+                            continue;
+                        }
+                        let from = s + lo - k - a;
+                        let part = &g[from..from + (last - lo)];
+                        mark_column(&mut rows[(lo - first) * row..], row, ga, part);
+                    }
+                }
+            }
+        };
+        let threads = self.threads.max(1).min(count.div_ceil(64));
+        if threads > 1 {
+            fill_in_parallel(&mut self.rows, row, count.div_ceil(threads), &fill);
+        } else {
+            fill(0, &mut self.rows);
+        }
+    }
+
+    /// `G(n)` for `n = s + j = g.len()`, from row `j` of a prepared block.
+    fn step_in_block<T: Cell>(&mut self, g: &[T], s: usize, j: usize, block: usize) -> u32 {
+        let n = g.len();
+        debug_assert_eq!(n, s + j);
+        let row = row_len(self.width);
+        let seen = &mut self.rows[j * row..(j + 1) * row];
+        mark_heap_options(&self.whole, &self.single, g, seen);
+        for group in &self.groups {
+            if group.dense {
+                continue;
+            }
+            // Rare parts below `block` pair with values inside the block, and
+            // rare parts at or after s are inside it: neither was prepared.
+            let low = group.rare.partition_point(|&a| (a as usize) < block);
+            let high = group.rare.partition_point(|&a| (a as usize) < s);
+            for &k in &group.takes {
+                let r = n - k;
+                for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
+                    let a = a as usize;
+                    if a >= r {
+                        break;
+                    }
+                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                }
+            }
+        }
+        settle(&self.groups, g, seen, self.width, &mut self.scans)
+    }
+
+    /// Stores `x` as the next value and updates the classification.
+    fn push<T: Cell>(&mut self, g: &mut Vec<T>, x: u32) {
+        g.push(T::of(x));
+        self.after_push(g);
+    }
+
+    /// `G(n)` for `n = g.len()`.
+    fn step<T: Cell>(&mut self, g: &[T]) -> u32 {
+        let n = g.len();
+        let width = self.width;
+        let seen = &mut self.seen;
+        seen[..width].fill(0);
+        mark_heap_options(&self.whole, &self.single, g, seen);
+        for group in &self.groups {
+            if group.dense {
+                continue;
+            }
+            for &k in &group.takes {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                for &a in &group.rare {
+                    let a = a as usize;
+                    if a >= r {
+                        break;
+                    }
+                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                }
+            }
+        }
+        for &k in &self.triple {
+            if n < k + 3 {
+                continue;
+            }
+            let r = n - k;
+            // Heaps a + (a 2-way split of r - a), for every a.
+            for (ga, pairs) in g[1..=r - 2].iter().zip(self.pairs[2..r].iter().rev()) {
+                let ga = ga.get();
+                for &x in pairs {
+                    seen[(ga ^ x) as usize] = 1;
+                }
+            }
+        }
+        settle(&self.groups, g, seen, width, &mut self.scans)
+    }
+
+    /// Bookkeeping after `G(n)` was pushed (`n = g.len() - 1`).
+    fn after_push<T: Cell>(&mut self, g: &[T]) {
+        let n = g.len() - 1;
+        let x = g[n].get();
+        self.max_value = self.max_value.max(x);
+        let mut reclassify = false;
+        if x as usize >= self.width {
+            self.width = (x as usize + 1).next_power_of_two();
+            self.seen.resize(self.width + SENTINEL, 0);
+            self.counts.resize(2 * self.width, 0);
+            self.epoch += 1;
+            reclassify = true;
+        }
+        if !self.triple.is_empty() {
+            let seen = &mut self.seen;
+            seen[..self.width].fill(0);
+            for_each_pair_value(g, n, |v| seen[v as usize] = 1);
+            let set = (0..self.width as u32)
+                .filter(|&v| seen[v as usize] != 0)
+                .collect();
+            self.pairs.push(set);
+        }
+        if n == 0 {
+            return;
+        }
+        let label = (x as usize) << 1 | (n & 1);
+        self.counts[label] += 1;
+        for group in &mut self.groups {
+            if group.takes.is_empty() || group.dense {
+                continue;
+            }
+            if !group.common.get(label).copied().unwrap_or(false) {
+                group.rare.push(n as u32);
+                if group.rare.len() > 2 * group.rare_at_rebuild + 64 {
+                    reclassify = true;
+                }
+            }
+        }
+        if n + 1 >= self.next_rebuild {
+            self.next_rebuild = 2 * (n + 1);
+            reclassify = true;
+        }
+        if reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD {
+            self.rebuild(g);
+        }
+    }
+
+    /// Chooses the common labels of each class from the histogram and lists
+    /// the rare positions again.
+    fn rebuild<T: Cell>(&mut self, g: &[T]) {
+        self.rebuilds += 1;
+        self.epoch += 1;
+        let mut labels: Vec<usize> = (0..self.counts.len())
+            .filter(|&l| self.counts[l] > 0)
+            .collect();
+        labels.sort_by_key(|&l| std::cmp::Reverse(self.counts[l]));
+        for group in &mut self.groups {
+            if group.takes.is_empty() {
+                continue;
+            }
+            group.classify(&labels, self.counts.len());
+            group.rare.clear();
+            for (a, v) in g.iter().enumerate().skip(1) {
+                if !group.common[(v.get() as usize) << 1 | (a & 1)] {
+                    group.rare.push(a as u32);
+                }
+            }
+            group.rare_at_rebuild = group.rare.len();
+            // Enumerating rare pairs costs about #rare loads per split; a
+            // scan of all splits costs about len/32 (vectorised) per
+            // candidate. Past this share, the dense method is cheaper.
+            group.dense = group.rare.len() > 64 + g.len() / 4;
+            if group.dense {
+                group.rare = Vec::new();
+            }
+        }
+    }
+}
+
+/// Marks the options that leave at most one heap: taking a whole heap of
+/// `n = g.len()` (value 0) and taking `k` from it (value `G(n - k)`).
+#[inline]
+fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: &[T], seen: &mut [u8]) {
+    let n = g.len();
+    if whole.contains(&n) {
+        seen[0] = 1;
+    }
+    for &k in single {
+        if k < n {
+            seen[g[n - k].get() as usize] = 1;
+        }
+    }
+}
+
+/// Walks up the mex candidates of `n = g.len()` given the marks in `seen`:
+/// a candidate that some class cannot settle by its labels is looked for
+/// among all of that class's splits ([`has_pair`]); the first candidate
+/// that is neither marked nor found is `G(n)`.
+fn settle<T: Cell>(
+    groups: &[Group; 2],
+    g: &[T],
+    seen: &mut [u8],
+    width: usize,
+    scans: &mut u64,
+) -> u32 {
+    let n = g.len();
+    let mut m = mex_from(seen, 0);
+    'candidates: while m < width {
+        let cell = T::of(m as u32);
+        for group in groups {
+            let settled = !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+            if settled {
+                continue;
+            }
+            for &k in &group.takes {
+                if n >= k + 2 {
+                    *scans += 1;
+                    if has_pair(g, n - k, cell) {
+                        seen[m] = 1;
+                        m = mex_from(seen, m + 1);
+                        continue 'candidates;
+                    }
+                }
+            }
+        }
+        break;
+    }
+    u32::try_from(m).expect("a Grundy value above u32::MAX")
+}
+
+/// Bytes per row of prepared marks: a fixed size for small widths, so that
+/// the marking loop is compiled for a constant row length.
+fn row_len(width: usize) -> usize {
+    match width {
+        0..=256 => 256 + SENTINEL,
+        257..=512 => 512 + SENTINEL,
+        _ => width + SENTINEL,
+    }
+}
+
+/// Marks `ga xor part[i]` in row `i` of `rows` (rows of `row` bytes).
+#[inline]
+fn mark_column<T: Cell>(rows: &mut [u8], row: usize, ga: T, part: &[T]) {
+    match row {
+        264 => mark_column_fixed::<T, 264>(rows, ga, part),
+        520 => mark_column_fixed::<T, 520>(rows, ga, part),
+        _ => {
+            for (marks, &v) in rows.chunks_exact_mut(row).zip(part) {
+                marks[(ga ^ v).get() as usize] = 1;
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]) {
+    // R - SENTINEL is a power of two above every value: the mask changes
+    // no index, and lets the compiler see that every index is in the row.
+    for (marks, &v) in rows.chunks_exact_mut(R).zip(part) {
+        marks[(ga ^ v).get() as usize & (R - SENTINEL - 1)] = 1;
+    }
+}
+
+/// Runs `fill(first_row, rows)` on chunks of `per` rows of `row` bytes each,
+/// on rayon's threads.
+#[cfg(feature = "parallel")]
+fn fill_in_parallel(
+    rows: &mut [u8],
+    row: usize,
+    per: usize,
+    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
+) {
+    use rayon::prelude::*;
+    rows.par_chunks_mut(per * row)
+        .enumerate()
+        .for_each(|(c, chunk)| fill(c * per, chunk));
+}
+
+/// Without the `parallel` feature, one thread fills every row.
+#[cfg(not(feature = "parallel"))]
+fn fill_in_parallel(
+    rows: &mut [u8],
+    _row: usize,
+    _per: usize,
+    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
+) {
+    fill(0, rows);
+}
+
+impl Group {
+    /// Greedy choice of the common labels, most frequent first: a label is
+    /// taken when it keeps `(C xor C)` disjoint from `C xor (0, parity)`, so
+    /// that no pair of common positions produces a common value at the
+    /// parity this class's splits have.
+    fn classify(&mut self, by_frequency: &[usize], space: usize) {
+        let shift = self.parity;
+        self.common = vec![false; space];
+        self.producible = vec![false; space];
+        let mut members: Vec<usize> = Vec::new();
+        for &x in by_frequency {
+            if x == shift || self.producible[x ^ shift] {
+                continue;
+            }
+            if members.iter().any(|&c| {
+                let y = x ^ c ^ shift;
+                y < space && self.common[y]
+            }) {
+                continue;
+            }
+            members.push(x);
+            self.common[x] = true;
+            for &c in &members {
+                self.producible[x ^ c] = true;
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(code: &str, n: usize) {
+        let tb = TakeBreak::parse(code).unwrap();
+        let want = tb.naive_values(n);
+        let mut fast = SparseOctal::new(&tb);
+        fast.extend_to(n);
+        let got: Vec<Nimber> = fast.values().iter().collect();
+        assert_eq!(got, want, "{code}");
+    }
+
+    #[test]
+    fn small_codes_match_naive() {
+        for code in ["0.77", "0.07", "0.6", "0.137", "4.07", "0.F", "8.0", "0.4"] {
+            check(code, 300);
+        }
+    }
+
+    #[test]
+    fn extending_in_steps_gives_the_same_values() {
+        let tb = TakeBreak::parse("0.6").unwrap();
+        let mut once = SparseOctal::new(&tb);
+        once.extend_to(3000);
+        let mut steps = SparseOctal::new(&tb);
+        for n in [0, 1, 5, 63, 64, 65, 700, 2999, 3000] {
+            steps.extend_to(n);
+            assert!((n + 1..=n + PARALLEL_BLOCK).contains(&steps.len()), "{n}");
+        }
+        let len = once.len().min(steps.len());
+        assert!(len > 3000);
+        assert!((0..len).all(|i| once.get(i) == steps.get(i)));
+    }
+
+    #[test]
+    fn storage_widens_when_a_value_reaches_256() {
+        // Taking 1 to 300 tokens and leaving one heap is Nim below 301:
+        // G(n) = n there, so the values pass 255 at n = 256.
+        let tb = TakeBreak::parse(&format!("0.{}", "3".repeat(300))).unwrap();
+        let mut e = SparseOctal::new(&tb);
+        e.extend_to(255);
+        assert_eq!(e.values().bytes_per_value(), 1);
+        e.extend_to(700);
+        assert!(e.max_value().0 >= 256, "max {}", e.max_value());
+        assert_eq!(e.values().bytes_per_value(), 2);
+        let want = tb.naive_values(700);
+        assert!(want.iter().enumerate().all(|(i, &v)| e.get(i) == v));
+    }
+}
