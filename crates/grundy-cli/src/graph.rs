@@ -10,6 +10,7 @@ use grundy::games::{BoardSpec, HeapRules, MultiHeap, Nim};
 use grundy::graph::{
     analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
 };
+use grundy::heap::HeapRuleset;
 use serde::Serialize;
 
 /// The largest position graph `--game` builds (it is meant to be drawn).
@@ -28,17 +29,19 @@ pub enum Format {
 #[derive(Debug, clap::Args)]
 #[command(allow_negative_numbers = true)]
 #[command(
-    after_help = "Examples:\n  grundy graph moves.txt\n  grundy graph moves.json --json\n  grundy graph --game nim 2 1 1 --dot | dot -Tsvg > nim.svg\n  grundy graph --game cram:2x3"
+    after_help = "Examples:\n  grundy graph moves.txt\n  grundy graph moves.json --json\n  grundy graph --game nim 2 1 1 --dot | dot -Tsvg > nim.svg\n  grundy graph --game kayles 5\n  grundy graph --game cram:2x3"
 )]
 pub struct Args {
     /// The graph file (`-` for standard input); with --game, the position
-    /// (heap sizes for `nim`; nothing for a board such as `cram:3x3`).
+    /// (heap sizes for `nim` and other heap games; nothing for a board such
+    /// as `cram:3x3`).
     #[arg(value_name = "FILE | POSITION")]
     args: Vec<String>,
     /// Input format (default: `json` for a `.json` file, else `edges`).
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Build the graph of the positions of GAME (`nim`, `cram:RxC`, `chomp:RxC`).
+    /// Build the graph of the positions of GAME: `nim`, any heap-game spec
+    /// (`kayles`, `sub{1,3,4}`, `0.07`, ...), `cram:RxC` or `chomp:RxC`.
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// Write Graphviz DOT, coloured by outcome (P red, N green, draw grey).
@@ -210,16 +213,20 @@ fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>>
 
 /// The heap rules named by `spec`, for games whose position is a list of
 /// heaps. Heap rulesets from the game-spec grammar plug in here.
-fn heap_rules(spec: &str) -> Option<Box<dyn HeapRules>> {
-    match spec.trim().to_ascii_lowercase().as_str() {
-        "nim" => Some(Box::new(Nim)),
-        _ => None,
+fn heap_rules(spec: &str) -> anyhow::Result<Option<Box<dyn HeapRules>>> {
+    if BoardSpec::is_board_spec(spec) {
+        return Ok(None);
     }
+    let ruleset = HeapRuleset::parse(spec).with_context(|| format!("bad game spec {spec:?}"))?;
+    Ok(Some(match ruleset {
+        HeapRuleset::Nim => Box::new(Nim),
+        other => Box::new(other),
+    }))
 }
 
 /// The graph of the positions of a game reachable from the given position.
 fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
-    if let Some(rules) = heap_rules(spec) {
+    if let Some(rules) = heap_rules(spec)? {
         if position.is_empty() {
             bail!("--game {spec} needs a position: one or more heap sizes");
         }
@@ -236,12 +243,17 @@ fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
             })
             .collect::<anyhow::Result<Vec<u64>>>()?;
         let game = MultiHeap::new(rules);
-        let name = |p: &Vec<u64>| p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ");
+        // A position with no heaps left (Kayles after the last pins fall)
+        // is named "0", so that it is visible in every output format.
+        let name = |p: &Vec<u64>| {
+            if p.is_empty() {
+                "0".to_string()
+            } else {
+                p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            }
+        };
         return position_graph(&game, &heaps, name, MAX_POSITIONS)
             .with_context(|| format!("{spec} {}", position.join(" ")));
-    }
-    if !BoardSpec::is_board_spec(spec) {
-        bail!("unknown game {spec:?}: --game takes `nim` or a board such as `cram:3x3` or `chomp:3x4`");
     }
     let board = BoardSpec::parse(spec)?;
     if !position.is_empty() {

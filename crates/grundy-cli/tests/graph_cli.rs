@@ -264,3 +264,44 @@ fn stdin_is_read_with_a_dash() {
         .success()
         .stdout(predicate::str::contains("p\tN\t*1"));
 }
+
+#[test]
+fn heap_game_specs_draw_their_position_graph() {
+    // Kayles from a row of 4 pins, checked against values worked out by
+    // hand: G(1)=1, G(2)=2, G(3)=3, G(4)=1, and 1+1 is a P-position.
+    let json = json_of(&["graph", "--game", "kayles", "4", "--json"]);
+    let nodes = nodes_of(&json);
+    for (name, want) in [
+        ("4", 1),
+        ("3", 3),
+        ("2", 2),
+        ("1 2", 3),
+        ("1 1", 0),
+        ("0", 0),
+    ] {
+        let (outcome, value, _) = &nodes[name];
+        assert_eq!(value, &Value::from(want), "{name}");
+        assert_eq!(outcome, if want == 0 { "P" } else { "N" }, "{name}");
+    }
+    // Either heap of `1 1` leaves `1`: the picture has one edge for it.
+    let dot = grundy()
+        .args(["graph", "--game", "kayles", "3", "--dot"])
+        .output()
+        .unwrap();
+    let dot = String::from_utf8(dot.stdout).unwrap();
+    let mut edges: Vec<&str> = dot.lines().filter(|l| l.contains("->")).collect();
+    let all = edges.len();
+    edges.sort_unstable();
+    edges.dedup();
+    assert_eq!(edges.len(), all, "duplicate edges in\n{dot}");
+    assert_eq!(all, 7);
+}
+
+#[test]
+fn a_bad_heap_spec_is_located() {
+    grundy()
+        .args(["graph", "--game", "sub{1,3", "7"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("at byte 7"));
+}

@@ -108,6 +108,27 @@ impl<R: HeapRules + ?Sized> HeapRules for Box<R> {
     }
 }
 
+/// Every ruleset of the game-spec grammar plays on the trait: `kayles`,
+/// `sub{1,3,4}`, `grundy-game`, ... become [`MultiHeap`] games.
+///
+/// ```
+/// use grundy::game::{value, Cache};
+/// use grundy::games::MultiHeap;
+/// use grundy::heap::HeapRuleset;
+/// use grundy::Nimber;
+///
+/// let game = MultiHeap::new(HeapRuleset::parse("grundy-game")?);
+/// // Grundy's game: G(3) = 1 (3 -> 1+2), and 3 + 3 is a second-player win.
+/// assert_eq!(value(&game, &vec![3], &mut Cache::new()), Ok(Nimber(1)));
+/// assert_eq!(value(&game, &vec![3, 3], &mut Cache::new()), Ok(Nimber(0)));
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+impl HeapRules for crate::heap::HeapRuleset {
+    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
+        self.for_each_option(n, |leaves| out.push(leaves.as_slice()));
+    }
+}
+
 /// Nim: take any positive number of tokens from one heap.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;

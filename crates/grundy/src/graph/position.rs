@@ -6,7 +6,7 @@ use super::{Graph, GraphBuilder, GraphError, NodeId};
 use crate::game::ImpartialGame;
 
 /// The graph of every position reachable from `start`, one node per
-/// distinct position (the start is node 0), one edge per move, each node
+/// distinct position (the start is node 0), one edge per distinct option, each node
 /// named by `name`.
 ///
 /// Positions are taken as the game gives them, not split into components,
@@ -43,6 +43,7 @@ pub fn position_graph<G: ImpartialGame>(
     let mut ids: HashMap<G::Position, NodeId> = HashMap::new();
     let mut order: Vec<G::Position> = Vec::new();
     let mut options = Vec::new();
+    let mut targets: Vec<NodeId> = Vec::new();
 
     let mut visit = |pos: &G::Position,
                      builder: &mut GraphBuilder,
@@ -70,8 +71,15 @@ pub fn position_graph<G: ImpartialGame>(
         let pos = order[next].clone();
         options.clear();
         game.moves(&pos, &mut options);
+        // Two moves may reach the same position (either heap of `1 1`
+        // leaves `1`); the graph draws one edge per distinct option.
+        targets.clear();
         for option in &options {
-            let to = visit(option, &mut builder, &mut order)?;
+            targets.push(visit(option, &mut builder, &mut order)?);
+        }
+        targets.sort_unstable();
+        targets.dedup();
+        for &to in &targets {
             builder.edge(next as NodeId, to)?;
         }
         next += 1;
