@@ -21,7 +21,7 @@
 //! [`HeapRuleset::for_each_option`] for every ruleset; the tests check every
 //! fast engine against it.
 
-use super::{HeapRuleset, SubtractionSet, TakeBreak};
+use super::{HeapRuleset, SparseOctal, SubtractionSet, TakeBreak};
 use crate::{MexSet, Nimber};
 
 /// A Grundy sequence `G(0), ..., G(len-1)` stored compactly.
@@ -280,7 +280,8 @@ pub enum EngineKind {
 /// Builds an engine for `ruleset`.
 ///
 /// This is the single dispatch point: a faster engine for a family (the
-/// sparse-space method for octal codes) is wired in here.
+/// sparse-space method for take-and-break codes, [`SparseOctal`]) is wired
+/// in here.
 ///
 /// # Complexity
 /// O(1); the engines allocate as they grow.
@@ -296,7 +297,7 @@ pub fn engine(ruleset: &HeapRuleset, kind: EngineKind) -> Box<dyn SequenceEngine
         HeapRuleset::Subtraction(SubtractionSet::AllBut(excluded)) => {
             Box::new(AllButEngine::new(excluded))
         }
-        HeapRuleset::TakeBreak(code) => Box::new(TakeBreakEngine::new(code.clone())),
+        HeapRuleset::TakeBreak(code) => Box::new(SparseOctal::new(code)),
         _ => Box::new(NaiveEngine::new(ruleset.clone())),
     }
 }

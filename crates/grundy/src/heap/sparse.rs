@@ -110,6 +110,28 @@ pub struct SparseStats {
     pub blocks: u64,
 }
 
+/// The sparse-space engine is the fast engine of every take-and-break code
+/// ([`sequence::engine`](super::sequence::engine) picks it). It may compute a
+/// few values past the `n` asked for (it finishes a block); they are exact,
+/// and [`len`](SequenceEngine::len) counts them.
+impl super::sequence::SequenceEngine for SparseOctal {
+    fn extend_to(&mut self, n: usize) {
+        SparseOctal::extend_to(self, n);
+    }
+
+    fn len(&self) -> usize {
+        SparseOctal::len(self)
+    }
+
+    fn get(&self, i: usize) -> Nimber {
+        SparseOctal::get(self, i)
+    }
+
+    fn name(&self) -> &'static str {
+        "sparse"
+    }
+}
+
 impl SparseOctal {
     /// An engine for `code` that has computed `G(0) = 0` only.
     pub fn new(code: &TakeBreak) -> SparseOctal {
