@@ -139,6 +139,12 @@ test("on a narrow screen the page fits its width and a splitting game offers the
   await page.selectOption("#first", "me");
   await page.click("#new-game");
   await settled(page);
+  // Taking 3 is not a Kayles move: the server's reason (the library's
+  // move check) is shown, and nothing is played.
+  await page.click('button.token[data-heap="0"][data-token="3"]');
+  await page.waitForSelector("#status.illegal");
+  assert.match(await page.textContent("#status"), /You cannot take 3 from heap 1: you may take 1 or 2/);
+  assert.equal(await page.locator("#history tbody tr").count(), 0);
   // Taking 1 from a row of 5 can leave 4, 1 + 3 or 2 + 2: the page asks.
   await page.locator('button.token[data-heap="0"]').last().click();
   await page.waitForSelector("#choices:not([hidden]) button.choice");

@@ -2,8 +2,6 @@
 //! against [`Limits`] before any work, computes on the blocking pool under a
 //! deadline, and answers JSON.
 
-use std::collections::{BTreeMap, HashMap, VecDeque};
-
 use axum::body::{to_bytes, Body};
 use axum::extract::State;
 use axum::http::header;
@@ -13,13 +11,18 @@ use grundy::{Convention, Nimber, Outcome};
 use serde::Serialize;
 use serde_json::Value;
 
+use grundy::game::ImpartialGame;
+use grundy::graph::{acyclic_values, position_graph, GraphError};
+use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
+use grundy::play::{
+    Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
+};
 use grundy::sum::SumSolver;
 use grundy_json::{NimJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 
 use crate::engine::{work_cap, WebGame};
 use crate::error::ApiError;
-use crate::play::{self, Move, Rules};
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
 
@@ -116,7 +119,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
 /// A position to play on: the game, the heaps and the convention, checked.
 struct Position {
     spec: String,
-    game: WebGame,
+    ruleset: HeapRuleset,
     heaps: Vec<u64>,
     convention: Convention,
 }
@@ -126,7 +129,7 @@ impl Position {
     /// `max_play_heap` and the total at most `max_play_tokens`.
     fn read(fields: &mut Fields, limits: &Limits) -> Result<Position, ApiError> {
         let spec = fields.string("game")?;
-        let game = WebGame::parse(&spec)?;
+        let ruleset = WebGame::parse(&spec)?.ruleset;
         let heaps = read_heaps(fields, limits, limits.max_play_heap)?;
         let total: u64 = heaps.iter().sum();
         if total > limits.max_play_tokens {
@@ -141,7 +144,7 @@ impl Position {
         } else {
             Convention::Normal
         };
-        if misere && !game.is_nim() && total > limits.max_misere_search_tokens {
+        if misere && ruleset != HeapRuleset::Nim && total > limits.max_misere_search_tokens {
             return Err(ApiError::over_limit(format!(
                 "misère {spec} is decided by searching every position, which is done for at most {} tokens in all; these heaps hold {total}",
                 limits.max_misere_search_tokens
@@ -151,7 +154,7 @@ impl Position {
         // with too many (three-way splits of large heaps) before doing so.
         let mut count = 0usize;
         for &h in &heaps {
-            game.for_each_option(h, &mut |_| count += 1);
+            ruleset.for_each_option(h, |_| count += 1);
             if count > limits.max_moves {
                 return Err(ApiError::over_limit(format!(
                     "this position of {spec} has more than {} legal moves; play with smaller heaps",
@@ -161,10 +164,38 @@ impl Position {
         }
         Ok(Position {
             spec,
-            game,
+            ruleset,
             heaps,
             convention,
         })
+    }
+
+    /// The library's match at this position, with `to_move` to move and
+    /// this server's bounds; `None` when no move is left (the game is over).
+    fn start(&self, to_move: Player, limits: &Limits) -> Result<Option<Match>, ApiError> {
+        let bounds = MatchLimits {
+            max_heap: limits.max_play_heap,
+            max_misere_tokens: limits.max_misere_search_tokens,
+        };
+        let started = Match::with_limits(
+            self.ruleset.clone(),
+            self.heaps.clone(),
+            self.convention,
+            to_move,
+            bounds,
+        );
+        match started {
+            Ok(m) => Ok(Some(m.named(self.spec.as_str()))),
+            Err(SetupError::NoMoves { .. }) => Ok(None),
+            Err(e @ SetupError::NoHeaps) => Err(ApiError::bad_request(e.to_string())),
+            Err(e) => Err(ApiError::over_limit(e.to_string())),
+        }
+    }
+
+    /// The outcome of a position with no move: the player to move has
+    /// lost under normal play and won under misère play.
+    fn finished_outcome(&self) -> Outcome {
+        Outcome::from_first_player_wins(self.convention == Convention::Misere)
     }
 }
 
@@ -177,49 +208,24 @@ fn read_heaps(fields: &mut Fields, limits: &Limits, max: u64) -> Result<Vec<u64>
         .collect()
 }
 
-/// The analysis of a position under its convention: outcome, winning moves,
-/// and for normal play the heaps' Grundy values.
-struct Analysis {
-    values: Vec<Nimber>,
-    nim_sum: Nimber,
-    outcome: Outcome,
-    winning: Vec<Move>,
+/// A move in the JSON of the API: heap `heap` (0-based), of `from` tokens,
+/// is replaced by the heaps `to` (none when the move empties it, two or
+/// more after a split).
+#[derive(Serialize)]
+struct MoveJson {
+    heap: usize,
+    from: u64,
+    to: Vec<u64>,
 }
 
-fn analyse(pos: &mut Position) -> Result<Analysis, ApiError> {
-    let max = pos.heaps.iter().copied().max().unwrap_or(0);
-    pos.game.prepare(max)?;
-    let rules: &dyn Rules = &pos.game;
-    let values: Vec<Nimber> = pos.heaps.iter().map(|&h| rules.value(h)).collect();
-    let nim_sum: Nimber = values.iter().copied().sum();
-    let (outcome, winning) = match pos.convention {
-        Convention::Normal => (
-            Outcome::from_first_player_wins(!nim_sum.is_zero()),
-            play::winning_moves_normal(rules, &pos.heaps),
-        ),
-        // Misère Nim by its rule, other games by the library's exhaustive
-        // search (the request was bounded in tokens for it).
-        Convention::Misere => {
-            let solution = grundy::sum::misere_solve(&pos.game.ruleset, &pos.heaps, usize::MAX)
-                .map_err(|e| ApiError::over_limit(e.to_string()))?;
-            let moves = solution
-                .winning_moves
-                .iter()
-                .map(|m| Move {
-                    heap: m.heap,
-                    from: m.from,
-                    to: m.to.as_slice().to_vec(),
-                })
-                .collect();
-            (solution.outcome, moves)
+impl From<&PlayMove> for MoveJson {
+    fn from(m: &PlayMove) -> MoveJson {
+        MoveJson {
+            heap: m.heap,
+            from: m.from,
+            to: m.leaves.as_slice().to_vec(),
         }
-    };
-    Ok(Analysis {
-        values,
-        nim_sum,
-        outcome,
-        winning,
-    })
+    }
 }
 
 #[derive(Serialize)]
@@ -234,13 +240,12 @@ pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiRes
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = Position::read(&mut fields, &state.limits)?;
     compute(&state, move || {
-        let rules: &dyn Rules = &pos.game;
         let options: Vec<Vec<OptionOut>> = pos
             .heaps
             .iter()
             .map(|&h| {
                 let mut list = Vec::new();
-                rules.for_each_option(h, &mut |l| {
+                pos.ruleset.for_each_option(h, |l| {
                     let to = l.as_slice().to_vec();
                     let take = h - to.iter().sum::<u64>();
                     list.push(OptionOut { to, take });
@@ -265,33 +270,102 @@ struct MoveOut {
     outcome: &'static str,
     /// The engine's move, `null` when no move is legal.
     #[serde(rename = "move")]
-    mv: Option<Move>,
+    mv: Option<MoveJson>,
     /// Whether the move wins against any defence.
     winning: bool,
     heaps_after: Vec<u64>,
 }
 
-/// `POST /api/move {game, heaps, misere}`: the engine's move.
+/// `POST /api/move {game, heaps, misere}`: the engine's move, chosen by
+/// the library's [`Match::engine_move`]: a winning move from an
+/// N-position, a move that keeps the game long from a P-position.
 pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
-    let mut pos = Position::read(&mut fields, &state.limits)?;
+    let pos = Position::read(&mut fields, &state.limits)?;
+    let limits = state.limits.clone();
     compute(&state, move || {
-        let analysis = analyse(&mut pos)?;
-        let all = play::moves(&pos.game, &pos.heaps);
-        let chosen = play::engine_move(all, analysis.winning);
-        let heaps_after = match &chosen {
-            Some((m, _)) => m.apply(&pos.heaps),
-            None => pos.heaps.clone(),
+        let (outcome, chosen) = match pos.start(Player::Engine, &limits)? {
+            Some(m) => (m.outcome(), m.engine_move().map(|mv| (m.after(&mv), mv))),
+            None => (pos.finished_outcome(), None),
+        };
+        let (heaps_after, mv) = match chosen {
+            Some((after, mv)) => (after, Some(MoveJson::from(&mv))),
+            None => (pos.heaps.clone(), None),
         };
         to_json(&MoveOut {
             game: pos.spec,
             convention: pos.convention.as_str(),
-            outcome: analysis.outcome.as_str(),
-            winning: chosen.as_ref().is_some_and(|(_, w)| *w),
-            mv: chosen.map(|(m, _)| m),
+            outcome: outcome.as_str(),
+            // From an N-position the engine's move is a winning one.
+            winning: mv.is_some() && outcome == Outcome::N,
+            mv,
             heaps: pos.heaps,
             heaps_after,
+        })
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct PlayOut {
+    game: String,
+    convention: &'static str,
+    heaps: Vec<u64>,
+    /// The move as the rules read it.
+    #[serde(rename = "move")]
+    mv: MoveJson,
+    heaps_after: Vec<u64>,
+    /// Whether the opponent is left without a move.
+    over: bool,
+}
+
+/// `POST /api/play {game, heaps, misere, heap, take, leave}`: checks the
+/// player's move (take `take` tokens from heap `heap`, 0-based, leaving the
+/// heaps `leave` when the game lets a heap be split) by the library's
+/// [`Match::check`], and answers the position after it; an illegal move is
+/// a 422 whose message is the library's reason, with heaps numbered from 1
+/// as the page shows them.
+pub(crate) async fn play_move(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(
+        &bytes,
+        &["game", "heaps", "misere", "heap", "take", "leave"],
+    )?;
+    let pos = Position::read(&mut fields, &state.limits)?;
+    let heap = fields.u64_at_most("heap", u64::MAX)?;
+    let take = fields.u64_at_most("take", u64::MAX)?;
+    let leave = fields
+        .optional_array("leave", 3)?
+        .map(|items| {
+            items
+                .iter()
+                .enumerate()
+                .map(|(i, v)| bounded(v, &format!("leave[{i}]"), u64::MAX))
+                .collect::<Result<Vec<u64>, ApiError>>()
+        })
+        .transpose()?;
+    let limits = state.limits.clone();
+    compute(&state, move || {
+        let Some(mut m) = pos.start(Player::User, &limits)? else {
+            return Err(ApiError::illegal(MoveError::GameOver.to_string()));
+        };
+        let request = MoveRequest {
+            heap: heap.saturating_add(1),
+            take,
+            leave,
+        };
+        let turn = m
+            .play(&request)
+            .map_err(|e| ApiError::illegal(e.to_string()))?;
+        let (mv, heaps_after) = (MoveJson::from(&turn.mv), turn.heaps_after.clone());
+        to_json(&PlayOut {
+            game: pos.spec,
+            convention: pos.convention.as_str(),
+            heaps: pos.heaps,
+            mv,
+            heaps_after,
+            over: m.is_over(),
         })
     })
     .await
@@ -305,14 +379,13 @@ struct HintRow {
     has_top_bit: bool,
 }
 
+/// The values of the heaps in binary columns, for the page's table.
 #[derive(Serialize)]
 struct Explanation {
     rows: Vec<HintRow>,
     nim_sum: u64,
     /// The exponent of the nim-sum's highest set bit; `null` when it is 0.
     top_bit: Option<u32>,
-    /// The lesson, sentence by sentence.
-    lessons: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -323,136 +396,134 @@ struct HintOut {
     outcome: &'static str,
     values: Vec<u64>,
     nim_sum: u64,
-    winning_moves: Vec<Move>,
+    winning_moves: Vec<MoveJson>,
+    /// The engine's move here: the first winning move, or from a
+    /// P-position the move that keeps the game long.
+    suggestion: Option<MoveJson>,
+    /// `nim` (the binary lesson), `values` (Grundy values) or `search`
+    /// (misère play decided by searching every position).
+    lesson: &'static str,
     explanation: Explanation,
-    /// For Nim, the whole lesson of `grundy nim --explain`, as text.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    text: Option<String>,
+    /// The lesson as text, as `grundy play` prints it for `hint` (for Nim,
+    /// that of `grundy nim --explain`), without the terminal's closing
+    /// "type ..." line: the page shows the moves itself.
+    text: String,
 }
 
 /// `POST /api/hint {game, heaps, misere}`: the outcome, every winning move,
-/// and the binary lesson behind them.
+/// the Grundy values in binary and the lesson behind them, from the
+/// library's [`Match::hint`].
 pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
-    let mut pos = Position::read(&mut fields, &state.limits)?;
+    let pos = Position::read(&mut fields, &state.limits)?;
+    let limits = state.limits.clone();
     compute(&state, move || {
-        let a = analyse(&mut pos)?;
-        let explanation = explain(&pos, &a);
-        let text = pos
-            .game
-            .is_nim()
-            .then(|| grundy::nim::explain(&pos.heaps, pos.convention).to_string());
+        let Some(m) = pos.start(Player::User, &limits)? else {
+            return Err(ApiError::illegal(format!(
+                "no move is left in this position of {}: the game is over",
+                pos.spec
+            )));
+        };
+        let hint = m.hint();
+        // Every heap has a value: it is at most the largest heap the match
+        // started with (for Nim, the value is the size).
+        let values: Vec<Nimber> = pos
+            .heaps
+            .iter()
+            .map(|&h| m.value(h).unwrap_or_default())
+            .collect();
+        let nim_sum: Nimber = values.iter().copied().sum();
+        let top_bit = (!nim_sum.is_zero()).then(|| 63 - nim_sum.value().leading_zeros());
+        let rows = pos
+            .heaps
+            .iter()
+            .zip(&values)
+            .enumerate()
+            .map(|(heap, (&size, v))| HintRow {
+                heap,
+                size,
+                value: v.value(),
+                has_top_bit: top_bit.is_some_and(|b| v.value() >> b & 1 == 1),
+            })
+            .collect();
         to_json(&HintOut {
             game: pos.spec.clone(),
             convention: pos.convention.as_str(),
-            outcome: a.outcome.as_str(),
-            values: a.values.iter().map(|v| v.value()).collect(),
-            nim_sum: a.nim_sum.value(),
-            winning_moves: a.winning,
+            outcome: m.outcome().as_str(),
+            values: values.iter().map(|v| v.value()).collect(),
+            nim_sum: nim_sum.value(),
+            winning_moves: hint.winning_moves.iter().map(MoveJson::from).collect(),
+            suggestion: hint.suggestion.as_ref().map(MoveJson::from),
+            lesson: match hint.lesson {
+                Lesson::Nim(_) => "nim",
+                Lesson::Values(_) => "values",
+                Lesson::Search(_) => "search",
+            },
+            explanation: Explanation {
+                rows,
+                nim_sum: nim_sum.value(),
+                top_bit,
+            },
+            text: hint.lesson.to_string(),
             heaps: pos.heaps,
-            explanation,
-            text,
         })
     })
     .await
 }
 
-fn explain(pos: &Position, a: &Analysis) -> Explanation {
-    let s = a.nim_sum.value();
-    let top_bit = (s != 0).then(|| 63 - s.leading_zeros());
-    let rows: Vec<HintRow> = pos
-        .heaps
-        .iter()
-        .zip(&a.values)
-        .enumerate()
-        .map(|(i, (&size, v))| HintRow {
-            heap: i,
-            size,
-            value: v.value(),
-            has_top_bit: top_bit.is_some_and(|b| v.value() >> b & 1 == 1),
-        })
-        .collect();
-    let nim = pos.game.is_nim();
-    let what = if nim {
-        "heap size"
-    } else {
-        "heap's Grundy value (the mex of the values of its options)"
-    };
-    let mut lessons = Vec::new();
-    if pos.convention == Convention::Misere && !nim {
-        lessons.push(format!(
-            "Misère {} has no binary rule: grundy searched every position reachable from here (the player who cannot move wins).",
-            pos.spec
-        ));
-        return Explanation {
-            rows,
-            nim_sum: s,
-            top_bit,
-            lessons,
-        };
-    }
-    lessons.push(format!(
-        "Write each {what} in binary and add the columns without carrying (exclusive or): the nim-sum is {s}."
-    ));
-    if pos.convention == Convention::Misere {
-        if pos.heaps.iter().any(|&h| h >= 2) {
-            lessons.push("Misère Nim: while some heap has 2 or more tokens, play exactly as in normal Nim, except that a move leaving only heaps of 0 or 1 must leave an odd number of 1-heaps.".to_owned());
-        } else {
-            lessons.push("Misère Nim with every heap at most 1: whoever faces an even number of 1-heaps wins (the other player will take the last token).".to_owned());
-            return Explanation {
-                rows,
-                nim_sum: s,
-                top_bit,
-                lessons,
-            };
-        }
-    }
-    match top_bit {
-        None => lessons.push(
-            "The nim-sum is 0: any move changes exactly one value, so it makes the nim-sum non-zero, and the opponent can always answer by making it 0 again.".to_owned(),
-        ),
-        Some(b) => {
-            let holders: Vec<String> = rows
-                .iter()
-                .filter(|r| r.has_top_bit)
-                .map(|r| (r.heap + 1).to_string())
-                .collect();
-            lessons.push(format!(
-                "The nim-sum's highest 1 is in the column of {} (marked). Heap {} has a 1 in that column; changing such a value g to g xor {s} lowers it and makes the nim-sum 0.",
-                1u64 << b,
-                holders.join(", heap ")
-            ));
-            for r in rows.iter().filter(|r| r.has_top_bit) {
-                let target = r.value ^ s;
-                if nim {
-                    lessons.push(format!(
-                        "Heap {}: {} xor {s} = {target}, so take {} to leave {target}.",
-                        r.heap + 1,
-                        r.size,
-                        r.size - target
-                    ));
-                } else {
-                    lessons.push(format!(
-                        "Heap {}: value {} xor {s} = {target}; move it to a position worth *{target} (one exists, since a value is the mex of its options').",
-                        r.heap + 1,
-                        r.value
-                    ));
-                }
+/// A heap game on the library's trait whose positions are the sorted
+/// non-empty heaps, so that positions differing only in the order of their
+/// heaps are one node of the drawn graph.
+struct HeapMultiset<'a>(&'a HeapRuleset);
+
+impl ImpartialGame for HeapMultiset<'_> {
+    type Position = Vec<u64>;
+
+    fn moves(&self, pos: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut next = Vec::new();
+        for (i, &h) in pos.iter().enumerate() {
+            // Equal heaps have the same options.
+            if i > 0 && pos[i - 1] == h {
+                continue;
             }
+            self.0.for_each_option(h, |leaves| {
+                let mut after = Vec::with_capacity(pos.len() + 2);
+                after.extend_from_slice(&pos[..i]);
+                after.extend_from_slice(&pos[i + 1..]);
+                after.extend(leaves.as_slice().iter().filter(|&&l| l > 0));
+                after.sort_unstable();
+                next.push(after);
+            });
         }
+        // One edge per distinct position reached.
+        next.sort_unstable();
+        next.dedup();
+        out.append(&mut next);
     }
-    Explanation {
-        rows,
-        nim_sum: s,
-        top_bit,
-        lessons,
-    }
+}
+
+/// A node's name in the library's graph: its heaps joined by `+`, empty for
+/// the position with no heap.
+fn node_name(heaps: &[u64]) -> String {
+    heaps
+        .iter()
+        .map(u64::to_string)
+        .collect::<Vec<_>>()
+        .join("+")
+}
+
+/// The heaps of a node named by [`node_name`].
+fn node_heaps(name: &str) -> Vec<u64> {
+    name.split('+')
+        .filter(|s| !s.is_empty())
+        .map(|s| s.parse().expect("node names are heaps joined by +"))
+        .collect()
 }
 
 #[derive(Serialize)]
 struct GraphNode {
-    id: usize,
+    id: u32,
     heaps: Vec<u64>,
     tokens: u64,
     value: u64,
@@ -461,12 +532,13 @@ struct GraphNode {
 
 /// `POST /api/graph {game, heaps}`: every position reachable from `heaps`
 /// (as multisets of non-empty heaps), each with its Grundy value and
-/// normal-play outcome, and every move as an edge.
+/// normal-play outcome, and every move as an edge; built by the library's
+/// [`position_graph`] and valued by [`acyclic_values`].
 pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
     let spec = fields.string("game")?;
-    let mut game = WebGame::parse(&spec)?;
+    let ruleset = WebGame::parse(&spec)?.ruleset;
     let max_nodes = state.limits.max_graph_nodes;
     let mut start = read_heaps(&mut fields, &state.limits, state.limits.max_play_heap)?;
     let tokens: u64 = start.iter().sum();
@@ -479,49 +551,33 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     compute(&state, move || {
         start.retain(|&h| h > 0);
         start.sort_unstable();
-        game.prepare(start.iter().copied().max().unwrap_or(0))?;
-        let rules: &dyn Rules = &game;
-        let mut ids: HashMap<Vec<u64>, usize> = HashMap::new();
-        let mut nodes: Vec<GraphNode> = Vec::new();
-        let mut edges: Vec<[usize; 2]> = Vec::new();
-        let mut queue = VecDeque::new();
-        let mut add = |heaps: Vec<u64>, nodes: &mut Vec<GraphNode>, queue: &mut VecDeque<usize>| {
-            if let Some(&id) = ids.get(&heaps) {
-                return Ok(id);
-            }
-            if nodes.len() == max_nodes {
-                return Err(ApiError::over_limit(format!(
+        let graph = position_graph(&HeapMultiset(&ruleset), &start, |p| node_name(p), max_nodes)
+            .map_err(|e| match e {
+                GraphError::TooManyPositions { .. } => ApiError::over_limit(format!(
                     "the game graph has more than {max_nodes} positions; try a smaller heap"
-                )));
-            }
-            let value: Nimber = heaps.iter().map(|&h| rules.value(h)).sum();
-            let id = nodes.len();
-            ids.insert(heaps.clone(), id);
-            nodes.push(GraphNode {
-                id,
-                tokens: heaps.iter().sum(),
-                value: value.value(),
-                outcome: if value.is_zero() { "P" } else { "N" },
-                heaps,
-            });
-            queue.push_back(id);
-            Ok(id)
-        };
-        add(start, &mut nodes, &mut queue)?;
-        while let Some(id) = queue.pop_front() {
-            let heaps = nodes[id].heaps.clone();
-            let mut targets = BTreeMap::new();
-            for m in play::moves(rules, &heaps) {
-                let mut next = m.apply(&heaps);
-                next.retain(|&h| h > 0);
-                next.sort_unstable();
-                targets.insert(next, ());
-            }
-            for next in targets.into_keys() {
-                let to = add(next, &mut nodes, &mut queue)?;
-                edges.push([id, to]);
-            }
-        }
+                )),
+                other => ApiError::bad_request(format!("the game graph: {other}")),
+            })?;
+        let values = acyclic_values(&graph)
+            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let nodes: Vec<GraphNode> = graph
+            .nodes()
+            .map(|v| {
+                let heaps = node_heaps(graph.name(v));
+                let value = values[v as usize];
+                GraphNode {
+                    id: v,
+                    tokens: heaps.iter().sum(),
+                    value: value.value(),
+                    outcome: if value.is_zero() { "P" } else { "N" },
+                    heaps,
+                }
+            })
+            .collect();
+        let edges: Vec<[u32; 2]> = graph
+            .nodes()
+            .flat_map(|v| graph.followers(v).iter().map(move |&w| [v, w]))
+            .collect();
         to_json(&serde_json::json!({
             "game": spec,
             "nodes": nodes,

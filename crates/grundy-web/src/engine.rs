@@ -1,14 +1,14 @@
-//! The games the web app plays: a spec parsed by the library into a
-//! [`HeapRuleset`], adapted to [`crate::play::Rules`], with its values from
-//! the library's period analysis (so a proved period answers for any heap)
-//! or its fastest sequence engine.
+//! The games the web app answers for: a spec parsed by the library into a
+//! [`HeapRuleset`], with its values from the library's period analysis (so
+//! a proved period answers for any heap) or its fastest sequence engine,
+//! and a bound on the work one request may do per family. Playing (the
+//! engine's move, checking a move, hints) is the library's `grundy::play`.
 
 use grundy::heap::period::{self, Analysis};
-use grundy::heap::{HeapRuleset, Leaves, SubtractionSet};
+use grundy::heap::{HeapRuleset, SubtractionSet};
 use grundy::Nimber;
 
 use crate::error::ApiError;
-use crate::play::Rules;
 
 /// A heap game named by a spec, with what is known of its Grundy values.
 #[derive(Debug)]
@@ -51,13 +51,7 @@ impl WebGame {
             .map_err(|e| ApiError::bad_request(format!("game {spec:?}: {e}")))
     }
 
-    /// Whether this is Nim, which has its own engine (any heap size, the
-    /// binary explanation, misère Nim's rule).
-    pub fn is_nim(&self) -> bool {
-        self.ruleset == HeapRuleset::Nim
-    }
-
-    /// Makes [`Rules::value`] answer for every heap up to `upto`: from a
+    /// Makes [`WebGame::value`] answer for every heap up to `upto`: from a
     /// proved period when there is one, else from a table.
     ///
     /// # Errors
@@ -86,13 +80,13 @@ impl WebGame {
     }
 }
 
-impl Rules for WebGame {
-    fn for_each_option(&self, n: u64, f: &mut dyn FnMut(Leaves)) {
-        self.ruleset.for_each_option(n, f);
-    }
-
-    fn value(&self, n: u64) -> Nimber {
-        // Every caller prepares for its largest heap first.
+impl WebGame {
+    /// The Grundy value of a heap of `n` tokens.
+    ///
+    /// # Panics
+    /// If [`WebGame::prepare`] has not covered `n`: every caller prepares
+    /// for its largest heap first.
+    pub fn value(&self, n: u64) -> Nimber {
         self.analysis
             .as_ref()
             .and_then(|a| a.value(n))

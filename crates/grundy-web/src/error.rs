@@ -42,6 +42,15 @@ impl ApiError {
         }
     }
 
+    /// 422: a move the rules do not allow, or a move in a finished game;
+    /// the message is the reason, for the player.
+    pub fn illegal(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            message: message.into(),
+        }
+    }
+
     /// 429: every computing slot is busy; the client may retry shortly.
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError {

@@ -25,9 +25,8 @@
 //!
 //! | module | what |
 //! |---|---|
-//! | [`api`] | the `/api/*` handlers (their JSON shapes: the `grundy-json` crate) |
-//! | [`play`] | legal moves and the engine's choice of move |
-//! | `engine` | a spec parsed into the library's `HeapRuleset`, with bounded work per family |
+//! | [`api`] | the `/api/*` handlers (their JSON shapes: the `grundy-json` crate); playing is the library's `grundy::play` (engine's move, move checking, hints) and the explorer's graph its `grundy::graph::position_graph` |
+//! //! | `engine` | a spec parsed into the library's `HeapRuleset`, with bounded work per family |
 //! | [`error`] | [`ApiError`]: `{"error": MESSAGE}` with a 4xx status |
 //! | [`request`] | checked reading of JSON request bodies |
 //! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
@@ -36,7 +35,6 @@ pub mod api;
 mod assets;
 mod engine;
 pub mod error;
-pub mod play;
 pub mod request;
 
 use std::sync::Arc;
@@ -60,7 +58,7 @@ pub struct Limits {
     pub max_values_to: u64,
     /// Largest `max` of a `period` request.
     pub max_period_search: u64,
-    /// Largest heap in a position played (`options`, `move`, `hint`,
+    /// Largest heap in a position played (`options`, `move`, `play`, `hint`,
     /// `graph`).
     pub max_play_heap: u64,
     /// Most tokens in all in a position played.
@@ -135,6 +133,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/solve", post(api::solve))
         .route("/api/options", post(api::options))
         .route("/api/move", post(api::engine_move))
+        .route("/api/play", post(api::play_move))
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
         .fallback(not_found)
@@ -144,7 +143,7 @@ pub fn router(limits: Limits) -> Router {
 
 async fn not_found(req: Request<Body>) -> ApiError {
     ApiError::not_found(format!(
-        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/options, /api/move, /api/hint, /api/graph",
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/options, /api/move, /api/play, /api/hint, /api/graph",
         req.method(),
         req.uri().path()
     ))

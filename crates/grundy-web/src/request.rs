@@ -84,6 +84,20 @@ impl Fields {
         }
     }
 
+    /// An optional array field of at most `max_len` elements; `None` when
+    /// absent or null.
+    pub fn optional_array(
+        &mut self,
+        name: &'static str,
+        max_len: usize,
+    ) -> Result<Option<Vec<Value>>, ApiError> {
+        if !self.map.get(name).is_some_and(|v| !v.is_null()) {
+            self.map.remove(name);
+            return Ok(None);
+        }
+        self.array(name, max_len).map(Some)
+    }
+
     /// A required array field of at most `max_len` elements.
     pub fn array(&mut self, name: &'static str, max_len: usize) -> Result<Vec<Value>, ApiError> {
         match self.take(name) {

@@ -72,18 +72,48 @@ async fn engine_move_wins_from_an_n_position_of_nim() {
     assert_eq!(body["outcome"], "N");
     assert_eq!(body["convention"], "normal");
     assert_eq!(body["winning"], true);
-    // The only winning move: 7 -> 6.
-    assert_eq!(body["move"], json!({"heap": 2, "from": 7, "to": [6]}));
-    assert_eq!(body["heaps_after"], json!([3, 5, 6]));
+    // Nim-sum 1: 3 -> 2, 5 -> 4 and 7 -> 6 all win; the library's engine
+    // plays the first.
+    assert_eq!(body["move"], json!({"heap": 0, "from": 3, "to": [2]}));
+    assert_eq!(body["heaps_after"], json!([2, 5, 7]));
 }
 
 #[tokio::test]
-async fn engine_move_from_a_p_position_takes_one_from_the_largest_heap() {
+async fn engine_move_from_a_p_position_keeps_the_game_long() {
     let (status, body) = post("/api/move", json!({"game": "nim", "heaps": [1, 2, 3]})).await;
     assert_eq!(status, StatusCode::OK, "{body}");
     assert_eq!(body["outcome"], "P");
     assert_eq!(body["winning"], false);
-    assert_eq!(body["move"], json!({"heap": 2, "from": 3, "to": [2]}));
+    // One token taken, and the move is what the library's engine plays.
+    let m = &body["move"];
+    let from = m["from"].as_u64().unwrap();
+    let left: u64 = m["to"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .sum();
+    assert_eq!(from - left, 1, "{m}");
+    let library = grundy::play::Match::new(
+        "nim".parse().unwrap(),
+        vec![1, 2, 3],
+        grundy::Convention::Normal,
+        grundy::play::Player::Engine,
+    )
+    .unwrap()
+    .engine_move()
+    .unwrap();
+    assert_eq!(m["heap"], library.heap);
+    // Misère Kayles 4 is a P-position (searched): the engine still moves,
+    // and does not end the game at once.
+    let (status, body) = post(
+        "/api/move",
+        json!({"game": "kayles", "heaps": [4], "misere": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["outcome"], "P");
+    assert_ne!(body["heaps_after"], json!([0]), "{body}");
 }
 
 #[tokio::test]
@@ -133,7 +163,130 @@ async fn hint_explains_in_binary() {
             {"heap": 2, "from": 7, "to": [6]},
         ])
     );
-    assert!(e["lessons"].as_array().unwrap().len() >= 2);
+    assert_eq!(body["lesson"], "nim");
+    assert_eq!(body["suggestion"], json!({"heap": 0, "from": 3, "to": [2]}));
+    // The library's lesson, word for word what `grundy nim --explain` and
+    // `grundy play` say.
+    let text = body["text"].as_str().unwrap();
+    assert!(text.contains("nim-sum"), "{text}");
+    assert!(text.contains("heap 1: 3 -> 2 (take 1)"), "{text}");
+    assert!(
+        !text.contains("type '"),
+        "the page shows moves its own way: {text}"
+    );
+}
+
+#[tokio::test]
+async fn hints_for_other_games_teach_grundy_values_or_search() {
+    // Kayles 5 + 2: G = 4 xor 2 = 6 (OEIS A002186).
+    let (status, body) = post("/api/hint", json!({"game": "kayles", "heaps": [5, 2]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lesson"], "values");
+    assert_eq!(body["values"], json!([4, 2]));
+    assert_eq!(body["nim_sum"], 6);
+    assert_eq!(body["explanation"]["top_bit"], 2);
+    assert_eq!(body["outcome"], "N");
+    assert!(body["text"]
+        .as_str()
+        .unwrap()
+        .contains("The xor is 6, not 0"));
+    // Misère Kayles 4: a P-position by search; no winning move, and the
+    // suggestion is the engine's move.
+    let (status, body) = post(
+        "/api/hint",
+        json!({"game": "kayles", "heaps": [4], "misere": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["lesson"], "search");
+    assert_eq!(body["outcome"], "P");
+    assert_eq!(body["winning_moves"], json!([]));
+    assert!(body["suggestion"].is_object(), "{body}");
+    assert!(body["text"]
+        .as_str()
+        .unwrap()
+        .contains("the opponent answers"));
+    // A finished game has no hint.
+    assert_error(
+        post("/api/hint", json!({"game": "nim", "heaps": [0, 0]})).await,
+        422,
+        "the game is over",
+    );
+}
+
+#[tokio::test]
+async fn play_checks_the_move_and_answers_the_position_after_it() {
+    let (status, body) = post(
+        "/api/play",
+        json!({"game": "nim", "heaps": [3, 5, 7], "heap": 2, "take": 7}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // A heap taken whole stays in place as an empty heap.
+    assert_eq!(body["move"], json!({"heap": 2, "from": 7, "to": []}));
+    assert_eq!(body["heaps_after"], json!([3, 5, 0]));
+    assert_eq!(body["over"], false);
+    // A split of Kayles: the first part keeps the heap's place.
+    let (status, body) = post(
+        "/api/play",
+        json!({"game": "kayles", "heaps": [1, 7], "heap": 1, "take": 1, "leave": [2, 4]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["move"], json!({"heap": 1, "from": 7, "to": [2, 4]}));
+    assert_eq!(body["heaps_after"], json!([1, 2, 4]));
+    let (_, body) = post(
+        "/api/play",
+        json!({"game": "nim", "heaps": [0, 1], "heap": 1, "take": 1}),
+    )
+    .await;
+    assert_eq!(body["over"], true);
+}
+
+#[tokio::test]
+async fn an_illegal_move_is_a_422_with_the_reason() {
+    let play = |game: &str, heaps: Value, heap: u64, take: u64, leave: Option<Value>| {
+        let mut body = json!({"game": game, "heaps": heaps, "heap": heap, "take": take});
+        if let Some(l) = leave {
+            body["leave"] = l;
+        }
+        post("/api/play", body)
+    };
+    assert_error(
+        play("sub{1,3,4}", json!([7, 2]), 0, 2, None).await,
+        422,
+        "you cannot take 2 from heap 1: you may take 1, 3 or 4",
+    );
+    assert_error(
+        play("nim", json!([3, 0]), 1, 1, None).await,
+        422,
+        "heap 2 is empty",
+    );
+    assert_error(
+        play("nim", json!([3]), 5, 1, None).await,
+        422,
+        "heap 6 does not exist: there is only heap 1",
+    );
+    assert_error(
+        play("nim", json!([3]), 0, 4, None).await,
+        422,
+        "heap 1 has only 3 tokens: you cannot take 4",
+    );
+    assert_error(
+        play("kayles", json!([7]), 0, 2, Some(json!([3, 3]))).await,
+        422,
+        "taking 2 from 7 leaves 5, which cannot be split into 3 and 3",
+    );
+    assert_error(
+        play("nim", json!([0, 0]), 0, 1, None).await,
+        422,
+        "the game is over",
+    );
+    assert_error(
+        play("nim", json!([3]), 0, 1, Some(json!([1, 2, 3, 4]))).await,
+        422,
+        "\"leave\" has 4 elements",
+    );
 }
 
 #[tokio::test]

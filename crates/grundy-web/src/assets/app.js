@@ -101,14 +101,6 @@ function describeMove(move) {
   return `heap ${move.heap + 1}: ${what} (${from} → ${left})`;
 }
 
-// A heap taken whole stays on the board as an empty heap, so heap numbers
-// do not shift under the player's eyes; a split puts its heaps in place.
-function applyMove(heaps, move) {
-  const after = heaps.slice();
-  after.splice(move.heap, 1, ...(move.to.length ? move.to : [0]));
-  return after;
-}
-
 function heapsText(heaps) {
   return heaps.join(" ");
 }
@@ -254,14 +246,10 @@ function markTokens(heap, from, on) {
 function tokenClicked(heap, take) {
   const opts = game.options[heap] || [];
   const exact = opts.filter((o) => o.take === take);
-  if (exact.length === 1) return playMine(heap, exact[0]);
   if (exact.length > 1) return showChoices(heap, exact, `Take ${take} from heap ${heap + 1}, leaving:`);
-  const takes = [...new Set(opts.map((o) => o.take))].sort((a, b) => a - b);
-  if (takes.length === 1 && takes[0] === 0) {
-    return showChoices(heap, opts, `In this game a move splits a heap. Choose the split of heap ${heap + 1}:`);
-  }
-  setStatus(`You cannot take ${take} from heap ${heap + 1} here; you may take ${takes.join(", ")}.`);
-  showChoices(heap, opts, `Legal moves from heap ${heap + 1}:`);
+  // One way to take that many, or none: the server checks the move and
+  // says why it is illegal.
+  playMine(heap, take, exact.length === 1 ? exact[0].to : undefined);
 }
 
 function showChoices(heap, opts, label) {
@@ -272,24 +260,45 @@ function showChoices(heap, opts, label) {
   for (const o of opts) {
     const left = o.to.length ? o.to.join(" + ") : "nothing";
     const text = o.take > 0 ? `take ${o.take} → ${left}` : `split → ${left}`;
-    list.append(el("button", { type: "button", class: "choice", text, onclick: () => playMine(heap, o) }));
+    list.append(el("button", { type: "button", class: "choice", text, onclick: () => playMine(heap, o.take, o.to) }));
   }
   box.hidden = false;
   list.firstChild?.focus();
 }
 
-async function playMine(heap, option) {
+// Plays "take `take` from heap `heap`" (leaving the heaps `leave`, for a
+// split): the server checks the move and answers the position after it, or
+// the reason the move is illegal.
+async function playMine(heap, take, leave) {
   if (game.over || game.busy || game.turn !== "me") return;
-  const move = { heap, from: game.heaps[heap], to: option.to };
-  record("you", move);
+  const body = { game: game.spec, heaps: game.heaps, misere: game.misere, heap, take };
+  if (leave !== undefined) body.leave = leave;
+  let played;
+  game.busy = true;
+  updateButtons();
+  try {
+    played = await api("/api/play", body);
+  } catch (err) {
+    game.busy = false;
+    drawBoard();
+    updateButtons();
+    setStatus(`${err.message[0].toUpperCase()}${err.message.slice(1)}.`, "illegal");
+    const opts = game.options[heap] || [];
+    if (opts.length) showChoices(heap, opts, `Legal moves from heap ${heap + 1}:`);
+    return;
+  }
+  game.busy = false;
+  record("you", played.move, played.heaps_after);
   game.turn = "engine";
   $("hint-box").hidden = true;
   await step(refresh);
   if (!game.over) await engineMove();
 }
 
-function record(who, move) {
-  const after = applyMove(game.heaps, move);
+// A heap taken whole stays on the board as an empty heap, so heap numbers
+// do not shift under the player's eyes; a split puts its heaps in place
+// (the server's `heaps_after`).
+function record(who, move, after) {
   game.history.push({ who, before: game.heaps, move, after });
   game.heaps = after;
 }
@@ -313,7 +322,7 @@ async function engineMove() {
   await step(async () => {
     const data = await api("/api/move", { game: game.spec, heaps: game.heaps, misere: game.misere });
     if (!data.move) throw new Error("the engine found no move");
-    record("engine", data.move);
+    record("engine", data.move, data.heaps_after);
     game.turn = "me";
     await refresh();
   });
@@ -368,7 +377,7 @@ async function showHint() {
 function renderHint(h) {
   const frag = document.createDocumentFragment();
   const e = h.explanation;
-  const isNim = h.game === "nim";
+  const isNim = h.lesson === "nim";
   const width = Math.max(1, ...e.rows.map((r) => r.value.toString(2).length), e.nim_sum.toString(2).length);
   const top = e.top_bit; // index of the nim-sum's highest set bit, or null
   const table = el("table", { class: "binary", "aria-label": "Values in binary" });
@@ -401,16 +410,19 @@ function renderHint(h) {
     ? "This is an N-position: the player to move (you) can win."
     : "This is a P-position: every move loses against perfect play. Keep the game long and hope for a mistake.";
   frag.append(el("p", { class: "verdict", text: verdict }));
-  for (const line of e.lessons) frag.append(el("p", { text: line }));
   if (h.winning_moves.length) {
     const list = el("ul", { class: "winning-moves" });
     for (const m of h.winning_moves) list.append(el("li", { text: describeMove(m) }));
     frag.append(el("p", { text: "Winning moves:" }), list);
+  } else if (h.suggestion) {
+    frag.append(el("p", { class: "suggestion", text: `To keep the game long: ${describeMove(h.suggestion)}.` }));
   }
-  if (h.text) {
-    // The engine's full lesson, the same text as `grundy nim --explain`.
-    frag.append(el("details", { class: "lesson" }, el("summary", { text: "The whole lesson (as grundy nim --explain prints it)" }), el("pre", { text: h.text })));
-  }
+  // The lesson itself, the same text as `grundy play` prints for a hint;
+  // open where its 78 columns fit.
+  const lesson = el("details", { class: "lesson" },
+    el("summary", { text: "Why (the lesson, as grundy play prints it)" }), el("pre", { text: h.text }));
+  lesson.open = window.innerWidth >= 700;
+  frag.append(lesson);
   return frag;
 }
 

@@ -164,6 +164,36 @@ pub(super) fn build(m: &Match) -> Hint {
     }
 }
 
+impl Lesson {
+    /// The lesson alone as text, without the closing "Hint:" line of
+    /// [`Hint::render_with`] (whose "type '1 1'" is for a terminal): for a
+    /// front end that shows the move its own way, such as a web page.
+    ///
+    /// ```
+    /// use grundy::play::{Match, Player};
+    /// use grundy::Convention;
+    ///
+    /// let m = Match::new("kayles".parse()?, vec![5, 2], Convention::Normal, Player::User)?;
+    /// let text = m.hint().lesson.to_string();
+    /// assert!(text.contains("The xor is 6, not 0"), "{text}");
+    /// assert!(!text.contains("type '"), "{text}");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn render_with(&self, paint: &mut dyn FnMut(Role, &str) -> String) -> String {
+        match self {
+            Lesson::Nim(e) => e.render_with(paint),
+            Lesson::Values(v) => v.render_with(paint),
+            Lesson::Search(s) => s.render_with(paint),
+        }
+    }
+}
+
+impl fmt::Display for Lesson {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.render_with(&mut |_, s| s.to_string()).trim_end())
+    }
+}
+
 impl From<ValueLesson> for Lesson {
     fn from(v: ValueLesson) -> Lesson {
         Lesson::Values(v)
@@ -191,11 +221,7 @@ impl Hint {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn render_with(&self, paint: &mut dyn FnMut(Role, &str) -> String) -> String {
-        let mut out = match &self.lesson {
-            Lesson::Nim(e) => e.render_with(paint),
-            Lesson::Values(v) => v.render_with(paint),
-            Lesson::Search(s) => s.render_with(paint),
-        };
+        let mut out = self.lesson.render_with(paint);
         while !out.ends_with("\n\n") {
             out.push('\n');
         }

@@ -68,6 +68,40 @@ pub const MAX_HEAP: u64 = 1000;
 /// are decided by searching every position, which grows quickly.
 pub const MAX_MISERE_TOKENS: u64 = 40;
 
+/// Bounds on the positions a [`Match`] accepts. The defaults are
+/// [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`], meant for a person at a
+/// terminal; a front end with bounds of its own (a web server checking
+/// every request) passes them to [`Match::with_limits`].
+///
+/// ```
+/// use grundy::play::{Match, MatchLimits, Player, SetupError};
+/// use grundy::Convention;
+///
+/// let limits = MatchLimits { max_heap: 5000, ..MatchLimits::default() };
+/// let kayles = "kayles".parse()?;
+/// assert!(Match::with_limits(kayles, vec![4000], Convention::Normal, Player::User, limits).is_ok());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MatchLimits {
+    /// The largest heap in a game other than Nim: the Grundy values and
+    /// the moves of every heap up to it are computed when the match starts.
+    pub max_heap: u64,
+    /// The most tokens a misère game other than Nim may start with. It
+    /// also bounds the depth of the misère search's recursion, so keep it
+    /// small.
+    pub max_misere_tokens: u64,
+}
+
+impl Default for MatchLimits {
+    fn default() -> MatchLimits {
+        MatchLimits {
+            max_heap: MAX_HEAP,
+            max_misere_tokens: MAX_MISERE_TOKENS,
+        }
+    }
+}
+
 /// From a P-position the engine compares its candidate moves by the
 /// opponent's winning replies; it looks at this many of them at most (those
 /// taking the fewest tokens), so that a huge position answers at once.
@@ -222,7 +256,7 @@ pub enum SetupError {
         heap: usize,
         /// Its size.
         size: u64,
-        /// [`MAX_HEAP`].
+        /// The bound: [`MAX_HEAP`] unless set by [`MatchLimits`].
         max: u64,
         /// The game spec.
         game: String,
@@ -234,7 +268,7 @@ pub enum SetupError {
         game: String,
         /// Tokens in the position.
         tokens: u128,
-        /// [`MAX_MISERE_TOKENS`].
+        /// The bound: [`MAX_MISERE_TOKENS`] unless set by [`MatchLimits`].
         max: u64,
     },
 }
@@ -502,6 +536,24 @@ impl Match {
         convention: Convention,
         first: Player,
     ) -> Result<Match, SetupError> {
+        Match::with_limits(ruleset, heaps, convention, first, MatchLimits::default())
+    }
+
+    /// Starts a match as [`new`](Match::new) does, with bounds of the
+    /// caller's instead of [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`].
+    ///
+    /// # Errors
+    /// As [`new`](Match::new), with the bounds of `limits`.
+    ///
+    /// # Complexity
+    /// As [`new`](Match::new).
+    pub fn with_limits(
+        ruleset: HeapRuleset,
+        heaps: Vec<u64>,
+        convention: Convention,
+        first: Player,
+        limits: MatchLimits,
+    ) -> Result<Match, SetupError> {
         if heaps.is_empty() {
             return Err(SetupError::NoHeaps);
         }
@@ -509,20 +561,20 @@ impl Match {
         let (values, movable) = if ruleset == HeapRuleset::Nim {
             (Vec::new(), Vec::new())
         } else {
-            if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > MAX_HEAP) {
+            if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > limits.max_heap) {
                 return Err(SetupError::HeapTooLarge {
                     heap: i + 1,
                     size,
-                    max: MAX_HEAP,
+                    max: limits.max_heap,
                     game,
                 });
             }
             let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-            if convention == Convention::Misere && tokens > u128::from(MAX_MISERE_TOKENS) {
+            if convention == Convention::Misere && tokens > u128::from(limits.max_misere_tokens) {
                 return Err(SetupError::MisereTooLarge {
                     game,
                     tokens,
-                    max: MAX_MISERE_TOKENS,
+                    max: limits.max_misere_tokens,
                 });
             }
             let max = heaps.iter().copied().max().unwrap_or(0);
@@ -1410,6 +1462,40 @@ mod tests {
             new(&"sub{5}".parse().unwrap(), &[4, 3], Convention::Normal),
             Some(SetupError::NoMoves { .. })
         ));
+    }
+
+    #[test]
+    fn limits_of_the_caller_replace_the_defaults() {
+        let kayles: HeapRuleset = "kayles".parse().unwrap();
+        let limits = MatchLimits {
+            max_heap: 2000,
+            max_misere_tokens: 10,
+        };
+        let with =
+            |h: &[u64], c| Match::with_limits(kayles.clone(), h.to_vec(), c, Player::User, limits);
+        // Beyond the default MAX_HEAP, within the caller's bound.
+        // Kayles has period 12 from n = 71 on (Guy and Smith, 1956).
+        let m = with(&[1500, 3], Convention::Normal).unwrap();
+        assert_eq!(m.value(1500), Some(m.value(1500 - 12 * 100).unwrap()));
+        assert!(matches!(
+            with(&[2001], Convention::Normal),
+            Err(SetupError::HeapTooLarge {
+                heap: 1,
+                size: 2001,
+                max: 2000,
+                ..
+            })
+        ));
+        // Within the default misère bound, beyond the caller's.
+        assert!(matches!(
+            with(&[6, 5], Convention::Misere),
+            Err(SetupError::MisereTooLarge {
+                tokens: 11,
+                max: 10,
+                ..
+            })
+        ));
+        assert!(with(&[6, 4], Convention::Misere).is_ok());
     }
 
     #[test]
