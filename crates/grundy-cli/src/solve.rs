@@ -4,8 +4,11 @@
 use std::io::Write;
 
 use anyhow::Context;
+use grundy::games::BoardSpec;
 use grundy::heap::HeapRuleset;
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
+use grundy::Outcome;
+use grundy_json::BoardJson;
 
 /// How many values may be computed to find a period for huge heaps.
 const DEFAULT_MAX: u64 = 1 << 22;
@@ -13,7 +16,8 @@ const DEFAULT_MAX: u64 = 1 << 22;
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
-    /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`.
+    /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
+    /// its start position: `cram:4x5`, `chomp:3x4`.
     game: String,
     /// Heap sizes (each below 2^64).
     heaps: Vec<String>,
@@ -40,9 +44,14 @@ pub struct Args {
 enum Target {
     /// A heap game: the position is the sum of the heaps given.
     Heaps(HeapRuleset),
+    /// A board game from its start position; no heaps.
+    Board(BoardSpec),
 }
 
 fn parse_target(spec: &str) -> anyhow::Result<Target> {
+    if BoardSpec::is_board_spec(spec) {
+        return Ok(Target::Board(BoardSpec::parse(spec)?));
+    }
     let ruleset = HeapRuleset::parse(spec).with_context(|| format!("bad game spec {spec:?}"))?;
     Ok(Target::Heaps(ruleset))
 }
@@ -51,7 +60,60 @@ fn parse_target(spec: &str) -> anyhow::Result<Target> {
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     match parse_target(&args.game)? {
         Target::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
+        Target::Board(board) => solve_board(&args, board, out),
     }
+}
+
+/// The start position of a board game: its value, outcome and every
+/// winning move (a move is the cells it uses, `(row,column)` from 0 at the
+/// top left).
+fn solve_board(args: &Args, board: BoardSpec, out: &mut impl Write) -> anyhow::Result<()> {
+    if !args.heaps.is_empty() {
+        anyhow::bail!(
+            "{board} names its whole start position and takes no heaps, got {:?}",
+            args.heaps.join(" ")
+        );
+    }
+    if args.misere {
+        anyhow::bail!("--misere is not supported for board games such as {board}");
+    }
+    let solution = board.solve();
+    let name = board.to_string();
+    if args.json {
+        serde_json::to_writer(&mut *out, &BoardJson::new(&name, &solution))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let kind = match board {
+        BoardSpec::Cram(_) => "domino",
+        BoardSpec::Chomp(_) => "bite",
+    };
+    writeln!(out, "game: {name} (start position)")?;
+    writeln!(out, "value: {}", solution.value)?;
+    writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
+    let total = solution.winning_moves.len();
+    if total == 0 {
+        writeln!(
+            out,
+            "winning moves: none (every move leads to an N-position)"
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "winning moves ({total} in all; cells as (row,column) from the top left):"
+    )?;
+    for m in solution.winning_moves.iter().take(args.limit) {
+        writeln!(out, "  {kind} {m}")?;
+    }
+    if total > args.limit {
+        writeln!(
+            out,
+            "  ... and {} more (raise --limit to see them)",
+            total - args.limit
+        )?;
+    }
+    Ok(())
 }
 
 fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
@@ -124,12 +186,7 @@ fn write_text(
     if let Some(total) = s.nim_sum {
         writeln!(out, "nim-sum: {total}")?;
     }
-    let verdict = if s.outcome.first_player_wins() {
-        "the player to move wins"
-    } else {
-        "the player to move loses"
-    };
-    writeln!(out, "outcome: {} ({verdict})", s.outcome)?;
+    writeln!(out, "outcome: {}", outcome_words(s.outcome))?;
     if s.total_winning_moves == 0 {
         return Ok(());
     }
@@ -149,4 +206,14 @@ fn write_text(
         writeln!(out, "  ... and {rest} more (raise --limit to list them)")?;
     }
     Ok(())
+}
+
+/// `N (the player to move wins)` or `P (the player to move loses)`.
+fn outcome_words(outcome: Outcome) -> String {
+    let verdict = if outcome.first_player_wins() {
+        "the player to move wins"
+    } else {
+        "the player to move loses"
+    };
+    format!("{outcome} ({verdict})")
 }

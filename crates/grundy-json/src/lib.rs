@@ -24,8 +24,10 @@
 //! );
 //! ```
 
+pub mod board;
 pub mod heap;
 pub mod nim;
 
+pub use board::BoardJson;
 pub use heap::{PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson};
