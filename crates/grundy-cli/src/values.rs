@@ -49,9 +49,15 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let to = usize::try_from(args.to).context("--to does not fit this machine's address space")?;
     let from = args.from as usize;
     let mut engine = sequence::engine(&ruleset, EngineKind::Fast);
+    if to > engine.max_index() {
+        anyhow::bail!(
+            "--to {to} is too large for {ruleset}: its engine computes heaps up to {}",
+            engine.max_index()
+        );
+    }
     compute_with_progress(engine.as_mut(), to);
 
-    let stats = args.stats.then(|| Stats::of(engine.as_ref(), from, to));
+    let stats = (args.stats && !args.json).then(|| Stats::of(engine.as_ref(), from, to));
     let game = ruleset.to_string();
     if args.json {
         let get = |n: u64| engine.get(n as usize);

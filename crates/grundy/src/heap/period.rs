@@ -331,8 +331,10 @@ pub fn analyse_table(ruleset: &HeapRuleset, n: u64) -> Analysis {
     if *ruleset == HeapRuleset::Nim {
         return analyse(ruleset, n);
     }
-    let n = usize::try_from(n).unwrap_or(usize::MAX);
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    let n = usize::try_from(n)
+        .unwrap_or(usize::MAX)
+        .min(engine.max_index());
     engine.extend_to(n);
     let mut values = GrundySequence::with_capacity(n.saturating_add(1));
     engine.append_to(&mut values);
@@ -358,7 +360,10 @@ pub fn analyse_table(ruleset: &HeapRuleset, n: u64) -> Analysis {
 /// O(L) per candidate period that agrees long enough to look plausible,
 /// and usually O(1) for the others.
 pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64) -> Analysis {
-    let max = usize::try_from(max).unwrap_or(usize::MAX);
+    // Looking further than the engine can go ends the search there.
+    let max = usize::try_from(max)
+        .unwrap_or(usize::MAX)
+        .min(engine.max_index());
     let mut values = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {

@@ -252,6 +252,13 @@ pub trait SequenceEngine {
     /// A short name for reports and benchmarks (`"naive"`, `"bitset"`, ...).
     fn name(&self) -> &'static str;
 
+    /// The largest `n` that [`extend_to`](Self::extend_to) accepts; callers
+    /// check it (or clamp to it) before asking for more. Engines limited only
+    /// by memory answer `usize::MAX`.
+    fn max_index(&self) -> usize {
+        usize::MAX
+    }
+
     /// Whether no value is known yet.
     fn is_empty(&self) -> bool {
         self.len() == 0

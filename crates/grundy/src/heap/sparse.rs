@@ -130,9 +130,17 @@ impl super::sequence::SequenceEngine for SparseOctal {
     fn name(&self) -> &'static str {
         "sparse"
     }
+
+    fn max_index(&self) -> usize {
+        SparseOctal::MAX_N
+    }
 }
 
 impl SparseOctal {
+    /// The largest heap size this engine computes: positions are kept as
+    /// `u32`, with room for a block past the end.
+    pub const MAX_N: usize = (u32::MAX - 2 * PARALLEL_BLOCK as u32) as usize - 1;
+
     /// An engine for `code` that has computed `G(0) = 0` only.
     pub fn new(code: &TakeBreak) -> SparseOctal {
         SparseOctal::build(code, false)
@@ -227,7 +235,7 @@ impl SparseOctal {
     /// ```
     pub fn extend_to(&mut self, n: usize) {
         assert!(
-            n < (u32::MAX - 2 * PARALLEL_BLOCK as u32) as usize,
+            n <= SparseOctal::MAX_N,
             "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
         );
         if n < self.values.len() {
