@@ -217,3 +217,18 @@ fn half_follows_its_closed_form() {
         assert_eq!(g.0 as usize, closed(n), "n = {n}");
     }
 }
+
+/// `0.8` grows like n/3, so by n = 900 the direct engine has used its
+/// one-word mask (values < 64), its four-word mask (< 256) and its general
+/// path; each must agree with the brute force.
+#[test]
+fn value_widths_of_the_direct_engine() {
+    for code in ["0.8", "0.9"] {
+        let game = grundy::heap::TakeBreak::parse(code).unwrap();
+        let expected = brute_take_break(game.digits(), 900);
+        assert!(expected.iter().any(|&g| g >= 256), "{code} stays small");
+        let computed = sequence::values(&HeapRuleset::TakeBreak(game), 900);
+        let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
+        assert_eq!(computed, expected, "{code}");
+    }
+}
