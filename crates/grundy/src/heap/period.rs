@@ -51,8 +51,9 @@
 //! (`B - 1 + p <= L - 1`) is the smallest period: any smaller true period
 //! `q` divides it, has the same preperiod and a smaller `B`, so it would have
 //! been proved first. Otherwise the first plausible candidate (agreeing over
-//! at least one full period) tells exactly how long the sequence must be for
-//! its proof, and the engine is extended to that length, and no further.
+//! at least one full period) tells how long the sequence must be for its
+//! proof, and the engine is extended to that length (at most doubling the
+//! current length), and no further.
 
 use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
@@ -382,7 +383,10 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
                     nim: false,
                 };
             }
-            Search::NeedLength(need) => need.max(len + 1),
+            // Jump to the length the candidate's proof needs, but never
+            // more than double: a spurious candidate with a huge bound must
+            // not push the computation far past a true period's proof.
+            Search::NeedLength(need) => need.min(len.saturating_mul(2)).max(len + 1),
             Search::Nothing => len.saturating_mul(2),
         };
         if len > max {
