@@ -92,7 +92,7 @@ fn published_periods_are_proved() {
     }
 }
 
-/// The long proofs (.16 needs G up to 509621, .56 up to 653423). Run with
+/// The long proofs (.16 needs G up to 509621, .56 up to 653569). Run with
 /// `cargo test --release -p grundy --test heap_known_values -- --ignored`;
 /// with the direct O(n²) engine they take minutes, with the sparse-space
 /// engine well under a second each.
