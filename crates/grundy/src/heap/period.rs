@@ -417,9 +417,13 @@ enum Search {
 
 fn search(values: &GrundySequence, theorem: Theorem) -> Search {
     let len = values.len() as u64;
-    let mut candidate: Option<(u64, u64)> = None;
+    // The first plausible period (its multiples are skipped: a multiple of
+    // a true period has the same preperiod and a larger bound) and the
+    // smallest length any plausible candidate needs for its proof.
+    let mut first: Option<u64> = None;
+    let mut need: Option<u64> = None;
     for p in 1..=len.div_ceil(2) {
-        if candidate.is_some_and(|(c, _)| p % c == 0) {
+        if first.is_some_and(|c| p % c == 0) {
             continue;
         }
         let n0 = values.last_mismatch(p as usize).map_or(0, |i| i as u64 + 1);
@@ -433,14 +437,13 @@ fn search(values: &GrundySequence, theorem: Theorem) -> Search {
             };
         }
         let agreeing = (len - p).saturating_sub(n0);
-        if candidate.is_none() && agreeing >= p.max(16) {
-            candidate = Some((p, n0));
+        if agreeing >= p.max(16) {
+            first.get_or_insert(p);
+            need = Some(need.map_or(bound + p, |m| m.min(bound + p)));
         }
     }
-    match candidate {
-        Some((p, n0)) => {
-            Search::NeedLength(usize::try_from(theorem.bound(n0, p) + p).unwrap_or(usize::MAX))
-        }
+    match need {
+        Some(need) => Search::NeedLength(usize::try_from(need).unwrap_or(usize::MAX)),
         None => Search::Nothing,
     }
 }
@@ -463,12 +466,6 @@ impl std::fmt::Display for UnknownReason {
             UnknownReason::LimitReached => "no period proved within the limit",
         })
     }
-}
-
-/// Looks up `G(h)` in `values` (a convenience for callers that only have a
-/// sequence).
-pub fn table_value(values: &GrundySequence, h: u64) -> Option<Nimber> {
-    usize::try_from(h).ok().and_then(|i| values.get(i))
 }
 
 #[cfg(test)]
