@@ -92,7 +92,7 @@ fn published_periods_are_proved() {
     }
 }
 
-/// The long proofs (.16 needs G up to 509621, .56 up to 653423). Run with
+/// The long proofs (.16 needs G up to 509621, .56 up to 653569). Run with
 /// `cargo test --release -p grundy --test heap_known_values -- --ignored`;
 /// with the direct O(n²) engine they take minutes, with the sparse-space
 /// engine well under a second each.
@@ -215,5 +215,20 @@ fn half_follows_its_closed_form() {
     };
     for (n, g) in values.iter().enumerate() {
         assert_eq!(g.0 as usize, closed(n), "n = {n}");
+    }
+}
+
+/// `0.8` grows like n/3, so by n = 900 the direct engine has used its
+/// one-word mask (values < 64), its four-word mask (< 256) and its general
+/// path; each must agree with the brute force.
+#[test]
+fn value_widths_of_the_direct_engine() {
+    for code in ["0.8", "0.9"] {
+        let game = grundy::heap::TakeBreak::parse(code).unwrap();
+        let expected = brute_take_break(game.digits(), 900);
+        assert!(expected.iter().any(|&g| g >= 256), "{code} stays small");
+        let computed = sequence::values(&HeapRuleset::TakeBreak(game), 900);
+        let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
+        assert_eq!(computed, expected, "{code}");
     }
 }

@@ -51,8 +51,9 @@
 //! (`B - 1 + p <= L - 1`) is the smallest period: any smaller true period
 //! `q` divides it, has the same preperiod and a smaller `B`, so it would have
 //! been proved first. Otherwise the first plausible candidate (agreeing over
-//! at least one full period) tells exactly how long the sequence must be for
-//! its proof, and the engine is extended to that length, and no further.
+//! at least one full period) tells how long the sequence must be for its
+//! proof, and the engine is extended to that length (at most doubling the
+//! current length), and no further.
 
 use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
@@ -387,7 +388,10 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
                     nim: false,
                 };
             }
-            Search::NeedLength(need) => need.max(len + 1),
+            // Jump to the length the candidate's proof needs, but never
+            // more than double: a spurious candidate with a huge bound must
+            // not push the computation far past a true period's proof.
+            Search::NeedLength(need) => need.min(len.saturating_mul(2)).max(len + 1),
             Search::Nothing => len.saturating_mul(2),
         };
         if len > max {
@@ -418,9 +422,13 @@ enum Search {
 
 fn search(values: &GrundySequence, theorem: Theorem) -> Search {
     let len = values.len() as u64;
-    let mut candidate: Option<(u64, u64)> = None;
+    // The first plausible period (its multiples are skipped: a multiple of
+    // a true period has the same preperiod and a larger bound) and the
+    // smallest length any plausible candidate needs for its proof.
+    let mut first: Option<u64> = None;
+    let mut need: Option<u64> = None;
     for p in 1..=len.div_ceil(2) {
-        if candidate.is_some_and(|(c, _)| p % c == 0) {
+        if first.is_some_and(|c| p % c == 0) {
             continue;
         }
         let n0 = values.last_mismatch(p as usize).map_or(0, |i| i as u64 + 1);
@@ -434,14 +442,13 @@ fn search(values: &GrundySequence, theorem: Theorem) -> Search {
             };
         }
         let agreeing = (len - p).saturating_sub(n0);
-        if candidate.is_none() && agreeing >= p.max(16) {
-            candidate = Some((p, n0));
+        if agreeing >= p.max(16) {
+            first.get_or_insert(p);
+            need = Some(need.map_or(bound + p, |m| m.min(bound + p)));
         }
     }
-    match candidate {
-        Some((p, n0)) => {
-            Search::NeedLength(usize::try_from(theorem.bound(n0, p) + p).unwrap_or(usize::MAX))
-        }
+    match need {
+        Some(need) => Search::NeedLength(usize::try_from(need).unwrap_or(usize::MAX)),
         None => Search::Nothing,
     }
 }
@@ -464,12 +471,6 @@ impl std::fmt::Display for UnknownReason {
             UnknownReason::LimitReached => "no period proved within the limit",
         })
     }
-}
-
-/// Looks up `G(h)` in `values` (a convenience for callers that only have a
-/// sequence).
-pub fn table_value(values: &GrundySequence, h: u64) -> Option<Nimber> {
-    usize::try_from(h).ok().and_then(|i| values.get(i))
 }
 
 #[cfg(test)]

@@ -684,37 +684,42 @@ fn mark_take_break<T: Copy + Into<u64>>(
     }
 }
 
-/// The mex of a heap of `n` when every value so far is below 64, so that
-/// the option values fit one `u64` mask (a xor of values below 64 is below
-/// 64). The pair loop xors a forward and a reversed slice.
-fn mex_small<T: Copy + Into<u64>>(
+/// The mex of a heap of `n` when every value so far is below `64·W`, so
+/// that the option values fit a `W`-word bitmask on the stack (a xor of
+/// values below a power of two stays below it). The pair loop xors a
+/// forward and a reversed slice.
+fn mex_small<const W: usize, T: Copy + Into<u64>>(
     code: &TakeBreak,
     g: &[T],
     pairs: &[Vec<u64>],
     n: usize,
 ) -> Nimber {
-    let mut mask = 0u64;
+    #[inline(always)]
+    fn set<const W: usize>(mask: &mut [u64; W], v: u64) {
+        mask[(v >> 6) as usize % W] |= 1 << (v & 63);
+    }
+    let mut mask = [0u64; W];
     for (k, &d) in code.digits().iter().enumerate() {
         if d == 0 || k > n {
             continue;
         }
         let rest = n - k;
         if d & 1 != 0 && rest == 0 && k > 0 {
-            mask |= 1;
+            set(&mut mask, 0);
         }
         if d & 2 != 0 && rest > 0 && k > 0 {
-            mask |= 1 << g[rest].into();
+            set(&mut mask, g[rest].into());
         }
         if d & 4 != 0 && rest >= 2 {
             let half = rest / 2;
             let low = &g[1..=half];
             let high = &g[rest - half..rest];
-            // Four independent accumulators break the dependency on `mask`.
-            let mut acc = [0u64; 4];
+            // Four independent accumulators break the dependency chain.
+            let mut acc = [[0u64; W]; 4];
             let mut chunks = low.chunks_exact(4).zip(high.rchunks_exact(4));
             for (l, h) in &mut chunks {
                 for j in 0..4 {
-                    acc[j] |= 1 << ((l[j].into() ^ h[3 - j].into()) & 63);
+                    set(&mut acc[j], l[j].into() ^ h[3 - j].into());
                 }
             }
             let done = low.len() / 4 * 4;
@@ -722,30 +727,43 @@ fn mex_small<T: Copy + Into<u64>>(
                 .iter()
                 .zip(high[..high.len() - done].iter().rev())
             {
-                mask |= 1 << ((a.into() ^ b.into()) & 63);
+                set(&mut mask, a.into() ^ b.into());
             }
-            mask |= acc[0] | acc[1] | acc[2] | acc[3];
+            for a in &acc {
+                for w in 0..W {
+                    mask[w] |= a[w];
+                }
+            }
         }
         if d & 8 != 0 && rest >= 3 {
             for a in 1..=rest - 2 {
                 let ga = g[a].into();
                 for &x in &pairs[rest - a] {
-                    mask |= 1 << ((ga ^ x) & 63);
+                    set(&mut mask, ga ^ x);
                 }
             }
         }
     }
-    Nimber(u64::from(mask.trailing_ones()))
+    let mut mex = 0;
+    for w in mask {
+        mex += u64::from(w.trailing_ones());
+        if w != u64::MAX {
+            break;
+        }
+    }
+    Nimber(mex)
 }
 
 impl SequenceEngine for TakeBreakEngine {
     fn extend_to(&mut self, n: usize) {
         while self.values.len() <= n {
             let m = self.values.len();
-            let small = self.values.max_value().map_or(true, |v| v.0 < 64);
+            let max = self.values.max_value().map_or(0, |v| v.0);
             let pairs = &self.pairs;
-            let g = if small {
-                with_storage!(&self.values.storage, v => mex_small(&self.code, v, pairs, m))
+            let g = if max < 64 {
+                with_storage!(&self.values.storage, v => mex_small::<1, _>(&self.code, v, pairs, m))
+            } else if max < 256 {
+                with_storage!(&self.values.storage, v => mex_small::<4, _>(&self.code, v, pairs, m))
             } else {
                 self.seen.clear();
                 let (code, seen) = (&self.code, &mut self.seen);
