@@ -63,10 +63,9 @@ fn nim_is_arithmetic_periodic() {
 }
 
 /// `grundy period 0.16` must print preperiod 105351 and period 149459. The
-/// proof needs G up to 509621: minutes with the direct engine, well under a
-/// second with the sparse-space engine. Run with `-- --ignored`.
+/// proof needs G up to 509621, well under a second with the sparse-space
+/// engine.
 #[test]
-#[ignore = "needs the sparse-space engine to be fast"]
 fn period_of_0_16() {
     let v = json(&["period", "0.16", "--json"]);
     assert_eq!(

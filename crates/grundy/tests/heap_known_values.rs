@@ -92,12 +92,9 @@ fn published_periods_are_proved() {
     }
 }
 
-/// The long proofs (.16 needs G up to 509621, .56 up to 653569). Run with
-/// `cargo test --release -p grundy --test heap_known_values -- --ignored`;
-/// with the direct O(n²) engine they take minutes, with the sparse-space
-/// engine well under a second each.
+/// The long proofs (.16 needs G up to 509621, .56 up to 653569): well under
+/// a second each with the sparse-space engine.
 #[test]
-#[ignore = "needs hundreds of thousands of values: minutes with the direct engine"]
 fn published_long_periods_are_proved() {
     for e in entries(&load("periods.toml"), "period") {
         if e.get("slow").and_then(|s| s.as_bool()) == Some(true) {
