@@ -14,14 +14,14 @@
 //! | Nim | the formula `G(n) = n` | O(1), nothing stored |
 //! | finite subtraction set | bitset mex ("shifted OR", below) | O(max(S)/64 + values) |
 //! | all-but set | counting (below) | O(\|F\| · rare values) |
-//! | take-and-break code | direct mex over the options | O(t·n) (O(t·n²) for 3-heap splits) |
+//! | take-and-break code | sparse space ([`SparseOctal`]) | O(t·(rare pairs + scans)), near O(t·r) for r rare values |
 //! | everything else | the naive engine | the number of options |
 //!
 //! The naive engine ([`EngineKind::Naive`]) takes the mex over
 //! [`HeapRuleset::for_each_option`] for every ruleset; the tests check every
 //! fast engine against it.
 
-use super::{HeapRuleset, SparseOctal, SubtractionSet, TakeBreak};
+use super::{HeapRuleset, SparseOctal, SubtractionSet};
 use crate::{MexSet, Nimber};
 
 /// A Grundy sequence `G(0), ..., G(len-1)` stored compactly.
@@ -600,199 +600,6 @@ impl SequenceEngine for AllButEngine {
     }
 }
 
-/// A direct take-and-break engine: for each heap, the mex over its options,
-/// reading the values of split pairs straight from the compact storage.
-///
-/// This is the simple O(t·n²) method; the sparse-space engine replaces it
-/// for octal codes. For three-heap splits it keeps, for every size `s`, the
-/// set `pairs[s]` of values `G(b) xor G(c)` with `b + c = s`, so that the
-/// values of the splits `a + b + c = m` are `G(a) xor pairs[m - a]` (the
-/// order of the three heaps does not change the set of values): O(n·V)
-/// per heap instead of O(n²), for V distinct pair values.
-#[derive(Clone, Debug)]
-pub struct TakeBreakEngine {
-    code: TakeBreak,
-    values: GrundySequence,
-    seen: MexSet,
-    /// `pairs[s]`: the distinct values of two-heap splits of `s` (kept only
-    /// for codes that split into three).
-    pairs: Vec<Vec<u64>>,
-    scratch: MexSet,
-}
-
-impl TakeBreakEngine {
-    /// An engine for `code` with no value computed yet.
-    pub fn new(code: TakeBreak) -> TakeBreakEngine {
-        TakeBreakEngine {
-            code,
-            values: GrundySequence::new(),
-            seen: MexSet::new(),
-            pairs: Vec::new(),
-            scratch: MexSet::new(),
-        }
-    }
-}
-
-/// The distinct values `G(b) xor G(c)` over `b + c = s`, `b, c >= 1`.
-fn pair_values<T: Copy + Into<u64>>(g: &[T], s: usize, scratch: &mut MexSet) -> Vec<u64> {
-    scratch.clear();
-    let mut out = vec![];
-    for b in 1..=s / 2 {
-        let v = Nimber(g[b].into() ^ g[s - b].into());
-        if !scratch.contains(v) {
-            scratch.insert(v);
-            out.push(v.0);
-        }
-    }
-    out
-}
-
-/// Marks the values of every option of a heap of `n` in `seen`, reading the
-/// values of smaller heaps from `g` and of pairs from `pairs`.
-fn mark_take_break<T: Copy + Into<u64>>(
-    code: &TakeBreak,
-    g: &[T],
-    pairs: &[Vec<u64>],
-    n: usize,
-    seen: &mut MexSet,
-) {
-    let val = |i: usize| g[i].into();
-    for (k, &d) in code.digits().iter().enumerate() {
-        if d == 0 || k > n {
-            continue;
-        }
-        let rest = n - k;
-        if d & 1 != 0 && rest == 0 && k > 0 {
-            seen.insert(Nimber(0));
-        }
-        if d & 2 != 0 && rest > 0 && k > 0 {
-            seen.insert(Nimber(val(rest)));
-        }
-        if d & 4 != 0 && rest >= 2 {
-            for a in 1..=rest / 2 {
-                seen.insert(Nimber(val(a) ^ val(rest - a)));
-            }
-        }
-        if d & 8 != 0 && rest >= 3 {
-            for a in 1..=rest - 2 {
-                let ga = val(a);
-                for &x in &pairs[rest - a] {
-                    seen.insert(Nimber(ga ^ x));
-                }
-            }
-        }
-    }
-}
-
-/// The mex of a heap of `n` when every value so far is below `64·W`, so
-/// that the option values fit a `W`-word bitmask on the stack (a xor of
-/// values below a power of two stays below it). The pair loop xors a
-/// forward and a reversed slice.
-fn mex_small<const W: usize, T: Copy + Into<u64>>(
-    code: &TakeBreak,
-    g: &[T],
-    pairs: &[Vec<u64>],
-    n: usize,
-) -> Nimber {
-    #[inline(always)]
-    fn set<const W: usize>(mask: &mut [u64; W], v: u64) {
-        mask[(v >> 6) as usize % W] |= 1 << (v & 63);
-    }
-    let mut mask = [0u64; W];
-    for (k, &d) in code.digits().iter().enumerate() {
-        if d == 0 || k > n {
-            continue;
-        }
-        let rest = n - k;
-        if d & 1 != 0 && rest == 0 && k > 0 {
-            set(&mut mask, 0);
-        }
-        if d & 2 != 0 && rest > 0 && k > 0 {
-            set(&mut mask, g[rest].into());
-        }
-        if d & 4 != 0 && rest >= 2 {
-            let half = rest / 2;
-            let low = &g[1..=half];
-            let high = &g[rest - half..rest];
-            // Four independent accumulators break the dependency chain.
-            let mut acc = [[0u64; W]; 4];
-            let mut chunks = low.chunks_exact(4).zip(high.rchunks_exact(4));
-            for (l, h) in &mut chunks {
-                for j in 0..4 {
-                    set(&mut acc[j], l[j].into() ^ h[3 - j].into());
-                }
-            }
-            let done = low.len() / 4 * 4;
-            for (&a, &b) in low[done..]
-                .iter()
-                .zip(high[..high.len() - done].iter().rev())
-            {
-                set(&mut mask, a.into() ^ b.into());
-            }
-            for a in &acc {
-                for w in 0..W {
-                    mask[w] |= a[w];
-                }
-            }
-        }
-        if d & 8 != 0 && rest >= 3 {
-            for a in 1..=rest - 2 {
-                let ga = g[a].into();
-                for &x in &pairs[rest - a] {
-                    set(&mut mask, ga ^ x);
-                }
-            }
-        }
-    }
-    let mut mex = 0;
-    for w in mask {
-        mex += u64::from(w.trailing_ones());
-        if w != u64::MAX {
-            break;
-        }
-    }
-    Nimber(mex)
-}
-
-impl SequenceEngine for TakeBreakEngine {
-    fn extend_to(&mut self, n: usize) {
-        while self.values.len() <= n {
-            let m = self.values.len();
-            let max = self.values.max_value().map_or(0, |v| v.0);
-            let pairs = &self.pairs;
-            let g = if max < 64 {
-                with_storage!(&self.values.storage, v => mex_small::<1, _>(&self.code, v, pairs, m))
-            } else if max < 256 {
-                with_storage!(&self.values.storage, v => mex_small::<4, _>(&self.code, v, pairs, m))
-            } else {
-                self.seen.clear();
-                let (code, seen) = (&self.code, &mut self.seen);
-                with_storage!(&self.values.storage, v => mark_take_break(code, v, pairs, m, seen));
-                self.seen.mex()
-            };
-            self.values.push(g);
-            if self.code.is_hexadecimal() {
-                // pairs[m + 1] needs G(1..=m), all known now.
-                if self.pairs.is_empty() {
-                    self.pairs.push(vec![]);
-                }
-                let scratch = &mut self.scratch;
-                let next = with_storage!(&self.values.storage, v => pair_values(v, m + 1, scratch));
-                self.pairs.push(next);
-            }
-        }
-    }
-    fn len(&self) -> usize {
-        self.values.len()
-    }
-    fn get(&self, i: usize) -> Nimber {
-        self.values.get(i).expect("index below len()")
-    }
-    fn name(&self) -> &'static str {
-        "direct"
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -871,23 +678,6 @@ mod tests {
                 by_engine(spec, EngineKind::Naive, n),
                 "{spec}"
             );
-        }
-    }
-
-    #[test]
-    fn every_short_octal_code_matches_the_reference() {
-        // Every code 0.d1 and 0.d1d2 and d0.d1 with octal digits.
-        for d0 in [0u8, 4] {
-            for d1 in 0..8u8 {
-                for d2 in 0..8u8 {
-                    let code = TakeBreak::new(vec![d0, d1, d2]).unwrap();
-                    let reference = code.naive_values(200);
-                    let mut e = TakeBreakEngine::new(code.clone());
-                    e.extend_to(200);
-                    let fast: Vec<Nimber> = (0..=200).map(|i| e.get(i)).collect();
-                    assert_eq!(fast, reference, "{code}");
-                }
-            }
         }
     }
 }
