@@ -19,7 +19,8 @@ pub struct Args {
     /// The game, e.g. `kayles`, `0.16`, `sub{1,3,4}`.
     game: String,
     /// The most values to compute while looking for a proof (default
-    /// 2^20, or 10000 for games with no periodicity theorem).
+    /// 2^20; 2^13 for hexadecimal codes, whose three-way splits make each
+    /// value cost O(n²); 10000 for games with no periodicity theorem).
     #[arg(long)]
     max: Option<u64>,
     /// Print a JSON object instead of text.
@@ -32,10 +33,12 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let ruleset =
         HeapRuleset::parse(&args.game).with_context(|| format!("bad game spec {:?}", args.game))?;
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();
-    let max = args.max.unwrap_or(if has_theorem {
-        DEFAULT_MAX
-    } else {
+    let max = args.max.unwrap_or(if !has_theorem {
         DEFAULT_MAX_NO_THEOREM
+    } else if ruleset.max_heaps_left() > 2 {
+        period::THREE_HEAP_SEARCH_MAX
+    } else {
+        DEFAULT_MAX
     });
     let found = period::find_period(&ruleset, max);
     let game = ruleset.to_string();

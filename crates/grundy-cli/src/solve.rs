@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 use grundy::games::BoardSpec;
-use grundy::heap::HeapRuleset;
+use grundy::heap::{period, HeapRuleset};
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
 use grundy::Outcome;
 use grundy_json::BoardJson;
@@ -29,9 +29,10 @@ pub struct Args {
     #[arg(long, default_value_t = 20)]
     limit: usize,
     /// The most values to compute when looking for a period (for heaps
-    /// beyond it a proved period is required).
-    #[arg(long, default_value_t = DEFAULT_MAX)]
-    max: u64,
+    /// beyond it a proved period is required). Default 2^22; 2^13 for
+    /// hexadecimal codes, whose three-way splits make each value cost O(n²).
+    #[arg(long)]
+    max: Option<u64>,
     /// Print a JSON object instead of text.
     #[arg(long)]
     json: bool,
@@ -121,7 +122,12 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     let solution = if args.misere {
         misere_solve(ruleset, &heaps, args.limit)?
     } else {
-        SumSolver::new(ruleset, &heaps, args.max)?.solve(&heaps, args.limit)?
+        let max = args.max.unwrap_or(if ruleset.max_heaps_left() > 2 {
+            period::THREE_HEAP_SEARCH_MAX
+        } else {
+            DEFAULT_MAX
+        });
+        SumSolver::new(ruleset, &heaps, max)?.solve(&heaps, args.limit)?
     };
     if args.json {
         write_json(ruleset, &heaps, &solution, out)

@@ -59,6 +59,12 @@ use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
 use crate::Nimber;
 
+/// A default search limit for games whose moves split a heap in three
+/// (hexadecimal codes): each value then costs O(n²), so 2^13 values take a
+/// few seconds, where octal codes reach 2^20 in well under one. Front ends
+/// use it when the user gives no limit of their own.
+pub const THREE_HEAP_SEARCH_MAX: u64 = 1 << 13;
+
 /// What is known about the periodicity of one ruleset's Grundy sequence.
 ///
 /// ```
