@@ -20,7 +20,8 @@ pub struct WebGame {
 
 /// Most values computed for one request, by family: the engines differ
 /// (bitset subtraction is linear, the definition is quadratic or worse), and
-/// each bound keeps a request to well under a second on one core.
+/// each bound keeps a request to about a second on one core (octal codes
+/// whose sparse space is large, such as 0.35, take 1.5 s to 2·10^5).
 pub fn work_cap(ruleset: &HeapRuleset) -> u64 {
     match ruleset {
         HeapRuleset::Nim => u64::MAX,
@@ -32,7 +33,7 @@ pub fn work_cap(ruleset: &HeapRuleset) -> u64 {
         ) => 1_000_000,
         HeapRuleset::Subtraction(SubtractionSet::Squares) => 100_000,
         HeapRuleset::TakeBreak(code) if code.max_heaps_left() >= 3 => 1_000,
-        HeapRuleset::TakeBreak(_) => 20_000,
+        HeapRuleset::TakeBreak(_) => 200_000,
         _ => 10_000,
     }
 }
