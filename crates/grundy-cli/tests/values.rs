@@ -33,7 +33,7 @@ fn subtraction_134_marks_p_positions_at_0_and_2_mod_7() {
         let cols: Vec<&str> = line.split('\t').collect();
         let n: u64 = cols[0].parse().unwrap();
         let marked_p = cols.get(2) == Some(&"P");
-        assert_eq!(marked_p, n % 7 == 0 || n % 7 == 2, "{line}");
+        assert_eq!(marked_p, n.is_multiple_of(7) || n % 7 == 2, "{line}");
         assert_eq!(marked_p, cols[1] == "0", "{line}");
         rows += 1;
     }

@@ -91,7 +91,7 @@ impl Fields {
         name: &'static str,
         max_len: usize,
     ) -> Result<Option<Vec<Value>>, ApiError> {
-        if !self.map.get(name).is_some_and(|v| !v.is_null()) {
+        if self.map.get(name).is_none_or(|v| v.is_null()) {
             self.map.remove(name);
             return Ok(None);
         }

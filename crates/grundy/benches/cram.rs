@@ -49,7 +49,7 @@ fn main() {
         let report = analyse(&cram, &cram.start(), &mut cache).expect("Cram is acyclic");
         let elapsed = start.elapsed();
         let cpu = cpu_seconds() - cpu;
-        if cram.rows() % 2 == 0 && cram.cols() % 2 == 0 {
+        if cram.rows().is_multiple_of(2) && cram.cols().is_multiple_of(2) {
             assert!(report.value.is_zero(), "even x even Cram must be *0");
         }
         println!(

@@ -75,7 +75,7 @@ fn satisfies_definition(adj: &Adj, gamma: &[Option<u64>]) -> bool {
     // c(w) < c(u). A counter exists iff repeatedly "justifying" nodes whose
     // condition holds using only already-justified w reaches every finite
     // node (the condition is monotone, so the order does not matter).
-    let greater = |x: Option<u64>, a: u64| x.map_or(true, |x| x > a);
+    let greater = |x: Option<u64>, a: u64| x.is_none_or(|x| x > a);
     let mut justified = vec![false; adj.len()];
     loop {
         let mut changed = false;

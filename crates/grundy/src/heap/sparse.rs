@@ -113,7 +113,7 @@ pub struct SparseStats {
 /// The sparse-space engine is the fast engine of every take-and-break code
 /// ([`sequence::engine`](super::sequence::engine) picks it). It may compute a
 /// few values past the `n` asked for (it finishes a block); they are exact,
-/// and [`len`](SequenceEngine::len) counts them.
+/// and [`len`](super::sequence::SequenceEngine::len) counts them.
 impl super::sequence::SequenceEngine for SparseOctal {
     fn extend_to(&mut self, n: usize) {
         SparseOctal::extend_to(self, n);

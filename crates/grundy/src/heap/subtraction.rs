@@ -204,7 +204,7 @@ fn checked_set(mut elements: Vec<u64>) -> Result<Vec<u64>, SpecError> {
 /// The integer square root: the largest `r` with `r*r <= n`.
 pub(crate) fn isqrt(n: u64) -> u64 {
     let mut r = (n as f64).sqrt() as u64;
-    while r.checked_mul(r).map_or(true, |sq| sq > n) {
+    while r.checked_mul(r).is_none_or(|sq| sq > n) {
         r -= 1;
     }
     while (r + 1).checked_mul(r + 1).is_some_and(|sq| sq <= n) {
@@ -219,7 +219,7 @@ fn is_prime(n: u64) -> bool {
     }
     let mut d = 2;
     while d * d <= n {
-        if n % d == 0 {
+        if n.is_multiple_of(d) {
             return false;
         }
         d += 1;

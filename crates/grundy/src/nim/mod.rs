@@ -276,7 +276,7 @@ impl<H: HeapSize> NimSummary<H> {
     /// nim-sum is never 0, and the position is N).
     pub fn outcome(&self, convention: Convention) -> Outcome {
         let n = match convention {
-            Convention::Misere if self.large == 0 => self.ones % 2 == 0,
+            Convention::Misere if self.large == 0 => self.ones.is_multiple_of(2),
             _ => !self.nim_sum.is_zero(),
         };
         Outcome::from_first_player_wins(n)
@@ -295,12 +295,12 @@ impl<H: HeapSize> NimSummary<H> {
     pub fn winning_move(&self, convention: Convention, heap: &H) -> Option<H> {
         if convention == Convention::Misere && self.large <= 1 {
             return if self.large == 0 {
-                (self.ones % 2 == 0 && !heap.is_zero()).then(|| H::from_u64(0))
+                (self.ones.is_multiple_of(2) && !heap.is_zero()).then(|| H::from_u64(0))
             } else if heap.is_at_most_one() {
                 None
             } else {
                 // The other heaps are all 0 or 1: leave an odd number of 1s.
-                Some(H::from_u64(u64::from(self.ones % 2 == 0)))
+                Some(H::from_u64(u64::from(self.ones.is_multiple_of(2))))
             };
         }
         let top = self.nim_sum.bit_len().checked_sub(1)?;

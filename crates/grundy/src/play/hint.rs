@@ -1,6 +1,6 @@
 //! Hints: the lesson behind the winning move of the position on the board.
 //!
-//! For Nim the lesson is the binary one of [`nim::explain`](crate::nim::explain)
+//! For Nim the lesson is the binary one of [`nim::explain()`](crate::nim::explain())
 //! (heaps in binary columns, the nim-sum, its top bit). For other heap games
 //! under normal play it is the Sprague–Grundy argument: the Grundy value of
 //! each heap, their xor, and which heap move brings the xor to 0. Misère

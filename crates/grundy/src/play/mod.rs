@@ -18,7 +18,7 @@
 //!
 //! Nim is decided by the nim-sum for heaps of any `u64` size, under normal
 //! and misère play, and its hint is the binary lesson of
-//! [`nim::explain`](crate::nim::explain). Every other ruleset of
+//! [`nim::explain()`](crate::nim::explain()). Every other ruleset of
 //! [`HeapRuleset`] is played from its Grundy values (normal play) or, under
 //! misère play, by an exhaustive search of the position (small positions
 //! only: misère values do not add up).
@@ -650,7 +650,7 @@ impl Match {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.other()
@@ -953,7 +953,7 @@ impl Match {
         let well_formed = req
             .leave
             .as_ref()
-            .map_or(true, |p| p.iter().filter(|&&x| x > 0).count() <= 3);
+            .is_none_or(|p| p.iter().filter(|&&x| x > 0).count() <= 3);
         if well_formed && with_take.contains(&asked) {
             return Ok(PlayMove {
                 heap: index,
