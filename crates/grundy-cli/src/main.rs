@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod colour;
 mod graph;
 mod input;
 mod nim;

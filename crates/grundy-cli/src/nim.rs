@@ -6,7 +6,7 @@
 //! they fit in a u64, so that the moves can be listed without reading the
 //! input twice. Text and JSON are both written as they are produced.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::bail;
@@ -16,6 +16,7 @@ use grundy::{Convention, Outcome};
 use grundy_json::{JsonHeap, NimJson};
 use serde::Serialize;
 
+use crate::colour::{self, ansi};
 use crate::input::{for_each_heap, Source};
 
 /// `--explain` writes every heap in binary: beyond this many heaps the
@@ -234,7 +235,7 @@ fn report<H: Decimal>(
         writeln!(out)?;
         return Ok(());
     }
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none();
+    let colour = colour::wanted();
     if args.explain {
         let e = explain(heaps, convention);
         let text = if colour {
@@ -316,17 +317,4 @@ impl Decimal for BigUint {
     fn write_decimal(&self, buf: &mut Vec<u8>) {
         buf.extend_from_slice(self.to_str_radix(10).as_bytes());
     }
-}
-
-/// ANSI colours for the parts of the lesson.
-fn ansi(role: Role, text: &str) -> String {
-    let code = match role {
-        Role::TopBit => "1;33",
-        Role::NimSum | Role::Heading => "1",
-        Role::Win => "32",
-        Role::Lose => "31",
-        Role::Move => "1;32",
-        _ => return text.to_string(),
-    };
-    format!("\x1b[{code}m{text}\x1b[0m")
 }

@@ -18,6 +18,8 @@ use grundy::nim::{parse_heap, Heap};
 use grundy::play::{parse_command, Command, Match, Player, Turn, SYNTAX};
 use grundy::Convention;
 
+use crate::colour;
+
 /// Heaps up to this size are drawn token by token.
 const DRAW_MAX: u64 = 40;
 
@@ -72,7 +74,7 @@ pub struct Args {
 /// Runs `grundy play`, reading moves from standard input.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let style = Style {
-        colour: io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none(),
+        colour: colour::wanted(),
         echo: !io::stdin().is_terminal(),
     };
     let game = setup(&args)?;
@@ -120,15 +122,7 @@ impl Style {
         if !self.colour {
             return text.to_string();
         }
-        let code = match role {
-            Role::TopBit => "1;33",
-            Role::NimSum | Role::Heading => "1",
-            Role::Win => "32",
-            Role::Lose => "31",
-            Role::Move => "1;32",
-            _ => return text.to_string(),
-        };
-        format!("\x1b[{code}m{text}\x1b[0m")
+        colour::ansi(role, text)
     }
 }
 
