@@ -42,6 +42,14 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     });
     let found = period::find_period(&ruleset, max);
     let game = ruleset.to_string();
+    // One JSON shape for both answers (the contract's "periodic" or
+    // "unknown"); only the readable text differs by case.
+    if args.json {
+        serde_json::to_writer(&mut *out, &grundy_json::PeriodJson::new(&game, &found))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "game: {game}")?;
     match &found.status {
         PeriodStatus::Periodic {
             preperiod,
@@ -49,47 +57,29 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             saltus,
             certificate,
         } => {
-            if args.json {
+            if *saltus == 0 {
+                writeln!(out, "periodic: preperiod {preperiod}, period {period}")?;
+                writeln!(out, "  (G(n + {period}) = G(n) for every n >= {preperiod}, and not from any earlier n)")?;
+            } else {
                 writeln!(
                     out,
-                    "{}",
-                    serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found))?
+                    "arithmetic-periodic: preperiod {preperiod}, period {period}, saltus {saltus}"
                 )?;
-            } else {
-                writeln!(out, "game: {game}")?;
-                if *saltus == 0 {
-                    writeln!(out, "periodic: preperiod {preperiod}, period {period}")?;
-                    writeln!(out, "  (G(n + {period}) = G(n) for every n >= {preperiod}, and not from any earlier n)")?;
-                } else {
-                    writeln!(
-                        out,
-                        "arithmetic-periodic: preperiod {preperiod}, period {period}, saltus {saltus}"
-                    )?;
-                    writeln!(
-                        out,
-                        "  (G(n + {period}) = G(n) + {saltus} for every n >= {preperiod})"
-                    )?;
-                }
-                writeln!(out, "proof: {certificate}")?;
-                if found.checked_to > 0 {
-                    writeln!(out, "values computed: G(0..={})", found.checked_to)?;
-                }
+                writeln!(
+                    out,
+                    "  (G(n + {period}) = G(n) + {saltus} for every n >= {preperiod})"
+                )?;
+            }
+            writeln!(out, "proof: {certificate}")?;
+            if found.checked_to > 0 {
+                writeln!(out, "values computed: G(0..={})", found.checked_to)?;
             }
         }
         PeriodStatus::Unknown { reason } => {
-            if args.json {
-                writeln!(
-                    out,
-                    "{}",
-                    serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found))?
-                )?;
-            } else {
-                writeln!(out, "game: {game}")?;
-                writeln!(out, "period: unknown ({reason})")?;
-                writeln!(out, "values computed: G(0..={})", found.checked_to)?;
-                if has_theorem {
-                    writeln!(out, "hint: a larger --max lets the search look further")?;
-                }
+            writeln!(out, "period: unknown ({reason})")?;
+            writeln!(out, "values computed: G(0..={})", found.checked_to)?;
+            if has_theorem {
+                writeln!(out, "hint: a larger --max lets the search look further")?;
             }
         }
     }

@@ -296,26 +296,7 @@ impl SumSolver {
         }
         let in_table = usize::try_from(h).is_ok_and(|i| i < self.analysis.values.len());
         if in_table {
-            let mut count = 0u128;
-            let mut failure = None;
-            self.ruleset.for_each_option(h, |leaves| {
-                let v: Result<Nimber, SumError> =
-                    leaves.as_slice().iter().map(|&x| self.value(x)).sum();
-                match v {
-                    Ok(v) if v == target => {
-                        count += 1;
-                        if out.len() < limit {
-                            out.push(leaves);
-                        }
-                    }
-                    Ok(_) => {}
-                    Err(e) => failure = Some(e),
-                }
-            });
-            return match failure {
-                Some(e) => Err(e),
-                None => Ok(count),
-            };
+            return self.enumerate_options_with_value(h, target, limit, out);
         }
         // Beyond the table: the period is proved (value() succeeded), and
         // the ruleset is a finite subtraction set or a take-and-break code.
@@ -349,25 +330,36 @@ impl SumSolver {
                 }
                 Ok(count)
             }
-            _ => {
-                // Finite subtraction sets: at most |S| options.
-                let mut count = 0u128;
-                let mut failure = None;
-                self.ruleset.for_each_option(h, |leaves| {
-                    let v: Result<Nimber, SumError> =
-                        leaves.as_slice().iter().map(|&x| self.value(x)).sum();
-                    match v {
-                        Ok(v) if v == target => {
-                            count += 1;
-                            push_limited(out, limit, leaves);
-                        }
-                        Ok(_) => {}
-                        Err(e) => failure = Some(e),
-                    }
-                });
-                failure.map_or(Ok(count), Err)
-            }
+            // Finite subtraction sets: at most |S| options.
+            _ => self.enumerate_options_with_value(h, target, limit, out),
         }
+    }
+
+    /// Every option of `h`, one by one, valued from the table or the
+    /// period: the options worth `target` are counted and (up to `limit` in
+    /// `out`) listed.
+    fn enumerate_options_with_value(
+        &self,
+        h: u64,
+        target: Nimber,
+        limit: usize,
+        out: &mut Vec<Leaves>,
+    ) -> Result<u128, SumError> {
+        let mut count = 0u128;
+        let mut failure = None;
+        self.ruleset.for_each_option(h, |leaves| {
+            let v: Result<Nimber, SumError> =
+                leaves.as_slice().iter().map(|&x| self.value(x)).sum();
+            match v {
+                Ok(v) if v == target => {
+                    count += 1;
+                    push_limited(out, limit, leaves);
+                }
+                Ok(_) => {}
+                Err(e) => failure = Some(e),
+            }
+        });
+        failure.map_or(Ok(count), Err)
     }
 
     /// The splits `a + b = m`, `1 <= a <= b`, of value `target`, for `m`

@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::game::{analyse, Cache};
+use crate::game::{analyse, Cache, ImpartialGame};
 use crate::games::{Chomp, Cram};
 use crate::{Nimber, Outcome};
 
@@ -276,33 +276,36 @@ impl BoardSpec {
     /// ```
     pub fn solve(&self) -> BoardSolution {
         match *self {
-            BoardSpec::Cram(game) => {
-                let start = game.start();
-                let a = analyse(&game, &start, &mut Cache::new()).expect("Cram is acyclic");
-                BoardSolution {
-                    value: a.value,
-                    outcome: a.outcome,
-                    winning_moves: a
-                        .winning_moves
-                        .iter()
-                        .filter_map(|&to| Cram::domino(start, to).map(BoardMove::Domino))
-                        .collect(),
-                }
-            }
-            BoardSpec::Chomp(game) => {
-                let start = game.start();
-                let a = analyse(&game, &start, &mut Cache::new()).expect("Chomp is acyclic");
-                BoardSolution {
-                    value: a.value,
-                    outcome: a.outcome,
-                    winning_moves: a
-                        .winning_moves
-                        .iter()
-                        .filter_map(|&to| Chomp::bite(start, to).map(BoardMove::Bite))
-                        .collect(),
-                }
-            }
+            BoardSpec::Cram(game) => solve_from_start(&game, game.start(), |from, to| {
+                Cram::domino(from, to).map(BoardMove::Domino)
+            }),
+            BoardSpec::Chomp(game) => solve_from_start(&game, game.start(), |from, to| {
+                Chomp::bite(from, to).map(BoardMove::Bite)
+            }),
         }
+    }
+}
+
+/// The solver's answer for `start`, each winning option named as the move
+/// that reaches it (`name(start, option)`).
+fn solve_from_start<G: ImpartialGame>(
+    game: &G,
+    start: G::Position,
+    name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
+) -> BoardSolution
+where
+    G::Position: Copy,
+{
+    // Board games are acyclic: every move covers or eats at least one cell.
+    let a = analyse(game, &start, &mut Cache::new()).expect("board games are acyclic");
+    BoardSolution {
+        value: a.value,
+        outcome: a.outcome,
+        winning_moves: a
+            .winning_moves
+            .iter()
+            .filter_map(|&to| name(start, to))
+            .collect(),
     }
 }
 
