@@ -164,13 +164,29 @@ const CHUNK: usize = 64;
 /// O(r) in the worst case (no witness), in chunks of 64 compared at once.
 #[inline]
 pub(crate) fn has_pair<T: Cell>(g: &[T], r: usize, m: T) -> bool {
-    if r < 2 {
+    has_pair_between(g, r, m, 1..r / 2 + 1)
+}
+
+/// Whether some split `a + (r - a)` with `a` in `parts` (and `1 <= a <= r / 2`)
+/// has `G(a) xor G(r - a) == m`, looking from the smallest `a` up.
+///
+/// # Complexity
+/// O(`parts.len()`) in the worst case, in chunks of 64 compared at once.
+#[inline]
+pub(crate) fn has_pair_between<T: Cell>(
+    g: &[T],
+    r: usize,
+    m: T,
+    parts: std::ops::Range<usize>,
+) -> bool {
+    let from = parts.start.max(1);
+    let to = parts.end.min(r / 2 + 1);
+    if from >= to {
         return false;
     }
-    let h = r / 2;
-    // lo[i] = G(i + 1) pairs with G(r - 1 - i) = hi[h - 1 - i].
-    let lo = &g[1..=h];
-    let hi = &g[r - h..r];
+    // lo[i] = G(from + i) pairs with G(r - from - i) = hi[len - 1 - i].
+    let lo = &g[from..to];
+    let hi = &g[r + 1 - to..=r - from];
     let mut fronts = lo.chunks_exact(CHUNK);
     let mut backs = hi.rchunks_exact(CHUNK);
     for (a, b) in (&mut fronts).zip(&mut backs) {
@@ -239,6 +255,31 @@ mod tests {
                     has_pair_by_definition(&g, r, m),
                     "r = {r}, m = {m}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn has_pair_between_matches_definition_on_every_range() {
+        let mut x = 99u32;
+        let g: Vec<u16> = (0..300)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u16 % 300
+            })
+            .collect();
+        for r in [0, 1, 2, 3, 130, 131, 257, 299] {
+            for from in [0, 1, 2, 5, 64, 65, 100, 200] {
+                for to in [0, 1, 3, 66, 129, 150, 300] {
+                    for m in [0u16, 1, 7, 100, 299] {
+                        let want = (from.max(1)..to.min(r / 2 + 1)).any(|a| g[a] ^ g[r - a] == m);
+                        assert_eq!(
+                            has_pair_between(&g, r, m, from..to),
+                            want,
+                            "r = {r}, parts {from}..{to}, m = {m}"
+                        );
+                    }
+                }
             }
         }
     }

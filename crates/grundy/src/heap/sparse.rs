@@ -56,7 +56,7 @@
 //! largest value); for hexadecimal codes only, the split values of every
 //! heap.
 
-use super::dense::{for_each_pair_value, has_pair, mex_from, Cell, Values};
+use super::dense::{for_each_pair_value, has_pair_between, mex_from, Cell, Values};
 use super::TakeBreak;
 use crate::Nimber;
 
@@ -574,7 +574,8 @@ impl State {
                 }
             }
         }
-        settle(&self.groups, g, seen, self.width, &mut self.scans)
+        let marked = Some(Marked { start: s, block });
+        settle(&self.groups, g, seen, self.width, &mut self.scans, marked)
     }
 
     /// Stores `x` as the next value and updates the classification.
@@ -621,7 +622,7 @@ impl State {
                 }
             }
         }
-        settle(&self.groups, g, seen, width, &mut self.scans)
+        settle(&self.groups, g, seen, width, &mut self.scans, None)
     }
 
     /// Bookkeeping after `G(n)` was pushed (`n = g.len() - 1`).
@@ -718,16 +719,44 @@ fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: &[T], seen: 
     }
 }
 
+/// The splits a prepared block has marked for every heap size in it
+/// (see [`State::prepare_block`]): the block started at heap size `start`
+/// and is `block` long.
+#[derive(Clone, Copy, Debug)]
+struct Marked {
+    start: usize,
+    block: usize,
+}
+
+impl Marked {
+    /// The parts `a` of the splits of a heap of `r = n - k` tokens that are
+    /// not marked whatever their labels, in the order a scan should look at
+    /// them: below the window, between the window and the middle, and from
+    /// the middle to `r / 2`.
+    fn unmarked(self, k: usize, r: usize) -> [std::ops::Range<usize>; 3] {
+        let window_end = self.block + WINDOW;
+        let mid = (self.start - k) / 2;
+        let middle_start = mid.saturating_sub(MIDDLE).max(window_end);
+        [
+            1..self.block,
+            window_end..middle_start,
+            mid.max(window_end)..r / 2 + 1,
+        ]
+    }
+}
+
 /// Walks up the mex candidates of `n = g.len()` given the marks in `seen`:
 /// a candidate that some class cannot settle by its labels is looked for
-/// among all of that class's splits ([`has_pair`]); the first candidate
-/// that is neither marked nor found is `G(n)`.
+/// among all of that class's splits ([`has_pair_between`]), except those a
+/// prepared block has already marked (`marked`); the first candidate that
+/// is neither marked nor found is `G(n)`.
 fn settle<T: Cell>(
     groups: &[Group; 2],
     g: &[T],
     seen: &mut [u8],
     width: usize,
     scans: &mut u64,
+    marked: Option<Marked>,
 ) -> u32 {
     let n = g.len();
     let mut m = mex_from(seen, 0);
@@ -741,7 +770,15 @@ fn settle<T: Cell>(
             for &k in &group.takes {
                 if n >= k + 2 {
                     *scans += 1;
-                    if has_pair(g, n - k, cell) {
+                    let r = n - k;
+                    let found = match marked {
+                        Some(marked) => marked
+                            .unmarked(k, r)
+                            .into_iter()
+                            .any(|parts| has_pair_between(g, r, cell, parts)),
+                        None => has_pair_between(g, r, cell, 1..r / 2 + 1),
+                    };
+                    if found {
                         seen[m] = 1;
                         m = mex_from(seen, m + 1);
                         continue 'candidates;
@@ -782,8 +819,33 @@ fn mark_column<T: Cell>(rows: &mut [u8], row: usize, ga: T, part: &[T]) {
 fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]) {
     // R - SENTINEL is a power of two above every value: the mask changes
     // no index, and lets the compiler see that every index is in the row.
-    for (marks, &v) in rows.chunks_exact_mut(R).zip(part) {
-        marks[(ga ^ v).get() as usize & (R - SENTINEL - 1)] = 1;
+    let mask = R - SENTINEL - 1;
+    let bits = 8 * std::mem::size_of::<T>();
+    let lanes = 64 / bits;
+    let count = part.len().min(rows.len() / R);
+    let (part, rest) = part[..count].split_at(count - count % lanes);
+    let (rows, rest_rows) = rows.split_at_mut(part.len() * R);
+    // Several values packed in one u64, xored at once, then one store per
+    // row at a constant offset.
+    let mut spread = 0u64;
+    for lane in 0..lanes {
+        spread |= u64::from(ga.get()) << (lane * bits);
+    }
+    for (values, marks) in part
+        .chunks_exact(lanes)
+        .zip(rows.chunks_exact_mut(lanes * R))
+    {
+        let mut word = 0u64;
+        for (lane, v) in values.iter().enumerate() {
+            word |= u64::from(v.get()) << (lane * bits);
+        }
+        word ^= spread;
+        for lane in 0..lanes {
+            marks[lane * R + ((word >> (lane * bits)) as usize & mask)] = 1;
+        }
+    }
+    for (marks, &v) in rest_rows.chunks_exact_mut(R).zip(rest) {
+        marks[(ga ^ v).get() as usize & mask] = 1;
     }
 }
 
