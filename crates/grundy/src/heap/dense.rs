@@ -3,7 +3,7 @@
 //!
 //! Splitting a heap of `r` tokens into `a + (r - a)` pairs the values array
 //! read forwards (`G(1), G(2), ...`) with the same array read backwards
-//! (`G(r-1), G(r-2), ...`). `has_pair` asks whether some pair xors to a
+//! (`G(r-1), G(r-2), ...`). `has_pair_between` asks whether some pair xors to a
 //! given nimber; it compares fixed-size chunks of the two slices without a
 //! branch inside a chunk, so the compiler turns each chunk into a few SIMD
 //! instructions (a byte shuffle for the reversal, a compare and an or), and
@@ -157,16 +157,6 @@ fn widened<A: Copy, B: From<A>>(v: &Vec<A>) -> Vec<B> {
 /// soon.
 const CHUNK: usize = 64;
 
-/// Whether some split of a heap of `r` tokens into two non-empty heaps
-/// `a + (r - a)` has `G(a) xor G(r - a) == m`. Needs `g.len() >= r`.
-///
-/// # Complexity
-/// O(r) in the worst case (no witness), in chunks of 64 compared at once.
-#[inline]
-pub(crate) fn has_pair<T: Cell>(g: &[T], r: usize, m: T) -> bool {
-    has_pair_between(g, r, m, 1..r / 2 + 1)
-}
-
 /// Whether some split `a + (r - a)` with `a` in `parts` (and `1 <= a <= r / 2`)
 /// has `G(a) xor G(r - a) == m`, looking from the smallest `a` up.
 ///
@@ -251,7 +241,7 @@ mod tests {
         for r in 0..400 {
             for m in 0..32u8 {
                 assert_eq!(
-                    has_pair(&g, r, m),
+                    has_pair_between(&g, r, m, 1..r / 2 + 1),
                     has_pair_by_definition(&g, r, m),
                     "r = {r}, m = {m}"
                 );
