@@ -214,6 +214,32 @@ fn engines_agree_on_officers_beyond_naive_reach() {
 }
 
 #[test]
+fn pipelined_blocks_match_the_dense_engine_on_officers() {
+    // From a few thousand heap sizes on, Officers runs in blocks, and with
+    // two threads each block is prepared while the one before is finished;
+    // past n = 10344 its values need two bytes. The dense engine checks
+    // every candidate by a full scan and shares none of that machinery.
+    let code = TakeBreak::parse("0.6").expect("a valid code");
+    let n = 40_000;
+    let mut dense = SparseOctal::dense(&code);
+    dense.extend_to(n);
+    for threads in [1, 2] {
+        let mut e = SparseOctal::new(&code);
+        e.set_threads(threads);
+        e.extend_to(n);
+        assert!(e.stats().blocks > 20, "{threads} threads: {:?}", e.stats());
+        assert!(e.max_value().0 > 255);
+        if let Some(i) = (0..=n).find(|&i| e.get(i) != dense.get(i)) {
+            panic!(
+                "0.6 with {threads} threads: G({i}) = {}, the dense engine says {}",
+                e.get(i),
+                dense.get(i)
+            );
+        }
+    }
+}
+
+#[test]
 fn block_engine_matches_naive_past_the_first_blocks() {
     // Blocks of prepared rows start near n = 1800 when a game has many rare
     // positions; check the engine past that point against the naive engine

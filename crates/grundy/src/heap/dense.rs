@@ -3,7 +3,7 @@
 //!
 //! Splitting a heap of `r` tokens into `a + (r - a)` pairs the values array
 //! read forwards (`G(1), G(2), ...`) with the same array read backwards
-//! (`G(r-1), G(r-2), ...`). `has_pair_between` asks whether some pair xors to a
+//! (`G(r-1), G(r-2), ...`). `pairs_hit` asks whether some pair xors to a
 //! given nimber; it compares fixed-size chunks of the two slices without a
 //! branch inside a chunk, so the compiler turns each chunk into a few SIMD
 //! instructions (a byte shuffle for the reversal, a compare and an or), and
@@ -157,28 +157,14 @@ fn widened<A: Copy, B: From<A>>(v: &Vec<A>) -> Vec<B> {
 /// soon.
 const CHUNK: usize = 64;
 
-/// Whether some split `a + (r - a)` with `a` in `parts` (and `1 <= a <= r / 2`)
-/// has `G(a) xor G(r - a) == m`, looking from the smallest `a` up.
-///
-/// # Complexity
-/// O(`parts.len()`) in the worst case, in chunks of 64 compared at once.
+/// Whether `front[i] xor back[len - 1 - i] == m` for some `i`: the first
+/// slice read forwards against the second read backwards, as the parts of
+/// splits pair up. The slices have the same length.
 #[inline]
-pub(crate) fn has_pair_between<T: Cell>(
-    g: &[T],
-    r: usize,
-    m: T,
-    parts: std::ops::Range<usize>,
-) -> bool {
-    let from = parts.start.max(1);
-    let to = parts.end.min(r / 2 + 1);
-    if from >= to {
-        return false;
-    }
-    // lo[i] = G(from + i) pairs with G(r - from - i) = hi[len - 1 - i].
-    let lo = &g[from..to];
-    let hi = &g[r + 1 - to..=r - from];
-    let mut fronts = lo.chunks_exact(CHUNK);
-    let mut backs = hi.rchunks_exact(CHUNK);
+pub(crate) fn pairs_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
+    debug_assert_eq!(front.len(), back.len());
+    let mut fronts = front.chunks_exact(CHUNK);
+    let mut backs = back.rchunks_exact(CHUNK);
     for (a, b) in (&mut fronts).zip(&mut backs) {
         let mut hit = false;
         for (x, y) in a.iter().zip(b.iter().rev()) {
@@ -223,52 +209,24 @@ pub(crate) fn mex_from(seen: &[u8], start: usize) -> usize {
 mod tests {
     use super::*;
 
-    fn has_pair_by_definition(g: &[u8], r: usize, m: u8) -> bool {
-        (1..r).any(|a| g[a] ^ g[r - a] == m)
-    }
-
     #[test]
-    fn has_pair_matches_definition_on_every_length() {
-        // A pseudo-random byte sequence with small values, so that both
-        // hits and misses occur, and lengths around the chunk boundaries.
+    fn pairs_hit_matches_definition_on_every_length() {
+        // Pseudo-random values with both hits and misses, lengths around the
+        // chunk boundaries.
         let mut x = 12345u32;
-        let g: Vec<u8> = (0..400)
+        let v: Vec<u8> = (0..400)
             .map(|_| {
                 x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
                 (x >> 16) as u8 % 23
             })
             .collect();
-        for r in 0..400 {
-            for m in 0..32u8 {
-                assert_eq!(
-                    has_pair_between(&g, r, m, 1..r / 2 + 1),
-                    has_pair_by_definition(&g, r, m),
-                    "r = {r}, m = {m}"
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn has_pair_between_matches_definition_on_every_range() {
-        let mut x = 99u32;
-        let g: Vec<u16> = (0..300)
-            .map(|_| {
-                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                (x >> 16) as u16 % 300
-            })
-            .collect();
-        for r in [0, 1, 2, 3, 130, 131, 257, 299] {
-            for from in [0, 1, 2, 5, 64, 65, 100, 200] {
-                for to in [0, 1, 3, 66, 129, 150, 300] {
-                    for m in [0u16, 1, 7, 100, 299] {
-                        let want = (from.max(1)..to.min(r / 2 + 1)).any(|a| g[a] ^ g[r - a] == m);
-                        assert_eq!(
-                            has_pair_between(&g, r, m, from..to),
-                            want,
-                            "r = {r}, parts {from}..{to}, m = {m}"
-                        );
-                    }
+        for len in [0, 1, 2, 63, 64, 65, 127, 128, 129, 200] {
+            for shift in [0, 3, 150] {
+                let front = &v[..len];
+                let back = &v[shift..shift + len];
+                for m in 0..32u8 {
+                    let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
+                    assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
                 }
             }
         }

@@ -56,9 +56,10 @@
 //! largest value); for hexadecimal codes only, the split values of every
 //! heap.
 
-use super::dense::{for_each_pair_value, has_pair_between, mex_from, Cell, Values};
+use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
 use super::TakeBreak;
 use crate::Nimber;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Grundy values of a take-and-break code, computed incrementally by the
 /// sparse-space method.
@@ -182,13 +183,14 @@ impl SparseOctal {
             group.parity = parity;
             group.dense = true;
         }
-        let mut engine = SparseOctal {
+        // G(0) = 0, with the bookkeeping of every value.
+        let mut first = Vec::new();
+        state.push(&mut first, 0u32);
+        SparseOctal {
             code: code.clone(),
-            values: Values::U8(vec![0]),
+            values: Values::U8(first),
             state,
-        };
-        engine.state.after_push(&[0u8][..]);
-        engine
+        }
     }
 
     /// Sets how many threads prepare blocks of heap sizes (1: only the
@@ -243,11 +245,14 @@ impl SparseOctal {
         }
         self.reserve_for(n);
         while self.values.len() <= n {
-            let pending = match &mut self.values {
-                Values::U8(v) => self.state.run(v, n),
-                Values::U16(v) => self.state.run(v, n),
-                Values::U32(v) => self.state.run(v, n),
+            let parallel = self.state.threads > 1;
+            let (values, state) = (&mut self.values, &mut self.state);
+            let mut run = move || match values {
+                Values::U8(v) => state.run(v, n),
+                Values::U16(v) => state.run(v, n),
+                Values::U32(v) => state.run(v, n),
             };
+            let pending = if parallel { in_pool(run) } else { run() };
             if let Some(x) = pending {
                 // A value that does not fit: widen, then store it.
                 self.values.widen();
@@ -355,14 +360,25 @@ const BLOCK: usize = 128;
 /// blocks pay for waking the other threads (measured on Officers to 2^20:
 /// 128 is best on one thread, 512 on two).
 const PARALLEL_BLOCK: usize = 512;
-/// Pairs per heap size marked ahead of time whatever their labels, so that
+/// Splits per heap size marked in a block whatever their labels, so that
 /// most candidates a classification cannot settle are already marked: the
-/// `WINDOW` smallest parts from `BLOCK` on, and `MIDDLE` parts just below
-/// half the heap. Measured on Officers (0.6) to 2^20: smaller windows leave
-/// more candidates to the sequential scans, larger ones cost more marks.
+/// `WINDOW` parts from the block's lag on (see [`State::plan`]), and
+/// `MIDDLE` parts just below half the heap. Measured on Officers (0.6) to
+/// 2^20: smaller windows leave more candidates to the sequential scans,
+/// larger ones cost more marks.
 const WINDOW: usize = 1024;
 /// See [`WINDOW`].
 const MIDDLE: usize = 512;
+/// Heap sizes per piece of a block finished one heap size at a time (see
+/// [`State::finish_block`]).
+const SUB_BLOCK: usize = 32;
+/// A piece of the work of preparing a block is `PIECE` parts in
+/// `PIECE_ROWS` rows: small enough that a thread done with its own work can
+/// take pieces of the rest, long enough to mark each part in many rows at
+/// once. Rows of 128 heap sizes stay in a core's cache.
+const PIECE: usize = 512;
+/// See [`PIECE`].
+const PIECE_ROWS: usize = 128;
 
 /// The splitting moves whose take has one parity, and their classification.
 #[derive(Clone, Debug, Default)]
@@ -410,9 +426,8 @@ struct State {
     /// Bumped whenever the classification or `width` changes; a block of
     /// prepared rows is only valid within one epoch.
     epoch: u64,
-    /// Rows of option marks prepared for a block of heap sizes (see
-    /// [`State::prepare_block`]), `row_len(width)` bytes each.
-    rows: Vec<u8>,
+    /// Buffers for the rows of prepared blocks, kept between blocks.
+    spare: Vec<Vec<u8>>,
     /// Worker threads for preparing blocks (1: this thread only).
     threads: usize,
 }
@@ -420,9 +435,18 @@ struct State {
 impl State {
     /// Computes values until `g` holds `G(0..=n)`, or until a value does not
     /// fit in `T`, which is returned for the caller to store after widening.
+    ///
+    /// With blocks and several threads, block `k + 1` is prepared (on the
+    /// other threads) while block `k` is finished one heap size at a time:
+    /// the next block then reads only values from before block `k`, and
+    /// leaves the splits whose part is below twice the block length to be
+    /// finished sequentially.
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize) -> Option<u32> {
+        let mut ahead: Option<Prepared> = None;
         while g.len() <= n {
-            if !self.blocks_apply(g.len()) {
+            let s = g.len();
+            if !self.blocks_apply(s) {
+                ahead = None;
                 let x = self.step(g);
                 if u64::from(x) >= T::LIMIT {
                     return Some(x);
@@ -430,23 +454,70 @@ impl State {
                 self.push(g, x);
                 continue;
             }
-            let start = g.len();
             // A whole block even past n: callers that grow the sequence
             // one heap size at a time still get full blocks.
             let block = self.block();
-            self.prepare_block(g, block);
-            let epoch = self.epoch;
-            for j in 0..block {
-                let x = self.step_in_block(g, start, j, block);
-                if u64::from(x) >= T::LIMIT {
-                    return Some(x);
+            let mut current = match ahead.take() {
+                Some(p) if p.start == s && p.epoch == self.epoch => p,
+                _ => {
+                    self.blocks += 1;
+                    let plan = self.plan(s, s, block);
+                    let mut buffers = self.buffers(&plan);
+                    let pieces = AtomicUsize::new(0);
+                    if let [first, second] = &mut buffers[..] {
+                        join(
+                            || plan.mark(g, &pieces, first),
+                            || plan.mark(g, &pieces, second),
+                        );
+                    } else {
+                        plan.mark(g, &pieces, &mut buffers[0]);
+                    }
+                    plan.prepared(buffers)
                 }
-                self.push(g, x);
-                if self.epoch != epoch {
-                    // The marks of the remaining rows assumed the old rare
-                    // set; prepare a new block from here.
-                    break;
+            };
+            let ahead_plan = (self.threads > 1 && s + block <= n && self.blocks_apply(s + block))
+                .then(|| self.plan(s + block, s, block));
+            g.resize(s + block, T::default());
+            let (old, new) = g.split_at_mut(s);
+            let old: &[T] = old;
+            let end = match ahead_plan {
+                Some(plan) => {
+                    // This thread finishes the block, then marks pieces of
+                    // the next; the other marks pieces from the start.
+                    let mut buffers = self.buffers(&plan);
+                    let pieces = AtomicUsize::new(0);
+                    let [first, second] = &mut buffers[..] else {
+                        unreachable!("two buffers with two threads")
+                    };
+                    let (end, ()) = join(
+                        || {
+                            let end = self.finish_block(old, new, &mut current);
+                            if end.done < block {
+                                // The next block will be prepared again.
+                                pieces.store(usize::MAX / 2, Ordering::Relaxed);
+                            }
+                            plan.mark(old, &pieces, first);
+                            end
+                        },
+                        || plan.mark(old, &pieces, second),
+                    );
+                    if end.done == block {
+                        self.blocks += 1;
+                        ahead = Some(plan.prepared(buffers));
+                    } else {
+                        self.spare.extend(buffers);
+                    }
+                    end
                 }
+                None => self.finish_block(old, new, &mut current),
+            };
+            g.truncate(s + end.done);
+            self.spare.append(&mut current.buffers);
+            if end.rebuild {
+                self.rebuild(g);
+            }
+            if end.pending.is_some() {
+                return end.pending;
             }
         }
         None
@@ -487,101 +558,190 @@ impl State {
         }
     }
 
-    /// Marks, for heap sizes `n = s + j` (`j < block`, `s = g.len()`), the
-    /// split values that depend only on values before `s`: the pairs whose
-    /// part `a` lies in the window `[block, block + WINDOW)` or in the
-    /// `MIDDLE` positions below `(s - k) / 2`, and (in sparse classes) the
-    /// pairs whose rare part `a` lies in `[block + WINDOW, s)`. Row `j` of
-    /// `self.rows` receives them.
-    ///
-    /// The windows exist to mark, ahead of time and in parallel, most of the
-    /// values that the classification cannot settle: near the start they
-    /// pair early heaps with recent ones, in the middle they pair two recent
-    /// heaps (values that appear only late in the sequence meet there).
-    ///
-    /// The loops run over `a` outside and `j` inside, so that `G(n - k - a)`
-    /// is read contiguously; rows are split between threads.
-    fn prepare_block<T: Cell>(&mut self, g: &[T], block: usize) {
-        let count = block;
-        self.blocks += 1;
-        let s = g.len();
-        let row = row_len(self.width);
-        self.rows.clear();
-        self.rows.resize(count * row, 0);
-        let groups = &self.groups;
-        let fill = |first: usize, rows: &mut [u8]| {
-            let last = first + rows.len() / row;
-            for group in groups {
-                let rare: &[u32] = if group.dense {
-                    &[]
-                } else {
-                    let from = group
-                        .rare
-                        .partition_point(|&a| (a as usize) < block + WINDOW);
-                    &group.rare[from..]
-                };
-                let window = (block..block + WINDOW).map(|a| a as u32);
-                for &k in &group.takes {
-                    let mid = (s - k) / 2;
-                    let middle =
-                        (mid.saturating_sub(MIDDLE).max(block + WINDOW)..mid).map(|a| a as u32);
-                    for a in window.clone().chain(middle).chain(rare.iter().copied()) {
-                        let a = a as usize;
-                        let ga = g[a];
-                        // Pairs need a < n - k, that is j > a + k - s.
-                        let lo = (a + k + 1).saturating_sub(s).max(first);
-                        if lo >= last {
-                            continue;
-                        }
-                        let from = s + lo - k - a;
-                        let part = &g[from..from + (last - lo)];
-                        mark_column(&mut rows[(lo - first) * row..], row, ga, part);
-                    }
+    /// What to mark ahead for the block of heap sizes `start .. start +
+    /// block`, from the values below `bound` only (`bound <= start`): the
+    /// splits whose part `a` is at least `lag = start - bound + block`, so
+    /// that `G(n - k - a)` is below `bound` for every heap size of the block.
+    fn plan(&self, start: usize, bound: usize, block: usize) -> Plan {
+        let lag = start - bound + block;
+        let window_end = lag + WINDOW;
+        let mut parts = Vec::new();
+        for group in self.groups.iter().filter(|g| !g.takes.is_empty()) {
+            let rare = if group.dense {
+                &[][..]
+            } else {
+                let from = group.rare.partition_point(|&a| (a as usize) < window_end);
+                let to = group.rare.partition_point(|&a| (a as usize) < bound);
+                &group.rare[from..to]
+            };
+            for &k in &group.takes {
+                let mid = (start - k) / 2;
+                let middle = mid.saturating_sub(MIDDLE).max(window_end)..mid;
+                for a in (lag..window_end).chain(middle) {
+                    parts.push((k as u32, a as u32));
                 }
+                parts.extend(rare.iter().map(|&a| (k as u32, a)));
             }
-        };
-        let threads = self.threads.max(1).min(count.div_ceil(64));
-        if threads > 1 {
-            fill_in_parallel(&mut self.rows, row, count.div_ceil(threads), &fill);
-        } else {
-            fill(0, &mut self.rows);
+        }
+        Plan {
+            start,
+            bound,
+            lag,
+            block,
+            epoch: self.epoch,
+            row: row_len(self.width),
+            parts,
         }
     }
 
-    /// `G(n)` for `n = s + j = g.len()`, from row `j` of a prepared block.
-    fn step_in_block<T: Cell>(&mut self, g: &[T], s: usize, j: usize, block: usize) -> u32 {
-        let n = g.len();
-        debug_assert_eq!(n, s + j);
-        let row = row_len(self.width);
-        let seen = &mut self.rows[j * row..(j + 1) * row];
-        mark_heap_options(&self.whole, &self.single, g, seen);
-        for group in &self.groups {
-            if group.dense {
-                continue;
-            }
-            // Rare parts below `block` pair with values inside the block, and
-            // rare parts at or after s are inside it: neither was prepared.
-            let low = group.rare.partition_point(|&a| (a as usize) < block);
-            let high = group.rare.partition_point(|&a| (a as usize) < s);
-            for &k in &group.takes {
-                let r = n - k;
-                for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
-                    let a = a as usize;
-                    if a >= r {
-                        break;
+    /// Zeroed buffers for the rows of `plan`: one per thread that marks.
+    fn buffers(&mut self, plan: &Plan) -> Vec<Vec<u8>> {
+        let count = if self.threads > 1 { 2 } else { 1 };
+        (0..count)
+            .map(|_| {
+                let mut rows = self.spare.pop().unwrap_or_default();
+                rows.clear();
+                rows.resize(plan.block * plan.row, 0);
+                rows
+            })
+            .collect()
+    }
+
+    /// Finishes the prepared block `p` one heap size at a time: `old` holds
+    /// the values before it, and `G(start + j)` goes to `new[j]`. Each heap
+    /// size adds, to its prepared row, the splits the row could not hold
+    /// (rare parts below `lag` or from `bound` on) and the single-heap
+    /// options, then walks up the mex candidates. Stops early when a value
+    /// does not fit in `T`, or when the classification or the width
+    /// changes (the remaining rows assumed the old ones).
+    ///
+    /// The rows go in pieces of [`SUB_BLOCK`]: at the start of a piece, the
+    /// rare parts from `SUB_BLOCK` to `lag` pair with values from before
+    /// the piece, so they are marked for all its rows at once, by columns
+    /// as in [`Plan::mark`]; only the rare parts below `SUB_BLOCK` (and from
+    /// `bound` on) are marked one heap size at a time.
+    fn finish_block<T: Cell>(&mut self, old: &[T], new: &mut [T], p: &mut Prepared) -> BlockEnd {
+        debug_assert_eq!(old.len(), p.start);
+        let epoch = self.epoch;
+        let s = p.start;
+        for j in 0..p.block {
+            if j % SUB_BLOCK == 0 {
+                let rows = (p.block - j).min(SUB_BLOCK);
+                let span = j * p.row..(j + rows) * p.row;
+                let (marks, others) = p
+                    .buffers
+                    .split_first_mut()
+                    .expect("a prepared block has rows");
+                let marks = &mut marks[span.clone()];
+                for other in others {
+                    for (m, o) in marks.iter_mut().zip(&other[span.clone()]) {
+                        *m |= o;
                     }
-                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                }
+                for group in self.groups.iter().filter(|g| !g.dense) {
+                    let from = group.rare.partition_point(|&a| (a as usize) < SUB_BLOCK);
+                    let to = group.rare.partition_point(|&a| (a as usize) < p.lag);
+                    for &k in &group.takes {
+                        for &a in &group.rare[from..to] {
+                            let a = a as usize;
+                            // Rows j.. pair a with G(s + j - k - a) onwards,
+                            // all below s + j: some before the block, the
+                            // rest in it.
+                            let first = s + j - k - a;
+                            let ga = old[a];
+                            let before = s.saturating_sub(first).min(rows);
+                            if before > 0 {
+                                mark_column(marks, p.row, ga, &old[first..first + before]);
+                            }
+                            if before < rows {
+                                let inside = first + before - s;
+                                mark_column(
+                                    &mut marks[before * p.row..],
+                                    p.row,
+                                    ga,
+                                    &new[inside..inside + rows - before],
+                                );
+                            }
+                        }
+                    }
                 }
             }
+            let n = s + j;
+            let view = Split {
+                old,
+                new: &new[..j],
+            };
+            let seen = &mut p.buffers[0][j * p.row..(j + 1) * p.row];
+            mark_heap_options(&self.whole, &self.single, view, seen);
+            for group in self.groups.iter().filter(|g| !g.dense) {
+                let low = group
+                    .rare
+                    .partition_point(|&a| (a as usize) < SUB_BLOCK.min(p.lag));
+                let high = group.rare.partition_point(|&a| (a as usize) < p.bound);
+                for &k in &group.takes {
+                    let r = n - k;
+                    for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
+                        let a = a as usize;
+                        if a >= r {
+                            break;
+                        }
+                        seen[(view.get(a) ^ view.get(r - a)).get() as usize] = 1;
+                    }
+                }
+            }
+            let marked = Marked {
+                start: p.start,
+                lag: p.lag,
+            };
+            let x = settle(
+                &self.groups,
+                view,
+                seen,
+                self.width,
+                &mut self.scans,
+                Some(marked),
+            );
+            if u64::from(x) >= T::LIMIT {
+                return BlockEnd {
+                    done: j,
+                    pending: Some(x),
+                    rebuild: false,
+                };
+            }
+            new[j] = T::of(x);
+            let rebuild = self.note(n, x);
+            if rebuild || self.epoch != epoch {
+                return BlockEnd {
+                    done: j + 1,
+                    pending: None,
+                    rebuild,
+                };
+            }
         }
-        let marked = Some(Marked { start: s, block });
-        settle(&self.groups, g, seen, self.width, &mut self.scans, marked)
+        BlockEnd {
+            done: p.block,
+            pending: None,
+            rebuild: false,
+        }
     }
 
     /// Stores `x` as the next value and updates the classification.
     fn push<T: Cell>(&mut self, g: &mut Vec<T>, x: u32) {
         g.push(T::of(x));
-        self.after_push(g);
+        let n = g.len() - 1;
+        let reclassify = self.note(n, x);
+        if !self.triple.is_empty() {
+            let seen = &mut self.seen;
+            seen[..self.width].fill(0);
+            for_each_pair_value(g, n, |v| seen[v as usize] = 1);
+            let set = (0..self.width as u32)
+                .filter(|&v| seen[v as usize] != 0)
+                .collect();
+            self.pairs.push(set);
+        }
+        if reclassify {
+            self.rebuild(g);
+        }
     }
 
     /// `G(n)` for `n = g.len()`.
@@ -590,7 +750,8 @@ impl State {
         let width = self.width;
         let seen = &mut self.seen;
         seen[..width].fill(0);
-        mark_heap_options(&self.whole, &self.single, g, seen);
+        let view = Split { old: g, new: &[] };
+        mark_heap_options(&self.whole, &self.single, view, seen);
         for group in &self.groups {
             if group.dense {
                 continue;
@@ -622,13 +783,13 @@ impl State {
                 }
             }
         }
-        settle(&self.groups, g, seen, width, &mut self.scans, None)
+        settle(&self.groups, view, seen, width, &mut self.scans, None)
     }
 
-    /// Bookkeeping after `G(n)` was pushed (`n = g.len() - 1`).
-    fn after_push<T: Cell>(&mut self, g: &[T]) {
-        let n = g.len() - 1;
-        let x = g[n].get();
+    /// Bookkeeping for the new value `G(n) = x`: the largest value, the
+    /// width, the label histogram and the rare positions. Returns whether
+    /// the classification must be rebuilt now.
+    fn note(&mut self, n: usize, x: u32) -> bool {
         self.max_value = self.max_value.max(x);
         let mut reclassify = false;
         if x as usize >= self.width {
@@ -638,17 +799,8 @@ impl State {
             self.epoch += 1;
             reclassify = true;
         }
-        if !self.triple.is_empty() {
-            let seen = &mut self.seen;
-            seen[..self.width].fill(0);
-            for_each_pair_value(g, n, |v| seen[v as usize] = 1);
-            let set = (0..self.width as u32)
-                .filter(|&v| seen[v as usize] != 0)
-                .collect();
-            self.pairs.push(set);
-        }
         if n == 0 {
-            return;
+            return false;
         }
         let label = (x as usize) << 1 | (n & 1);
         self.counts[label] += 1;
@@ -667,9 +819,7 @@ impl State {
             self.next_rebuild = 2 * (n + 1);
             reclassify = true;
         }
-        if reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD {
-            self.rebuild(g);
-        }
+        reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD
     }
 
     /// Chooses the common labels of each class from the histogram and lists
@@ -707,25 +857,75 @@ impl State {
 /// Marks the options that leave at most one heap: taking a whole heap of
 /// `n = g.len()` (value 0) and taking `k` from it (value `G(n - k)`).
 #[inline]
-fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: &[T], seen: &mut [u8]) {
+fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: Split<'_, T>, seen: &mut [u8]) {
     let n = g.len();
     if whole.contains(&n) {
         seen[0] = 1;
     }
     for &k in single {
         if k < n {
-            seen[g[n - k].get() as usize] = 1;
+            seen[g.get(n - k).get() as usize] = 1;
         }
     }
 }
 
+/// The values `G(0), ..., G(n - 1)` in two pieces: those from before the
+/// current block, which other threads may be reading, and those computed
+/// in it so far.
+#[derive(Clone, Copy, Debug)]
+struct Split<'a, T> {
+    old: &'a [T],
+    new: &'a [T],
+}
+
+impl<T: Cell> Split<'_, T> {
+    /// How many values: `n`.
+    #[inline]
+    fn len(self) -> usize {
+        self.old.len() + self.new.len()
+    }
+
+    /// `G(i)` for `i < n`.
+    #[inline]
+    fn get(self, i: usize) -> T {
+        match self.old.get(i) {
+            Some(&v) => v,
+            None => self.new[i - self.old.len()],
+        }
+    }
+
+    /// Whether some split `a + (r - a)` with `a` in `parts` (and
+    /// `1 <= a <= r / 2`) has value `m`; `r <= n`.
+    fn has_pair(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
+        let from = parts.start.max(1);
+        let to = parts.end.min(r / 2 + 1);
+        if from >= to {
+            return false;
+        }
+        let s = self.old.len();
+        if to > s {
+            // Parts inside the block: only for tiny sequences.
+            return (from..to).any(|a| self.get(a) ^ self.get(r - a) == m);
+        }
+        // Parts below `split` pair with a value of the block.
+        let split = (r + 1).saturating_sub(s).clamp(from, to);
+        (from < split
+            && pairs_hit(
+                &self.old[from..split],
+                &self.new[r + 1 - split - s..=r - from - s],
+                m,
+            ))
+            || (split < to && pairs_hit(&self.old[split..to], &self.old[r + 1 - to..=r - split], m))
+    }
+}
+
 /// The splits a prepared block has marked for every heap size in it
-/// (see [`State::prepare_block`]): the block started at heap size `start`
-/// and is `block` long.
+/// (see [`State::plan`]): the block starts at heap size `start`, and every
+/// part from `lag` to `lag + WINDOW` and in the middle is marked.
 #[derive(Clone, Copy, Debug)]
 struct Marked {
     start: usize,
-    block: usize,
+    lag: usize,
 }
 
 impl Marked {
@@ -734,11 +934,11 @@ impl Marked {
     /// them: below the window, between the window and the middle, and from
     /// the middle to `r / 2`.
     fn unmarked(self, k: usize, r: usize) -> [std::ops::Range<usize>; 3] {
-        let window_end = self.block + WINDOW;
+        let window_end = self.lag + WINDOW;
         let mid = (self.start - k) / 2;
         let middle_start = mid.saturating_sub(MIDDLE).max(window_end);
         [
-            1..self.block,
+            1..self.lag,
             window_end..middle_start,
             mid.max(window_end)..r / 2 + 1,
         ]
@@ -747,12 +947,12 @@ impl Marked {
 
 /// Walks up the mex candidates of `n = g.len()` given the marks in `seen`:
 /// a candidate that some class cannot settle by its labels is looked for
-/// among all of that class's splits ([`has_pair_between`]), except those a
-/// prepared block has already marked (`marked`); the first candidate that
-/// is neither marked nor found is `G(n)`.
+/// among all of that class's splits, except those a prepared block has
+/// already marked (`marked`); the first candidate that is neither marked
+/// nor found is `G(n)`.
 fn settle<T: Cell>(
     groups: &[Group; 2],
-    g: &[T],
+    g: Split<'_, T>,
     seen: &mut [u8],
     width: usize,
     scans: &mut u64,
@@ -775,8 +975,8 @@ fn settle<T: Cell>(
                         Some(marked) => marked
                             .unmarked(k, r)
                             .into_iter()
-                            .any(|parts| has_pair_between(g, r, cell, parts)),
-                        None => has_pair_between(g, r, cell, 1..r / 2 + 1),
+                            .any(|parts| g.has_pair(r, cell, parts)),
+                        None => g.has_pair(r, cell, 1..r / 2 + 1),
                     };
                     if found {
                         seen[m] = 1;
@@ -791,6 +991,107 @@ fn settle<T: Cell>(
     u32::try_from(m).expect("a Grundy value above u32::MAX")
 }
 
+/// A block of heap sizes `start .. start + block` with a row of option
+/// marks prepared for each (see [`State::plan`]).
+#[derive(Debug)]
+struct Prepared {
+    start: usize,
+    bound: usize,
+    lag: usize,
+    block: usize,
+    /// The classification the marks assumed.
+    epoch: u64,
+    /// Bytes per row.
+    row: usize,
+    /// The rows, as marked by each thread: a split is marked in a row when
+    /// it is marked in that row of one of the buffers.
+    buffers: Vec<Vec<u8>>,
+}
+
+/// How a block ended: `done` heap sizes were computed, and the value that
+/// did not fit or a rebuild of the classification is pending.
+#[derive(Debug)]
+struct BlockEnd {
+    done: usize,
+    pending: Option<u32>,
+    rebuild: bool,
+}
+
+/// What preparing a block needs, copied from the engine so that it can run
+/// beside the engine finishing the block before.
+#[derive(Debug)]
+struct Plan {
+    start: usize,
+    bound: usize,
+    lag: usize,
+    block: usize,
+    epoch: u64,
+    row: usize,
+    /// The splits to mark in every row, as `(take, part)`: the parts of the
+    /// window from `lag` to `lag + WINDOW`, the `MIDDLE` parts below half
+    /// the heap, and the rare parts from `lag + WINDOW` to `bound`.
+    parts: Vec<(u32, u32)>,
+}
+
+impl Plan {
+    /// Marks, in row `j` of `rows`, the values of the splits of heap size
+    /// `n = start + j` listed in `parts`, a piece of [`PIECE`] parts in
+    /// [`PIECE_ROWS`] rows at a time, taking the index of the next piece from `pieces` until none is
+    /// left: threads that share `pieces` share the work, each into rows of
+    /// its own. Reads `g` below `bound` only (the parts below `lag` are
+    /// marked by [`State::finish_block`]).
+    ///
+    /// The windows exist to mark, ahead of time, most of the values that
+    /// the classification cannot settle: near the start they pair early
+    /// heaps with recent ones, in the middle they pair two recent heaps
+    /// (values that appear only late in the sequence meet there).
+    ///
+    /// Each part is marked in every row at once, so that `G(n - k - a)` is
+    /// read contiguously.
+    fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut [u8]) {
+        let g = &g[..self.bound];
+        let (start, row, block) = (self.start, self.row, self.block);
+        let chunks = block.div_ceil(PIECE_ROWS);
+        loop {
+            let piece = pieces.fetch_add(1, Ordering::Relaxed);
+            let (chunk, first) = (piece % chunks, (piece / chunks).saturating_mul(PIECE));
+            if first >= self.parts.len() {
+                break;
+            }
+            let last = (first + PIECE).min(self.parts.len());
+            let (top, bottom) = (chunk * PIECE_ROWS, ((chunk + 1) * PIECE_ROWS).min(block));
+            for &(k, a) in &self.parts[first..last] {
+                let (k, a) = (k as usize, a as usize);
+                // Pairs need a < n - k, that is j > a + k - start.
+                let lo = (a + k + 1).saturating_sub(start).max(top);
+                if lo >= bottom {
+                    continue;
+                }
+                let from = start + lo - k - a;
+                mark_column(
+                    &mut rows[lo * row..],
+                    row,
+                    g[a],
+                    &g[from..from + (bottom - lo)],
+                );
+            }
+        }
+    }
+
+    /// The prepared block, from the rows this plan's threads marked.
+    fn prepared(self, buffers: Vec<Vec<u8>>) -> Prepared {
+        Prepared {
+            start: self.start,
+            bound: self.bound,
+            lag: self.lag,
+            block: self.block,
+            epoch: self.epoch,
+            row: self.row,
+            buffers,
+        }
+    }
+}
+
 /// Bytes per row of prepared marks: a fixed size for small widths, so that
 /// the marking loop is compiled for a constant row length.
 fn row_len(width: usize) -> usize {
@@ -802,7 +1103,7 @@ fn row_len(width: usize) -> usize {
 }
 
 /// Marks `ga xor part[i]` in row `i` of `rows` (rows of `row` bytes).
-#[inline]
+#[inline(always)]
 fn mark_column<T: Cell>(rows: &mut [u8], row: usize, ga: T, part: &[T]) {
     match row {
         264 => mark_column_fixed::<T, 264>(rows, ga, part),
@@ -821,27 +1122,33 @@ fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]
     // no index, and lets the compiler see that every index is in the row.
     let mask = R - SENTINEL - 1;
     let bits = 8 * std::mem::size_of::<T>();
-    let lanes = 64 / bits;
+    let per_word = 64 / bits;
+    let lanes = 2 * per_word;
     let count = part.len().min(rows.len() / R);
     let (part, rest) = part[..count].split_at(count - count % lanes);
     let (rows, rest_rows) = rows.split_at_mut(part.len() * R);
-    // Several values packed in one u64, xored at once, then one store per
-    // row at a constant offset.
+    // Values packed in two u64 words, xored a word at a time, then one
+    // store per row at a constant offset.
     let mut spread = 0u64;
-    for lane in 0..lanes {
+    for lane in 0..per_word {
         spread |= u64::from(ga.get()) << (lane * bits);
     }
     for (values, marks) in part
         .chunks_exact(lanes)
         .zip(rows.chunks_exact_mut(lanes * R))
     {
-        let mut word = 0u64;
-        for (lane, v) in values.iter().enumerate() {
-            word |= u64::from(v.get()) << (lane * bits);
+        let mut words = [0u64; 2];
+        for (w, word) in words.iter_mut().enumerate() {
+            for lane in 0..per_word {
+                *word |= u64::from(values[w * per_word + lane].get()) << (lane * bits);
+            }
+            *word ^= spread;
         }
-        word ^= spread;
-        for lane in 0..lanes {
-            marks[lane * R + ((word >> (lane * bits)) as usize & mask)] = 1;
+        for (w, word) in words.iter().enumerate() {
+            for lane in 0..per_word {
+                let x = (word >> (lane * bits)) as usize & mask;
+                marks[(w * per_word + lane) * R + x] = 1;
+            }
         }
     }
     for (marks, &v) in rest_rows.chunks_exact_mut(R).zip(rest) {
@@ -849,30 +1156,32 @@ fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]
     }
 }
 
-/// Runs `fill(first_row, rows)` on chunks of `per` rows of `row` bytes each,
-/// on rayon's threads.
+/// Runs `a` and `b`, on two of rayon's threads when they are free.
 #[cfg(feature = "parallel")]
-fn fill_in_parallel(
-    rows: &mut [u8],
-    row: usize,
-    per: usize,
-    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
-) {
-    use rayon::prelude::*;
-    rows.par_chunks_mut(per * row)
-        .enumerate()
-        .for_each(|(c, chunk)| fill(c * per, chunk));
+fn join<RA: Send, RB: Send>(
+    a: impl FnOnce() -> RA + Send,
+    b: impl FnOnce() -> RB + Send,
+) -> (RA, RB) {
+    rayon::join(a, b)
 }
 
-/// Without the `parallel` feature, one thread fills every row.
+/// Without the `parallel` feature, `a` then `b`.
 #[cfg(not(feature = "parallel"))]
-fn fill_in_parallel(
-    rows: &mut [u8],
-    _row: usize,
-    _per: usize,
-    fill: &(dyn Fn(usize, &mut [u8]) + Sync),
-) {
-    fill(0, rows);
+fn join<RA, RB>(a: impl FnOnce() -> RA, b: impl FnOnce() -> RB) -> (RA, RB) {
+    (a(), b())
+}
+
+/// Runs `f` on one of rayon's threads, so that the joins inside it are
+/// cheap.
+#[cfg(feature = "parallel")]
+fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    rayon::scope(|_| f())
+}
+
+/// Without the `parallel` feature, runs `f` here.
+#[cfg(not(feature = "parallel"))]
+fn in_pool<R>(f: impl FnOnce() -> R) -> R {
+    f()
 }
 
 impl Group {
@@ -921,6 +1230,40 @@ mod tests {
     fn small_codes_match_naive() {
         for code in ["0.77", "0.07", "0.6", "0.137", "4.07", "0.F", "8.0", "0.4"] {
             check(code, 300);
+        }
+    }
+
+    #[test]
+    fn split_pair_scan_matches_definition() {
+        // Values in two pieces, split at every point near the end, as in a
+        // block: every range of parts, with partners on both sides.
+        let mut x = 99u32;
+        let g: Vec<u16> = (0..300)
+            .map(|_| {
+                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                (x >> 16) as u16 % 300
+            })
+            .collect();
+        for len in [2, 3, 131, 257, 300] {
+            for cut in [len / 2, len - 70.min(len / 2), len - 1, len] {
+                let view = Split {
+                    old: &g[..cut],
+                    new: &g[cut..len],
+                };
+                for r in [len - 1, len.saturating_sub(40), len / 2] {
+                    for (from, to) in [(0, 300), (1, 3), (2, 66), (64, 129), (100, 150)] {
+                        for m in [0u16, 1, 7, 100, 299] {
+                            let want =
+                                (from.max(1)..to.min(r / 2 + 1)).any(|a| g[a] ^ g[r - a] == m);
+                            assert_eq!(
+                                view.has_pair(r, m, from..to),
+                                want,
+                                "len {len}, cut {cut}, r {r}, parts {from}..{to}, m {m}"
+                            );
+                        }
+                    }
+                }
+            }
         }
     }
 
