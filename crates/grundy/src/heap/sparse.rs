@@ -462,7 +462,7 @@ impl State {
                 _ => {
                     self.blocks += 1;
                     let plan = self.plan(s, s, block);
-                    let mut buffers = self.buffers(&plan);
+                    let mut buffers = self.buffers();
                     let pieces = AtomicUsize::new(0);
                     if let [first, second] = &mut buffers[..] {
                         join(
@@ -484,7 +484,7 @@ impl State {
                 Some(plan) => {
                     // This thread finishes the block, then marks pieces of
                     // the next; the other marks pieces from the start.
-                    let mut buffers = self.buffers(&plan);
+                    let mut buffers = self.buffers();
                     let pieces = AtomicUsize::new(0);
                     let [first, second] = &mut buffers[..] else {
                         unreachable!("two buffers with two threads")
@@ -594,16 +594,12 @@ impl State {
         }
     }
 
-    /// Zeroed buffers for the rows of `plan`: one per thread that marks.
-    fn buffers(&mut self, plan: &Plan) -> Vec<Vec<u8>> {
+    /// Buffers for the rows of a block: one per thread that marks (each
+    /// thread zeroes its own, see [`Plan::mark`]).
+    fn buffers(&mut self) -> Vec<Vec<u8>> {
         let count = if self.threads > 1 { 2 } else { 1 };
         (0..count)
-            .map(|_| {
-                let mut rows = self.spare.pop().unwrap_or_default();
-                rows.clear();
-                rows.resize(plan.block * plan.row, 0);
-                rows
-            })
+            .map(|_| self.spare.pop().unwrap_or_default())
             .collect()
     }
 
@@ -1034,7 +1030,7 @@ struct Plan {
 }
 
 impl Plan {
-    /// Marks, in row `j` of `rows`, the values of the splits of heap size
+    /// Zeroes `rows`, then marks, in row `j`, the values of the splits of heap size
     /// `n = start + j` listed in `parts`, a piece of [`PIECE`] parts in
     /// [`PIECE_ROWS`] rows at a time, taking the index of the next piece from `pieces` until none is
     /// left: threads that share `pieces` share the work, each into rows of
@@ -1048,9 +1044,11 @@ impl Plan {
     ///
     /// Each part is marked in every row at once, so that `G(n - k - a)` is
     /// read contiguously.
-    fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut [u8]) {
+    fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut Vec<u8>) {
         let g = &g[..self.bound];
         let (start, row, block) = (self.start, self.row, self.block);
+        rows.clear();
+        rows.resize(block * row, 0);
         let chunks = block.div_ceil(PIECE_ROWS);
         loop {
             let piece = pieces.fetch_add(1, Ordering::Relaxed);
@@ -1123,11 +1121,11 @@ fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]
     let mask = R - SENTINEL - 1;
     let bits = 8 * std::mem::size_of::<T>();
     let per_word = 64 / bits;
-    let lanes = 2 * per_word;
+    let lanes = 4 * per_word;
     let count = part.len().min(rows.len() / R);
     let (part, rest) = part[..count].split_at(count - count % lanes);
     let (rows, rest_rows) = rows.split_at_mut(part.len() * R);
-    // Values packed in two u64 words, xored a word at a time, then one
+    // Values packed in four u64 words, xored a word at a time, then one
     // store per row at a constant offset.
     let mut spread = 0u64;
     for lane in 0..per_word {
@@ -1137,7 +1135,7 @@ fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]
         .chunks_exact(lanes)
         .zip(rows.chunks_exact_mut(lanes * R))
     {
-        let mut words = [0u64; 2];
+        let mut words = [0u64; 4];
         for (w, word) in words.iter_mut().enumerate() {
             for lane in 0..per_word {
                 *word |= u64::from(values[w * per_word + lane].get()) << (lane * bits);
