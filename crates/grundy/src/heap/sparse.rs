@@ -41,20 +41,28 @@
 //! when threads share the work): first it marks, for every heap size of the
 //! block at once, the values of those splits that it will need (pairs with
 //! a rare part, plus windows of ordinary pairs that catch most candidates
-//! the labels cannot settle), reading the values array contiguously and
-//! splitting the rows between threads (feature `parallel`, on by default,
-//! uses rayon). Then it finishes the block one heap size at a time: the few
-//! rare parts below `B` or inside the block, the single-heap options, and
-//! the candidate walk. A change of classification ends the block early,
-//! since the marks assumed the old rare set.
+//! the labels cannot settle), a part at a time down a column of rows, so
+//! that the values are read contiguously. Then it finishes the block one
+//! heap size at a time: the rare parts below `B` or inside the block (the
+//! larger of them by columns of 32 rows), the single-heap options, and the
+//! candidate walk. A change of classification ends the block early, since
+//! the marks assumed the old rare set.
+//!
+//! With two threads (feature `parallel`, on by default, uses rayon) the
+//! blocks overlap: while one thread finishes block `k`, the other marks
+//! block `k + 1` from the values before block `k` (so the parts below `2B`
+//! are left to the finishing step), and the first thread joins the marking
+//! once its block is done. The marking is cut into pieces (512 parts in 128
+//! rows) that the threads take in turn, each into rows of its own; the rows
+//! are merged as the block is finished.
 //!
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
 //! beyond ([`Values`]); four bytes per rare position and class; `B` rows of
-//! about `width + 8` bytes for a block (`width`, a power of two above the
-//! largest value); for hexadecimal codes only, the split values of every
-//! heap.
+//! about `width + 8` bytes per block and thread (`width`, a power of two
+//! above the largest value), for two blocks at a time with two threads; for
+//! hexadecimal codes only, the split values of every heap.
 
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
 use super::TakeBreak;
@@ -193,9 +201,10 @@ impl SparseOctal {
         }
     }
 
-    /// Sets how many threads prepare blocks of heap sizes (1: only the
-    /// calling thread; the default is rayon's pool size with the `parallel`
-    /// feature, otherwise 1). Values do not depend on it.
+    /// Sets whether blocks of heap sizes are computed on one thread (1: the
+    /// calling thread only) or on two of rayon's threads at once (any larger
+    /// number; the default is rayon's pool size with the `parallel` feature,
+    /// otherwise 1). Values do not depend on it.
     pub fn set_threads(&mut self, threads: usize) {
         self.state.threads = threads.max(1);
     }
@@ -208,8 +217,8 @@ impl SparseOctal {
     /// Computes `G(0), ..., G(n)`, keeping what was computed before.
     ///
     /// Once the engine works in blocks it finishes the block it is in, so
-    /// [`len`](SparseOctal::len) may exceed `n + 1` by up to 127; values
-    /// past `n` are as exact as the others.
+    /// [`len`](SparseOctal::len) may exceed `n + 1` by up to a block (511
+    /// heap sizes); values past `n` are as exact as the others.
     ///
     /// # Complexity
     /// Per heap size: O(t · #rare) for the enumeration plus the scans of the
