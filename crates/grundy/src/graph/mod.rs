@@ -401,6 +401,18 @@ impl GraphBuilder {
         GraphBuilder::default()
     }
 
+    /// An empty builder whose name table has `shards` shards (a power of
+    /// two), as on a machine with that many threads.
+    #[cfg(test)]
+    fn with_shards(shards: usize) -> Self {
+        let names = Names::with_shards(shards);
+        let lanes = names.shard_count();
+        GraphBuilder {
+            names,
+            edges: Buckets::new(lanes),
+        }
+    }
+
     /// The id of the node called `name`, adding the node if it is new.
     ///
     /// # Errors
@@ -463,10 +475,14 @@ impl GraphBuilder {
     /// by one), `text` starting at line `first_line`; returns how many lines
     /// it held (a final line needs no `\n`).
     ///
-    /// This is the fast path for big files: names are looked up in batches,
-    /// so that the cache misses of a batch overlap instead of queueing. A
-    /// reader that streams a file passes it in chunks that end at a `\n`.
-    /// After an error the builder may hold part of the text.
+    /// This is the fast path for big files. The text is read in blocks of
+    /// about 1 MiB; each block is lexed on all threads (one part each), its
+    /// names are looked up by one thread per shard of the name table, in
+    /// batches whose table slots are touched first so that their cache
+    /// misses overlap, and new names are then numbered in order of first
+    /// appearance. A reader that streams a file passes it in chunks that end
+    /// at a `\n`. After an error the builder holds the lines before the bad
+    /// one.
     ///
     /// [`edge_line`]: GraphBuilder::edge_line
     ///
@@ -488,6 +504,17 @@ impl GraphBuilder {
     pub fn edge_lines(&mut self, text: &[u8], first_line: usize) -> Result<usize, GraphError> {
         /// Bytes per block: the unit whose tokens are interned together.
         const BLOCK: usize = 1 << 20;
+        self.edge_lines_in_blocks(text, first_line, BLOCK)
+    }
+
+    /// [`GraphBuilder::edge_lines`] in blocks of about `block_bytes` (whole
+    /// lines).
+    fn edge_lines_in_blocks(
+        &mut self,
+        text: &[u8],
+        first_line: usize,
+        block_bytes: usize,
+    ) -> Result<usize, GraphError> {
         if text.is_empty() {
             return Ok(0);
         }
@@ -496,7 +523,7 @@ impl GraphBuilder {
             let mut line = first_line;
             let mut at = 0;
             while at < text.len() {
-                let end = line_end(text, at + BLOCK);
+                let end = line_end(text, at + block_bytes);
                 line += self.block(&text[at..end], line, &mut scratch)?;
                 at = end;
             }
@@ -519,7 +546,8 @@ impl GraphBuilder {
         first_line: usize,
         scratch: &mut Scratch,
     ) -> Result<usize, GraphError> {
-        let parts = threads();
+        // One part per shard (and so per thread).
+        let parts = self.edges.lanes.len();
         let mut lexed: Vec<Lexed> = {
             let mut starts = vec![0];
             for p in 1..parts {
@@ -836,6 +864,224 @@ mod tests {
             for v in whole.nodes() {
                 assert_eq!(other.name(v), whole.name(v));
                 assert_eq!(other.followers(v), whole.followers(v));
+            }
+        }
+    }
+
+    /// xorshift64*, for reproducible random inputs.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) % n
+        }
+    }
+
+    /// A random edge list: names short and long (past the 11 bytes kept in
+    /// a table slot), with multi-byte and NUL characters, repeated often;
+    /// lines with 0, 1 or 2 names, comments, blank lines, tabs, form feeds
+    /// and CRLF ends; sometimes a bad line (three names, invalid UTF-8).
+    fn random_edge_list(rng: &mut Rng, lines: usize, bad: bool) -> Vec<u8> {
+        let pieces: [&[u8]; 8] = [
+            b"a",
+            b"7",
+            b"node",
+            "\u{e9}".as_bytes(),
+            b"\0",
+            b"x_",
+            b"12345",
+            b"Q",
+        ];
+        let blanks: [&[u8]; 4] = [b" ", b"\t", b"  ", b"\x0c"];
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        let mut text = Vec::new();
+        for _ in 0..lines {
+            for _ in 0..rng.below(3) {
+                text.extend_from_slice(blanks[rng.below(4) as usize]);
+            }
+            let count = [0, 1, 2, 2, 2, 2][rng.below(6) as usize];
+            for k in 0..count {
+                if k > 0 {
+                    text.extend_from_slice(blanks[rng.below(4) as usize]);
+                }
+                if names.is_empty() || rng.below(3) == 0 {
+                    let mut name = Vec::new();
+                    for _ in 0..1 + rng.below(5) {
+                        name.extend_from_slice(pieces[rng.below(8) as usize]);
+                    }
+                    names.push(name);
+                }
+                let pick = rng.below(names.len() as u64) as usize;
+                text.extend_from_slice(&names[pick]);
+            }
+            match rng.below(8) {
+                0 => text.extend_from_slice(b" # a comment with # and \xff"),
+                1 => text.extend_from_slice(b"#"),
+                _ => {}
+            }
+            if bad && rng.below(40) == 0 {
+                text.extend_from_slice(if rng.below(2) == 0 {
+                    b" x y z"
+                } else {
+                    b" \xc3("
+                });
+            }
+            text.extend_from_slice(if rng.below(4) == 0 { b"\r\n" } else { b"\n" });
+        }
+        if rng.below(2) == 0 {
+            text.pop();
+        }
+        text
+    }
+
+    /// The reference reader: a `HashMap` from names to ids in order of first
+    /// appearance, lines split with the standard library; the first bad
+    /// line as an error.
+    #[allow(clippy::type_complexity)]
+    fn reference(text: &[u8]) -> Result<(Vec<String>, Vec<(u32, u32)>), GraphError> {
+        let mut ids: std::collections::HashMap<String, u32> = Default::default();
+        let mut names = Vec::new();
+        let mut edges = Vec::new();
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            let line_no = i + 1;
+            let body = &line[..line.iter().position(|&b| b == b'#').unwrap_or(line.len())];
+            let mut fields = Vec::new();
+            let mut at = 0;
+            for field in body.split(|b| b.is_ascii_whitespace()) {
+                if !field.is_empty() {
+                    if fields.len() == 2 {
+                        return Err(GraphError::TooManyFields {
+                            line: line_no,
+                            column: at + 1,
+                        });
+                    }
+                    let name = std::str::from_utf8(field).map_err(|_| GraphError::InvalidUtf8 {
+                        line: line_no,
+                        column: at + 1,
+                    })?;
+                    fields.push(name.to_owned());
+                }
+                at += field.len() + 1;
+            }
+            let mut line_ids = Vec::new();
+            for name in fields {
+                let next = ids.len() as u32;
+                let id = *ids.entry(name.clone()).or_insert_with(|| {
+                    names.push(name);
+                    next
+                });
+                line_ids.push(id);
+            }
+            if let [from, to] = line_ids[..] {
+                edges.push((from, to));
+            }
+        }
+        Ok((names, edges))
+    }
+
+    #[test]
+    fn edge_lines_match_a_hashmap_reference() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for round in 0..300 {
+            let lines = 1 + rng.below(if round % 10 == 0 { 3000 } else { 60 }) as usize;
+            let text = random_edge_list(&mut rng, lines, round % 3 == 0);
+            let expected = reference(&text);
+            let shards = [1, 2, 4][round % 3];
+            let block = [1, 7, 64, 1 << 20][rng.below(4) as usize];
+            let mut builder = GraphBuilder::with_shards(shards);
+            let got = builder.edge_lines_in_blocks(&text, 1, block);
+            match expected {
+                Err(e) => assert_eq!(got, Err(e), "round {round}"),
+                Ok((names, edges)) => {
+                    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+                    let lines = newlines + usize::from(!text.ends_with(b"\n"));
+                    assert_eq!(got, Ok(lines), "round {round}");
+                    if names.is_empty() {
+                        continue;
+                    }
+                    let graph = builder.build().unwrap();
+                    assert_eq!(graph.node_count(), names.len(), "round {round}");
+                    for (id, name) in names.iter().enumerate() {
+                        assert_eq!(graph.name(id as NodeId), name, "round {round}");
+                        assert_eq!(graph.node(name), Some(id as NodeId), "round {round}");
+                    }
+                    assert_eq!(graph.node("not a name"), None);
+                    let mut followers = vec![Vec::new(); names.len()];
+                    for &(from, to) in &edges {
+                        followers[from as usize].push(to);
+                    }
+                    for v in graph.nodes() {
+                        assert_eq!(
+                            graph.followers(v),
+                            &followers[v as usize][..],
+                            "round {round}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_found_across_blocks_and_after_growth() {
+        // Long and short names met first in one block and again in later
+        // blocks, with the table growing in between; then single names.
+        for shards in [1, 2, 8] {
+            let mut text = String::new();
+            for i in 0..5000 {
+                text.push_str(&format!(
+                    "s{} a-rather-long-node-name-{}\n",
+                    i % 700,
+                    i % 300
+                ));
+            }
+            let mut b = GraphBuilder::with_shards(shards);
+            assert_eq!(b.edge_lines_in_blocks(text.as_bytes(), 1, 100), Ok(5000));
+            assert_eq!(b.node_count(), 1000);
+            let id = b.node("a-rather-long-node-name-299").unwrap();
+            assert_eq!(id, 2 * 299 + 1);
+            assert_eq!(b.node("s300").unwrap(), 600);
+            assert_eq!(b.node("s699").unwrap(), 999);
+            assert_eq!(b.node("new").unwrap(), 1000);
+            let g = b.build().unwrap();
+            assert_eq!(g.edge_count(), 5000);
+            assert_eq!(g.followers(0).len(), 8);
+        }
+    }
+
+    #[test]
+    fn bucketed_csr_matches_adjacency_lists() {
+        // Enough nodes for several buckets of 2^14 keys, edges in random
+        // order and repeated, in 1, 2 and 4 lanes.
+        let mut rng = Rng(77);
+        for shards in [1, 2, 4] {
+            let n = 3 * (1 << BUCKET_BITS) + 123;
+            let mut b = GraphBuilder::with_shards(shards);
+            for i in 0..n {
+                b.node(&i.to_string()).unwrap();
+            }
+            let mut followers = vec![Vec::new(); n];
+            let mut preds = vec![Vec::new(); n];
+            for _ in 0..4 * n {
+                let from = rng.below(n as u64) as u32;
+                let to = rng.below(n as u64) as u32;
+                b.edge(from, to).unwrap();
+                followers[from as usize].push(to);
+            }
+            let g = b.build().unwrap();
+            for v in g.nodes() {
+                assert_eq!(g.followers(v), &followers[v as usize][..]);
+                for &w in g.followers(v) {
+                    preds[w as usize].push(v);
+                }
+            }
+            let (offsets, sources) = g.predecessors();
+            for v in g.nodes() {
+                let range = offsets[v as usize] as usize..offsets[v as usize + 1] as usize;
+                assert_eq!(&sources[range], &preds[v as usize][..]);
             }
         }
     }
