@@ -47,7 +47,7 @@ pub use position::position_graph;
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
 
-use intern::{Names, Token};
+use intern::{Names, Token, Tokens};
 
 /// The id of a node: its index in the order nodes were first named.
 pub type NodeId = u32;
@@ -352,7 +352,15 @@ impl Graph {
     /// The reversed adjacency: for each node, the nodes that move to it
     /// (once per edge), as CSR `(offsets, sources)`.
     pub(crate) fn predecessors(&self) -> (Vec<u32>, Vec<NodeId>) {
-        let mut reversed = Buckets::new(1);
+        // Bucket sizes first, so that each bucket is allocated once, exactly.
+        let mut sizes = vec![0usize; (self.node_count() >> BUCKET_BITS) + 1];
+        for &t in &self.targets {
+            sizes[(t >> BUCKET_BITS) as usize] += 1;
+        }
+        let mut reversed = Buckets {
+            lanes: vec![sizes.into_iter().map(Vec::with_capacity).collect()],
+            len: 0,
+        };
         for v in self.nodes() {
             for &t in self.followers(v) {
                 reversed.push(t, v);
@@ -571,12 +579,11 @@ impl GraphBuilder {
             *result = parse::lex_edge_list(block, range.clone(), tokens);
         });
         // The block's tokens in order, up to the first error.
-        let tokens = &mut scratch.tokens;
-        tokens.clear();
+        let mut tokens = Tokens::default();
         let mut newlines = 0;
         let mut error = None;
         for (_, part, result) in &lexed {
-            tokens.extend_from_slice(part);
+            tokens.push_part(part);
             match result {
                 Ok(n) => newlines += n,
                 Err(e) => {
@@ -585,17 +592,38 @@ impl GraphBuilder {
                 }
             }
         }
-        scratch.parts = lexed.into_iter().map(|(_, tokens, _)| tokens).collect();
-        let tokens = &scratch.tokens;
-        if u32::try_from(self.names.len() + tokens.len()).is_err() {
+        let result = if u32::try_from(self.names.len() + tokens.len()).is_err() {
             // Provisional ids would not fit (4·10^9 names): one by one.
-            return self.block_one_by_one(block, first_line, tokens, newlines, error);
-        }
+            self.block_one_by_one(block, first_line, &tokens, newlines, error)
+        } else {
+            self.intern_block(
+                block,
+                first_line,
+                &tokens,
+                &mut scratch.ids,
+                newlines,
+                error,
+            )
+        };
+        drop(tokens);
+        scratch.parts = lexed.into_iter().map(|(_, tokens, _)| tokens).collect();
+        result
+    }
 
+    /// The second half of [`GraphBuilder::block`]: interns the tokens of the
+    /// block and adds its edges; `newlines` and `error` are the lexer's.
+    fn intern_block(
+        &mut self,
+        block: &[u8],
+        first_line: usize,
+        tokens: &Tokens<'_>,
+        ids: &mut Vec<AtomicU32>,
+        newlines: usize,
+        error: Option<GraphError>,
+    ) -> Result<usize, GraphError> {
         // Look up the names, one thread per shard; each writes the id (or
         // provisional id) of its tokens into `ids`.
         let base = self.names.len() as u32;
-        let ids = &mut scratch.ids;
         ids.clear();
         ids.resize_with(tokens.len(), || AtomicU32::new(0));
         let mut shards = self.names.take_shards();
@@ -612,12 +640,12 @@ impl GraphBuilder {
         // the line where `edge_line` would stop).
         let mut edges = self.edges.len;
         let mut limit = None;
-        for index in 0..tokens.len() {
+        for (index, token) in tokens.iter().enumerate() {
             let id = *ids[index].get_mut();
             if id >= base {
                 let first = (id - base) as usize;
                 let id = if first == index {
-                    match self.names.push_new(tokens[index].text(block)) {
+                    match self.names.push_new(token.text(block)) {
                         Some(id) => id,
                         None => {
                             let e = GraphError::TooLarge {
@@ -634,7 +662,7 @@ impl GraphBuilder {
                 };
                 *ids[index].get_mut() = id;
             }
-            if tokens[index].starts_edge() {
+            if token.starts_edge() {
                 if edges >= u32::MAX as usize {
                     let e = GraphError::TooLarge {
                         line: 0,
@@ -652,7 +680,7 @@ impl GraphBuilder {
             // The edges of the block are not added.
             self.names.rebuild();
             let line = first_line
-                + block[..tokens[index].start]
+                + block[..tokens.get(index).start]
                     .iter()
                     .filter(|&&b| b == b'\n')
                     .count();
@@ -692,18 +720,18 @@ impl GraphBuilder {
         &mut self,
         block: &[u8],
         first_line: usize,
-        tokens: &[Token],
+        tokens: &Tokens<'_>,
         newlines: usize,
         error: Option<GraphError>,
     ) -> Result<usize, GraphError> {
         let line_of = |index: usize| {
             first_line
-                + block[..tokens[index].start]
+                + block[..tokens.get(index).start]
                     .iter()
                     .filter(|&&b| b == b'\n')
                     .count()
         };
-        let mut from = 0;
+        let mut from = None;
         for (index, token) in tokens.iter().enumerate() {
             let name = std::str::from_utf8(token.text(block)).expect("lexed names are UTF-8");
             let id = self.names.intern(name).ok_or(GraphError::TooLarge {
@@ -712,8 +740,8 @@ impl GraphBuilder {
                 max: u64::from(MAX_NODES) + 1,
             })?;
             if token.starts_edge() {
-                from = id;
-            } else if index > 0 && tokens[index - 1].starts_edge() {
+                from = Some(id);
+            } else if let Some(from) = from.take() {
                 self.edge(from, id)
                     .map_err(|e| with_line(e, line_of(index)))?;
             }
@@ -756,8 +784,6 @@ type Lexed = (
 struct Scratch {
     /// Each part's tokens.
     parts: Vec<Vec<Token>>,
-    /// The block's tokens.
-    tokens: Vec<Token>,
     /// The id of each token, written by the shard threads.
     ids: Vec<AtomicU32>,
 }
