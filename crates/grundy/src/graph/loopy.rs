@@ -27,6 +27,14 @@
 //!
 //! # The algorithm
 //!
+//! First the cheap part: a node from which no cycle can be reached has an
+//! acyclic game, and its value is its ordinary Grundy value. An acyclic
+//! graph is valued by a depth-first search alone; otherwise Kahn's algorithm
+//! (run backwards from the terminal nodes) values exactly those nodes, and
+//! the levels below only run over the others, the valued nodes taking part
+//! as labelled ones (a node worth `m` answers its predecessors at level
+//! `m`).
+//!
 //! Values are assigned level by level, `m = 0, 1, 2, ...` (Fraenkel–Yesha).
 //! At level `m` the unlabelled nodes are exactly those with followers of
 //! every value below `m`. An unlabelled node `u` gets value `m` when no
@@ -41,11 +49,13 @@
 //! unlabelled nodes with no follower of value `m` become `∞`.
 //!
 //! # Complexity
-//! One level costs O(N_m + E_m) where N_m is the number of nodes still
-//! unlabelled or `∞` and E_m their incident edges; there are at most
-//! `g + 2` levels for a largest finite value `g` (and `g` is at most the
-//! largest out-degree), so the total is O((g + 2)(N + E)) time, and O(N + E)
-//! memory (the reversed adjacency and three `u32` arrays).
+//! O(N + E) for the first part. One level costs O(N_m + E_m) where N_m is
+//! the number of nodes still unlabelled or `∞` and E_m their incident
+//! edges; there are at most `g + 2` levels for a largest finite value `g`
+//! (and `g` is at most the largest out-degree), so the total is
+//! O((g + 2)(N + E)) time, and O(N + E) memory (the reversed adjacency and
+//! three `u32` arrays); on an acyclic graph, O(N + E) and no reversed
+//! adjacency.
 
 use std::fmt;
 
@@ -374,10 +384,10 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
     LoopyValues { raw: values }
 }
 
-/// Values of every node: [`loopy_values`], which values the nodes that
-/// reach no cycle by a depth-first search (as [`acyclic_values`] does) and
-/// runs the levels of the loopy algorithm only on the others; so on an
-/// acyclic graph every value is finite and costs O(N + E).
+/// Values of every node: [`loopy_values`]. On an acyclic graph it is a
+/// depth-first search (as in [`acyclic_values`](super::acyclic_values)),
+/// every value finite, in O(N + E); otherwise Kahn's algorithm values the
+/// nodes that reach no cycle and the loopy levels run only on the others.
 ///
 /// # Complexity
 /// O(N + E) for an acyclic graph, else as [`loopy_values`].

@@ -3,10 +3,13 @@
 //! A [`Graph`] is read from an edge list ([`Graph::parse_edge_list`]) or
 //! JSON ([`Graph::parse_json`]), or built from any
 //! [`ImpartialGame`](crate::game::ImpartialGame) by [`position_graph`]. It is
-//! stored compactly: node names are interned into `u32` ids by an
-//! open-addressing table over one byte buffer, and the edges are a CSR
-//! adjacency (`u32` offsets and targets), so 10^7 nodes and 5·10^7 edges fit
-//! in well under 2 GiB.
+//! stored compactly: node names are interned into `u32` ids (in order of
+//! first appearance) by an open-addressing table whose 16-byte slots hold
+//! short names themselves, sharded so that the names of a big edge list are
+//! looked up on all threads at once; the edges are a CSR adjacency (`u32`
+//! offsets and targets) built by a bucketed counting sort. 10^7 nodes and
+//! 5·10^7 edges take about 1.2 GiB at the peak of reading (see
+//! BENCHMARKS.md).
 //!
 //! | file | algorithm |
 //! |---|---|
@@ -16,8 +19,9 @@
 //! | [`dot`] | [`to_dot`]: Graphviz output coloured by outcome |
 //! | [`position`] | [`position_graph`]: the graph of positions of a game |
 //!
-//! [`analyse`] picks the algorithm: the topological one when the graph is
-//! acyclic, the loopy one otherwise.
+//! [`analyse`] values a graph: an acyclic graph by a depth-first search
+//! (mex in reverse topological order); otherwise the nodes that reach no
+//! cycle by Kahn's algorithm and the rest by the loopy algorithm.
 //!
 //! ```
 //! use grundy::graph::{analyse, Graph, LoopyOutcome};
