@@ -394,6 +394,9 @@ pub struct GraphBuilder {
     /// Edges as (from, to), bucketed by `from`, one lane per shard of
     /// `names`; sorted into CSR by [`GraphBuilder::build`].
     edges: Buckets,
+    /// Buffers of [`GraphBuilder::edge_lines`], kept from call to call (a
+    /// reader calls it once per chunk of a big file).
+    scratch: Scratch,
 }
 
 impl Default for GraphBuilder {
@@ -403,6 +406,7 @@ impl Default for GraphBuilder {
         GraphBuilder {
             names,
             edges: Buckets::new(lanes),
+            scratch: Scratch::default(),
         }
     }
 }
@@ -422,6 +426,7 @@ impl GraphBuilder {
         GraphBuilder {
             names,
             edges: Buckets::new(lanes),
+            scratch: Scratch::default(),
         }
     }
 
@@ -530,8 +535,8 @@ impl GraphBuilder {
         if text.is_empty() {
             return Ok(0);
         }
-        in_pool(|| {
-            let mut scratch = Scratch::default();
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let result = in_pool(|| {
             let mut line = first_line;
             let mut at = 0;
             while at < text.len() {
@@ -541,7 +546,9 @@ impl GraphBuilder {
             }
             // A final line without `\n` is a line too.
             Ok(line - first_line + usize::from(!text.ends_with(b"\n")))
-        })
+        });
+        self.scratch = scratch;
+        result
     }
 
     /// Reads one block of whole lines (see [`GraphBuilder::edge_lines`]),
@@ -766,6 +773,7 @@ impl GraphBuilder {
         if self.names.len() == 0 {
             return Err(GraphError::Empty { line: 0 });
         }
+        drop(self.scratch);
         let (offsets, targets) = self.edges.into_csr(self.names.len());
         Ok(Graph {
             names: self.names,
@@ -783,13 +791,26 @@ type Lexed = (
     Result<usize, GraphError>,
 );
 
-/// Buffers reused from block to block by [`GraphBuilder::edge_lines`].
+/// Buffers reused from block to block by [`GraphBuilder::edge_lines`]
+/// (a clone starts empty).
 #[derive(Default)]
 struct Scratch {
     /// Each part's tokens.
     parts: Vec<Vec<Token>>,
     /// The id of each token, written by the shard threads.
     ids: Vec<AtomicU32>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
 }
 
 /// The end (just past the `\n`) of the line holding byte `at`, or the end
