@@ -27,6 +27,14 @@
 //!
 //! # The algorithm
 //!
+//! First the cheap part: a node from which no cycle can be reached has an
+//! acyclic game, and its value is its ordinary Grundy value. An acyclic
+//! graph is valued by a depth-first search alone; otherwise Kahn's algorithm
+//! (run backwards from the terminal nodes) values exactly those nodes, and
+//! the levels below only run over the others, the valued nodes taking part
+//! as labelled ones (a node worth `m` answers its predecessors at level
+//! `m`).
+//!
 //! Values are assigned level by level, `m = 0, 1, 2, ...` (Fraenkel–Yesha).
 //! At level `m` the unlabelled nodes are exactly those with followers of
 //! every value below `m`. An unlabelled node `u` gets value `m` when no
@@ -41,15 +49,17 @@
 //! unlabelled nodes with no follower of value `m` become `∞`.
 //!
 //! # Complexity
-//! One level costs O(N_m + E_m) where N_m is the number of nodes still
-//! unlabelled or `∞` and E_m their incident edges; there are at most
-//! `g + 2` levels for a largest finite value `g` (and `g` is at most the
-//! largest out-degree), so the total is O((g + 2)(N + E)) time, and O(N + E)
-//! memory (the reversed adjacency and three `u32` arrays).
+//! O(N + E) for the first part. One level costs O(N_m + E_m) where N_m is
+//! the number of nodes still unlabelled or `∞` and E_m their incident
+//! edges; there are at most `g + 2` levels for a largest finite value `g`
+//! (and `g` is at most the largest out-degree), so the total is
+//! O((g + 2)(N + E)) time, and O(N + E) memory (the reversed adjacency and
+//! three `u32` arrays); on an acyclic graph, O(N + E) and no reversed
+//! adjacency.
 
 use std::fmt;
 
-use super::acyclic::acyclic_values;
+use super::acyclic::{depth_first_values, peel, UNRESOLVED};
 use super::{Graph, NodeId};
 use crate::Nimber;
 
@@ -254,17 +264,45 @@ impl LoopyValues {
 /// assert_eq!(values.outcome(&g, u), LoopyOutcome::N);
 /// ```
 pub fn loopy_values(graph: &Graph) -> LoopyValues {
+    // An acyclic graph has only finite values, its Grundy values.
+    if let Some(raw) = depth_first_values(graph) {
+        return LoopyValues { raw };
+    }
     let n = graph.node_count();
     let (pred_offsets, preds) = graph.predecessors();
+    // Nodes that reach no cycle get their ordinary Grundy values first (the
+    // same in both theories); the levels below only handle the others.
+    let (mut values, unresolved) = peel(graph, &pred_offsets, &preds);
     let preds_of = |v: NodeId| {
         &preds[pred_offsets[v as usize] as usize..pred_offsets[v as usize + 1] as usize]
     };
-    let mut values = vec![UNLABELLED; n];
+    debug_assert_eq!(UNRESOLVED, UNLABELLED);
+    // seeds[m]: valued nodes worth m with an unresolved predecessor. At
+    // level m they act as nodes labelled m: they answer their predecessors.
+    let mut seeds: Vec<Vec<NodeId>> = Vec::new();
+    let mut seeded = vec![false; n];
+    let mut active: Vec<NodeId> = Vec::with_capacity(unresolved);
+    for u in graph.nodes() {
+        if values[u as usize] != UNLABELLED {
+            continue;
+        }
+        active.push(u);
+        for &w in graph.followers(u) {
+            let x = values[w as usize];
+            if x != UNLABELLED && !seeded[w as usize] {
+                seeded[w as usize] = true;
+                if seeds.len() <= x as usize {
+                    seeds.resize_with(x as usize + 1, Vec::new);
+                }
+                seeds[x as usize].push(w);
+            }
+        }
+    }
+    drop(seeded);
     // marked[v] == level + 1: v has a follower labelled `level`.
     let mut marked = vec![0u32; n];
     // count[u]: open followers of the unlabelled node u not yet marked.
     let mut count = vec![0u32; n];
-    let mut active: Vec<NodeId> = graph.nodes().collect();
     let mut queue: Vec<NodeId> = Vec::new();
     let mut level: u32 = 0;
     while !active.is_empty() {
@@ -291,15 +329,14 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
                 }
             }
         }
-        while let Some(u) = queue.pop() {
-            if values[u as usize] != UNLABELLED {
-                continue;
-            }
-            // Invariant: a queued node is never marked. Its count reached 0,
-            // so every follower that was open got marked, and a marked node
-            // is never labelled; so no follower of u can be labelled now.
-            debug_assert_ne!(marked[u as usize], stamp);
-            values[u as usize] = level;
+        // Labelling `u` with `level` answers its predecessors: mark them,
+        // and each newly marked open one no longer holds back its own
+        // unlabelled predecessors.
+        let answer = |u: NodeId,
+                      values: &[u32],
+                      marked: &mut [u32],
+                      count: &mut [u32],
+                      queue: &mut Vec<NodeId>| {
             for &p in preds_of(u) {
                 if marked[p as usize] == stamp {
                     continue;
@@ -308,8 +345,6 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
                 if values[p as usize] < UNLABELLED {
                     continue;
                 }
-                // p is open and now answered by a move to `level`: it no
-                // longer holds back its unlabelled predecessors.
                 for &q in preds_of(p) {
                     if values[q as usize] == UNLABELLED && marked[q as usize] != stamp {
                         count[q as usize] -= 1;
@@ -319,6 +354,19 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
                     }
                 }
             }
+        };
+        for &u in seeds.get(level as usize).map_or(&[][..], |s| s) {
+            answer(u, &values, &mut marked, &mut count, &mut queue);
+        }
+        while let Some(u) = queue.pop() {
+            // A queued node has no open follower left unanswered, so no
+            // follower of it is labelled `level` later; but a valued
+            // follower worth `level` (a seed) may have marked it.
+            if values[u as usize] != UNLABELLED || marked[u as usize] == stamp {
+                continue;
+            }
+            values[u as usize] = level;
+            answer(u, &values, &mut marked, &mut count, &mut queue);
         }
         active.retain(|&u| {
             if values[u as usize] != UNLABELLED {
@@ -336,8 +384,10 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
     LoopyValues { raw: values }
 }
 
-/// Values of every node: by [`acyclic_values`] when the graph has no
-/// cycle (then every value is finite), by [`loopy_values`] otherwise.
+/// Values of every node: [`loopy_values`]. On an acyclic graph it is a
+/// depth-first search (as in [`acyclic_values`](super::acyclic_values)),
+/// every value finite, in O(N + E); otherwise Kahn's algorithm values the
+/// nodes that reach no cycle and the loopy levels run only on the others.
 ///
 /// # Complexity
 /// O(N + E) for an acyclic graph, else as [`loopy_values`].
@@ -350,11 +400,5 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
 /// assert_eq!(analyse(&g).value(&g, 0).to_string(), "∞");
 /// ```
 pub fn analyse(graph: &Graph) -> LoopyValues {
-    match acyclic_values(graph) {
-        Ok(values) => LoopyValues {
-            // A value is at most the out-degree, so it fits below UNLABELLED.
-            raw: values.into_iter().map(|v| v.0 as u32).collect(),
-        },
-        Err(_) => loopy_values(graph),
-    }
+    loopy_values(graph)
 }

@@ -3,10 +3,13 @@
 //! A [`Graph`] is read from an edge list ([`Graph::parse_edge_list`]) or
 //! JSON ([`Graph::parse_json`]), or built from any
 //! [`ImpartialGame`](crate::game::ImpartialGame) by [`position_graph`]. It is
-//! stored compactly: node names are interned into `u32` ids by an
-//! open-addressing table over one byte buffer, and the edges are a CSR
-//! adjacency (`u32` offsets and targets), so 10^7 nodes and 5·10^7 edges fit
-//! in well under 2 GiB.
+//! stored compactly: node names are interned into `u32` ids (in order of
+//! first appearance) by an open-addressing table whose 16-byte slots hold
+//! short names themselves, sharded so that the names of a big edge list are
+//! looked up on all threads at once; the edges are a CSR adjacency (`u32`
+//! offsets and targets) built by a bucketed counting sort. 10^7 nodes and
+//! 5·10^7 edges take about 1.2 GiB at the peak of reading (see
+//! BENCHMARKS.md).
 //!
 //! | file | algorithm |
 //! |---|---|
@@ -16,8 +19,9 @@
 //! | [`dot`] | [`to_dot`]: Graphviz output coloured by outcome |
 //! | [`position`] | [`position_graph`]: the graph of positions of a game |
 //!
-//! [`analyse`] picks the algorithm: the topological one when the graph is
-//! acyclic, the loopy one otherwise.
+//! [`analyse`] values a graph: an acyclic graph by a depth-first search
+//! (mex in reverse topological order); otherwise the nodes that reach no
+//! cycle by Kahn's algorithm and the rest by the loopy algorithm.
 //!
 //! ```
 //! use grundy::graph::{analyse, Graph, LoopyOutcome};
@@ -34,6 +38,7 @@
 
 pub mod acyclic;
 pub mod dot;
+mod intern;
 pub mod loopy;
 pub mod parse;
 pub mod position;
@@ -42,6 +47,11 @@ pub use acyclic::{acyclic_values, CycleError};
 pub use dot::to_dot;
 pub use loopy::{analyse, loopy_values, LoopyOutcome, LoopyValue, LoopyValues};
 pub use position::position_graph;
+
+use std::sync::atomic::AtomicU32;
+use std::sync::atomic::Ordering::Relaxed;
+
+use intern::{Names, Token, Tokens};
 
 /// The id of a node: its index in the order nodes were first named.
 pub type NodeId = u32;
@@ -128,163 +138,169 @@ fn at_line(line: usize) -> String {
     }
 }
 
-/// Hash of a name: a word-at-a-time multiplicative hash (the Fx hash
-/// recipe) with a full avalanche at the end (MurmurHash3's finaliser), so
-/// that names differing only in their last characters spread over the whole
-/// table. Much faster than SipHash on the 10^8 look-ups of a big file; the
-/// names come from the user's own file, so hash flooding is not a concern.
-fn hash_name(bytes: &[u8]) -> u64 {
-    const K: u64 = 0x517c_c1b7_2722_0a95;
-    let mut h: u64 = bytes.len() as u64;
-    let mut chunks = bytes.chunks_exact(8);
-    for c in &mut chunks {
-        let w = u64::from_le_bytes(c.try_into().expect("8 bytes"));
-        h = (h.rotate_left(5) ^ w).wrapping_mul(K);
-    }
-    let mut tail = [0u8; 8];
-    tail[..chunks.remainder().len()].copy_from_slice(chunks.remainder());
-    h = (h.rotate_left(5) ^ u64::from_le_bytes(tail)).wrapping_mul(K);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xff51_afd7_ed55_8ccd);
-    h ^= h >> 33;
-    h = h.wrapping_mul(0xc4ce_b9fe_1a85_ec53);
-    h ^ (h >> 33)
-}
-
 /// The largest number of nodes: ids are `u32` and `u32::MAX` is reserved.
 const MAX_NODES: u32 = u32::MAX - 1;
-/// An empty slot of the name table.
-const EMPTY: u64 = u64::MAX;
-/// A table slot holds a record offset in its low bits...
-const OFFSET_BITS: u32 = 40;
-const OFFSET_MASK: u64 = (1 << OFFSET_BITS) - 1;
-/// Bytes before the name in a record: the id and the length, as `u32`s.
-const RECORD_HEADER: usize = 8;
 
-/// Interned node names.
-///
-/// Each name is a record `[id: u32][length: u32][bytes]` in one buffer, and
-/// an open-addressing table (linear probing, load at most 1/2) maps a hash
-/// to a slot holding the record's offset and, above it, the top 24 bits of
-/// the hash. A look-up therefore touches one table slot and, only when the
-/// hash bits agree, one record (usually one cache line): on a graph of 10^7
-/// names, where every access misses the cache, that is what reading costs.
-#[derive(Clone, Debug, Default)]
-struct Names {
-    records: Vec<u8>,
-    /// The record offset of each id.
-    starts: Vec<u64>,
-    table: Vec<u64>,
+/// How many threads the parallel steps use: rayon's pool with the
+/// `parallel` feature, else one.
+fn threads() -> usize {
+    #[cfg(feature = "parallel")]
+    {
+        rayon::current_num_threads().max(1)
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        1
+    }
 }
 
-impl Names {
-    fn len(&self) -> usize {
-        self.starts.len()
+/// Calls `f(i, item)` for every item, on several threads with the
+/// `parallel` feature.
+fn for_each_mut<T: Send>(items: &mut [T], f: impl Fn(usize, &mut T) + Sync + Send) {
+    #[cfg(feature = "parallel")]
+    {
+        use rayon::prelude::*;
+        items
+            .par_iter_mut()
+            .with_max_len(1)
+            .enumerate()
+            .for_each(|(i, item)| f(i, item));
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        for (i, item) in items.iter_mut().enumerate() {
+            f(i, item);
+        }
+    }
+}
+
+/// Runs `f` on a thread of the pool, so that the many short parallel steps
+/// inside it are forked from a worker (cheap) rather than injected into the
+/// pool from outside (a wake-up each).
+fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
+    #[cfg(feature = "parallel")]
+    {
+        let mut result = None;
+        rayon::scope(|_| result = Some(f()));
+        result.expect("the scope ran f")
+    }
+    #[cfg(not(feature = "parallel"))]
+    {
+        f()
+    }
+}
+
+/// Keys per bucket of [`Buckets`]: a bucket's counters (64 KiB) and its
+/// share of the CSR (some hundred KiB) stay in cache while it is sorted.
+const BUCKET_BITS: u32 = 14;
+
+/// `(key, value)` pairs kept in buckets by `key >> BUCKET_BITS`, each in
+/// input order: the first pass of a radix sort, done as the pairs arrive.
+///
+/// Sorting 5·10^7 edges by a plain counting sort scatters them over arrays
+/// of 10^7 entries, a cache and TLB miss per edge; sorting bucket by bucket
+/// keeps every access in cache, and the buckets are sorted in parallel.
+/// Bucket `b` lives in lane `b % lanes` (at `b / lanes`), so that one
+/// thread per lane can add pairs at once.
+#[derive(Clone, Debug)]
+struct Buckets {
+    lanes: Vec<Vec<Vec<(u32, u32)>>>,
+    len: usize,
+}
+
+impl Buckets {
+    fn new(lanes: usize) -> Buckets {
+        Buckets {
+            lanes: vec![Vec::new(); lanes.max(1)],
+            len: 0,
+        }
     }
 
-    /// The id and bytes of the record at `offset`.
-    fn record(&self, offset: usize) -> (u32, &[u8]) {
-        let word =
-            |at: usize| u32::from_le_bytes(self.records[at..at + 4].try_into().expect("4 bytes"));
-        let len = word(offset + 4) as usize;
-        let name = offset + RECORD_HEADER;
-        (word(offset), &self.records[name..name + len])
+    /// The lane of `key`.
+    #[inline]
+    fn lane_of(key: u32, lanes: usize) -> usize {
+        (key >> BUCKET_BITS) as usize % lanes
     }
 
-    fn get(&self, id: u32) -> &str {
-        let (_, bytes) = self.record(self.starts[id as usize] as usize);
-        std::str::from_utf8(bytes).expect("names are stored from &str")
+    /// Adds a pair to its bucket in `lane` (which must be its lane) of
+    /// `lanes`; the caller counts it in `len`.
+    #[inline]
+    fn push_to_lane(lane: &mut Vec<Vec<(u32, u32)>>, lanes: usize, key: u32, value: u32) {
+        let at = (key >> BUCKET_BITS) as usize / lanes;
+        if at >= lane.len() {
+            lane.resize_with(at + 1, Vec::new);
+        }
+        lane[at].push((key, value));
     }
 
-    fn slot_entry(hash: u64, offset: usize) -> u64 {
-        (hash & !OFFSET_MASK) | offset as u64
+    #[inline]
+    fn push(&mut self, key: u32, value: u32) {
+        let lanes = self.lanes.len();
+        Buckets::push_to_lane(
+            &mut self.lanes[Buckets::lane_of(key, lanes)],
+            lanes,
+            key,
+            value,
+        );
+        self.len += 1;
     }
 
-    fn find_slot(&self, name: &[u8], hash: u64) -> (usize, Option<u32>) {
-        let mask = self.table.len() - 1;
-        let mut slot = hash as usize & mask;
-        loop {
-            let entry = self.table[slot];
-            if entry == EMPTY {
-                return (slot, None);
+    /// The CSR `(offsets, values)` over keys `0..keys` (every key pushed
+    /// must be below `keys`), values of a key in the order pushed.
+    fn into_csr(mut self, keys: usize) -> (Vec<u32>, Vec<u32>) {
+        let mut offsets = vec![0u32; keys + 1];
+        let mut values = vec![0u32; self.len];
+        let lanes = self.lanes.len();
+        let count = (0..lanes)
+            .map(|t| self.lanes[t].len() * lanes)
+            .max()
+            .unwrap_or(0);
+        // Each bucket's share of `offsets[1..]` and of `values`.
+        let mut work = Vec::with_capacity(count);
+        let (mut rest_offsets, mut rest_values) = (&mut offsets[1..], &mut values[..]);
+        let mut base = 0u32;
+        for b in 0..count {
+            let bucket = self.lanes[b % lanes]
+                .get_mut(b / lanes)
+                .map(std::mem::take)
+                .unwrap_or_default();
+            let span = rest_offsets.len().min(1 << BUCKET_BITS);
+            let (o, o_tail) = rest_offsets.split_at_mut(span);
+            let (v, v_tail) = rest_values.split_at_mut(bucket.len());
+            let len = v.len() as u32;
+            work.push((bucket, o, v, base));
+            base += len;
+            (rest_offsets, rest_values) = (o_tail, v_tail);
+        }
+        // Keys past the last bucket have no pairs.
+        rest_offsets.fill(base);
+        for_each_mut(&mut work, |_, (bucket, offsets, values, base)| {
+            let low = |key: u32| (key & ((1 << BUCKET_BITS) - 1)) as usize;
+            // offsets[j] becomes the end of the values of key j (of the
+            // bucket's keys), a running count from `base`.
+            for &(key, _) in bucket.iter() {
+                offsets[low(key)] += 1;
             }
-            if entry >> OFFSET_BITS == hash >> OFFSET_BITS {
-                let (id, bytes) = self.record((entry & OFFSET_MASK) as usize);
-                if bytes == name {
-                    return (slot, Some(id));
-                }
+            let mut sum = *base;
+            for o in offsets.iter_mut() {
+                sum += *o;
+                *o = sum;
             }
-            slot = (slot + 1) & mask;
-        }
-    }
-
-    fn lookup(&self, name: &str) -> Option<u32> {
-        if self.table.is_empty() {
-            return None;
-        }
-        self.find_slot(name.as_bytes(), hash_name(name.as_bytes()))
-            .1
-    }
-
-    /// Makes room for `more` new names without another resize.
-    fn reserve(&mut self, more: usize) {
-        let needed = (self.len() + more) * 2;
-        if needed <= self.table.len() {
-            return;
-        }
-        let cap = needed.next_power_of_two().max(64);
-        self.table = vec![EMPTY; cap];
-        let mask = cap - 1;
-        for &start in &self.starts {
-            let (_, bytes) = self.record(start as usize);
-            let hash = hash_name(bytes);
-            let mut slot = hash as usize & mask;
-            while self.table[slot] != EMPTY {
-                slot = (slot + 1) & mask;
+            // Place from the back, moving each end down: the values of a key
+            // keep their order, and offsets[j] ends at the start of key j.
+            for &(key, value) in bucket.iter().rev() {
+                let end = &mut offsets[low(key)];
+                *end -= 1;
+                values[(*end - *base) as usize] = value;
             }
-            self.table[slot] = Names::slot_entry(hash, start as usize);
-        }
-    }
-
-    /// Loads the table slot (and the record it points to, if the hash bits
-    /// match) for `hash`, so that a batch of look-ups can have their cache
-    /// misses in flight together; returns a value to feed `black_box`.
-    fn touch(&self, hash: u64) -> u64 {
-        let entry = self.table[hash as usize & (self.table.len() - 1)];
-        if entry != EMPTY && entry >> OFFSET_BITS == hash >> OFFSET_BITS {
-            entry ^ u64::from(self.records[(entry & OFFSET_MASK) as usize])
-        } else {
-            entry
-        }
-    }
-
-    /// The id of `name` (whose hash is `hash`), adding it if new; `None`
-    /// when ids are exhausted.
-    fn intern_hashed(&mut self, name: &str, hash: u64) -> Option<u32> {
-        self.reserve(1);
-        match self.find_slot(name.as_bytes(), hash) {
-            (_, Some(id)) => Some(id),
-            (slot, None) => {
-                let id = u32::try_from(self.len())
-                    .ok()
-                    .filter(|&id| id <= MAX_NODES)?;
-                let len = u32::try_from(name.len()).ok()?;
-                let offset = self.records.len();
-                if offset as u64 + (RECORD_HEADER + name.len()) as u64 > OFFSET_MASK {
-                    return None;
-                }
-                self.records.extend_from_slice(&id.to_le_bytes());
-                self.records.extend_from_slice(&len.to_le_bytes());
-                self.records.extend_from_slice(name.as_bytes());
-                self.starts.push(offset as u64);
-                self.table[slot] = Names::slot_entry(hash, offset);
-                Some(id)
+            // The start of key j + 1 is the end of key j.
+            let mut next = *base + values.len() as u32;
+            for o in offsets.iter_mut().rev() {
+                std::mem::swap(o, &mut next);
             }
-        }
-    }
-
-    fn intern(&mut self, name: &str) -> Option<u32> {
-        self.intern_hashed(name, hash_name(name.as_bytes()))
+            *bucket = Vec::new();
+        });
+        (offsets, values)
     }
 }
 
@@ -340,24 +356,21 @@ impl Graph {
     /// The reversed adjacency: for each node, the nodes that move to it
     /// (once per edge), as CSR `(offsets, sources)`.
     pub(crate) fn predecessors(&self) -> (Vec<u32>, Vec<NodeId>) {
-        let n = self.node_count();
-        let mut offsets = vec![0u32; n + 1];
+        // Bucket sizes first, so that each bucket is allocated once, exactly.
+        let mut sizes = vec![0usize; (self.node_count() >> BUCKET_BITS) + 1];
         for &t in &self.targets {
-            offsets[t as usize + 1] += 1;
+            sizes[(t >> BUCKET_BITS) as usize] += 1;
         }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets.clone();
-        let mut sources = vec![0; self.targets.len()];
+        let mut reversed = Buckets {
+            lanes: vec![sizes.into_iter().map(Vec::with_capacity).collect()],
+            len: 0,
+        };
         for v in self.nodes() {
             for &t in self.followers(v) {
-                let slot = &mut fill[t as usize];
-                sources[*slot as usize] = v;
-                *slot += 1;
+                reversed.push(t, v);
             }
         }
-        (offsets, sources)
+        reversed.into_csr(self.node_count())
     }
 }
 
@@ -375,17 +388,46 @@ impl Graph {
 /// assert_eq!(graph.node_count(), 3);
 /// assert_eq!(graph.followers(x), &[y]);
 /// ```
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct GraphBuilder {
     names: Names,
-    /// Edges as (from, to), sorted into CSR by [`GraphBuilder::build`].
-    edges: Vec<(NodeId, NodeId)>,
+    /// Edges as (from, to), bucketed by `from`, one lane per shard of
+    /// `names`; sorted into CSR by [`GraphBuilder::build`].
+    edges: Buckets,
+    /// Buffers of [`GraphBuilder::edge_lines`], kept from call to call (a
+    /// reader calls it once per chunk of a big file).
+    scratch: Scratch,
+}
+
+impl Default for GraphBuilder {
+    fn default() -> Self {
+        let names = Names::default();
+        let lanes = names.shard_count();
+        GraphBuilder {
+            names,
+            edges: Buckets::new(lanes),
+            scratch: Scratch::default(),
+        }
+    }
 }
 
 impl GraphBuilder {
     /// An empty builder.
     pub fn new() -> Self {
         GraphBuilder::default()
+    }
+
+    /// An empty builder whose name table has `shards` shards (a power of
+    /// two), as on a machine with that many threads.
+    #[cfg(test)]
+    fn with_shards(shards: usize) -> Self {
+        let names = Names::with_shards(shards);
+        let lanes = names.shard_count();
+        GraphBuilder {
+            names,
+            edges: Buckets::new(lanes),
+            scratch: Scratch::default(),
+        }
     }
 
     /// The id of the node called `name`, adding the node if it is new.
@@ -415,14 +457,14 @@ impl GraphBuilder {
     /// # Errors
     /// [`GraphError::TooLarge`] past `u32::MAX` edges.
     pub fn edge(&mut self, from: NodeId, to: NodeId) -> Result<(), GraphError> {
-        if self.edges.len() >= u32::MAX as usize {
+        if self.edges.len >= u32::MAX as usize {
             return Err(GraphError::TooLarge {
                 line: 0,
                 what: "edges",
                 max: u64::from(u32::MAX),
             });
         }
-        self.edges.push((from, to));
+        self.edges.push(from, to);
         Ok(())
     }
 
@@ -450,10 +492,14 @@ impl GraphBuilder {
     /// by one), `text` starting at line `first_line`; returns how many lines
     /// it held (a final line needs no `\n`).
     ///
-    /// This is the fast path for big files: names are looked up in batches,
-    /// so that the cache misses of a batch overlap instead of queueing. A
-    /// reader that streams a file passes it in chunks that end at a `\n`.
-    /// After an error the builder may hold part of the text.
+    /// This is the fast path for big files. The text is read in blocks of
+    /// about 1 MiB; each block is lexed on all threads (one part each), its
+    /// names are looked up by one thread per shard of the name table, in
+    /// batches whose table slots are touched first so that their cache
+    /// misses overlap, and new names are then numbered in order of first
+    /// appearance. A reader that streams a file passes it in chunks that end
+    /// at a `\n`. After an error the builder holds the lines before the bad
+    /// one.
     ///
     /// [`edge_line`]: GraphBuilder::edge_line
     ///
@@ -473,66 +519,248 @@ impl GraphBuilder {
     /// assert_eq!(b.build().unwrap().edge_count(), 3);
     /// ```
     pub fn edge_lines(&mut self, text: &[u8], first_line: usize) -> Result<usize, GraphError> {
-        /// Lines per batch: enough names to keep many misses in flight,
-        /// few enough that the batch's table slots stay in cache.
-        const BATCH: usize = 256;
+        /// Bytes per block: the unit whose tokens are interned together.
+        const BLOCK: usize = 1 << 20;
+        self.edge_lines_in_blocks(text, first_line, BLOCK)
+    }
+
+    /// [`GraphBuilder::edge_lines`] in blocks of about `block_bytes` (whole
+    /// lines).
+    fn edge_lines_in_blocks(
+        &mut self,
+        text: &[u8],
+        first_line: usize,
+        block_bytes: usize,
+    ) -> Result<usize, GraphError> {
         if text.is_empty() {
             return Ok(0);
         }
-        let body = text.strip_suffix(b"\n").unwrap_or(text);
-        let mut batch: Vec<(usize, [&str; 2], usize)> = Vec::with_capacity(BATCH);
-        let mut hashes = Vec::with_capacity(2 * BATCH);
-        let mut lines = 0;
-        for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
-            let line = first_line + i;
-            lines = i + 1;
-            let (names, count) = split_line(raw, line)?;
-            if count > 0 {
-                batch.push((line, names, count));
+        let mut scratch = std::mem::take(&mut self.scratch);
+        let result = in_pool(|| {
+            let mut line = first_line;
+            let mut at = 0;
+            while at < text.len() {
+                let end = line_end(text, at + block_bytes);
+                line += self.block(&text[at..end], line, &mut scratch)?;
+                at = end;
             }
-            if batch.len() == BATCH {
-                self.intern_batch(&batch, &mut hashes)?;
-                batch.clear();
-            }
-        }
-        self.intern_batch(&batch, &mut hashes)?;
-        Ok(lines)
+            // A final line without `\n` is a line too.
+            Ok(line - first_line + usize::from(!text.ends_with(b"\n")))
+        });
+        self.scratch = scratch;
+        result
     }
 
-    /// Interns the names of a batch of lines and adds their edges.
-    fn intern_batch(
+    /// Reads one block of whole lines (see [`GraphBuilder::edge_lines`]),
+    /// the first being line `first_line`; returns the number of `\n` in it.
+    ///
+    /// Four steps: split the block into one part per thread and lex each
+    /// part (names and their hashes); look the names up, one thread per
+    /// shard of the name table; number the new names in order of first
+    /// appearance; then make the shards' provisional slots final and add the
+    /// edges.
+    fn block(
         &mut self,
-        batch: &[(usize, [&str; 2], usize)],
-        hashes: &mut Vec<u64>,
-    ) -> Result<(), GraphError> {
-        hashes.clear();
-        for (_, names, count) in batch {
-            hashes.extend(names[..*count].iter().map(|n| hash_name(n.as_bytes())));
-        }
-        self.names.reserve(hashes.len());
-        // First touch every slot (independent loads, so the CPU overlaps
-        // their misses), then intern with the lines in cache.
-        let sink = hashes.iter().fold(0, |acc, &h| acc ^ self.names.touch(h));
-        std::hint::black_box(sink);
-        let mut k = 0;
-        for &(line, names, count) in batch {
-            let mut ids = [0; 2];
-            for j in 0..count {
-                ids[j] =
-                    self.names
-                        .intern_hashed(names[j], hashes[k])
-                        .ok_or(GraphError::TooLarge {
-                            line,
-                            what: "nodes",
-                            max: u64::from(MAX_NODES) + 1,
-                        })?;
-                k += 1;
+        block: &[u8],
+        first_line: usize,
+        scratch: &mut Scratch,
+    ) -> Result<usize, GraphError> {
+        // One part per shard (and so per thread).
+        let parts = self.edges.lanes.len();
+        let mut lexed: Vec<Lexed> = {
+            let mut starts = vec![0];
+            for p in 1..parts {
+                let cut = line_end(block, block.len() * p / parts).max(starts[p - 1]);
+                starts.push(cut);
             }
-            if count == 2 {
-                self.edge(ids[0], ids[1]).map_err(|e| with_line(e, line))?;
+            starts.push(block.len());
+            (0..parts)
+                .map(|p| {
+                    let mut tokens = scratch
+                        .parts
+                        .get_mut(p)
+                        .map(std::mem::take)
+                        .unwrap_or_default();
+                    tokens.clear();
+                    (starts[p]..starts[p + 1], tokens, Ok(0))
+                })
+                .collect()
+        };
+        for_each_mut(&mut lexed, |_, (range, tokens, result)| {
+            *result = parse::lex_edge_list(block, range.clone(), tokens);
+        });
+        // The block's tokens in order, up to the first error.
+        let mut tokens = Tokens::default();
+        let mut newlines = 0;
+        let mut error = None;
+        for (_, part, result) in &lexed {
+            tokens.push_part(part);
+            match result {
+                Ok(n) => newlines += n,
+                Err(e) => {
+                    error = Some(parse::shift_line(e.clone(), first_line - 1 + newlines));
+                    break;
+                }
             }
         }
-        Ok(())
+        let result = if u32::try_from(self.names.len() + tokens.len()).is_err() {
+            // Provisional ids would not fit (4·10^9 names): one by one.
+            self.block_one_by_one(block, first_line, &tokens, newlines, error)
+        } else {
+            self.intern_block(
+                block,
+                first_line,
+                &tokens,
+                &mut scratch.ids,
+                newlines,
+                error,
+            )
+        };
+        drop(tokens);
+        scratch.parts = lexed.into_iter().map(|(_, tokens, _)| tokens).collect();
+        result
+    }
+
+    /// The second half of [`GraphBuilder::block`]: interns the tokens of the
+    /// block and adds its edges; `newlines` and `error` are the lexer's.
+    fn intern_block(
+        &mut self,
+        block: &[u8],
+        first_line: usize,
+        tokens: &Tokens<'_>,
+        ids: &mut Vec<AtomicU32>,
+        newlines: usize,
+        error: Option<GraphError>,
+    ) -> Result<usize, GraphError> {
+        // Look up the names, one thread per shard; each writes the id (or
+        // provisional id) of its tokens into `ids`.
+        let base = self.names.len() as u32;
+        ids.clear();
+        ids.resize_with(tokens.len(), || AtomicU32::new(0));
+        let mut shards = self.names.take_shards();
+        let names = &self.names;
+        let shared: &[AtomicU32] = ids;
+        for_each_mut(&mut shards, |s, shard| {
+            names.find_block(shard, s, block, tokens, shared);
+        });
+        self.names.put_shards(shards);
+
+        // Number the new names in order of first appearance: a provisional
+        // id `base + i` is new at its first occurrence `i` and a repeat
+        // elsewhere. Count the edges, stopping where a limit is passed (at
+        // the line where `edge_line` would stop).
+        let mut edges = self.edges.len;
+        let mut limit = None;
+        for (index, token) in tokens.iter().enumerate() {
+            let id = *ids[index].get_mut();
+            if id >= base {
+                let first = (id - base) as usize;
+                let id = if first == index {
+                    match self.names.push_new(token.text(block)) {
+                        Some(id) => id,
+                        None => {
+                            let e = GraphError::TooLarge {
+                                line: 0,
+                                what: "nodes",
+                                max: u64::from(MAX_NODES) + 1,
+                            };
+                            limit = Some((index, e));
+                            break;
+                        }
+                    }
+                } else {
+                    *ids[first].get_mut()
+                };
+                *ids[index].get_mut() = id;
+            }
+            if token.starts_edge() {
+                if edges >= u32::MAX as usize {
+                    let e = GraphError::TooLarge {
+                        line: 0,
+                        what: "edges",
+                        max: u64::from(u32::MAX),
+                    };
+                    limit = Some((index, e));
+                    break;
+                }
+                edges += 1;
+            }
+        }
+        if let Some((index, e)) = limit {
+            // Some provisional slots have no id: start the table afresh.
+            // The edges of the block are not added.
+            self.names.rebuild();
+            let line = first_line
+                + block[..tokens.get(index).start]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+            return Err(with_line(e, line));
+        }
+
+        // Make the provisional slots final and add the edges: thread `t`
+        // settles shard `t` and fills lane `t` of the edge buckets.
+        let ids: &[AtomicU32] = ids;
+        let mut shards = self.names.take_shards();
+        let lanes = self.edges.lanes.len();
+        debug_assert_eq!(lanes, shards.len());
+        let mut work: Vec<_> = shards.iter_mut().zip(&mut self.edges.lanes).collect();
+        for_each_mut(&mut work, |t, (shard, lane)| {
+            Names::settle(shard, ids);
+            for (index, token) in tokens.iter().enumerate() {
+                if token.starts_edge() {
+                    let from = ids[index].load(Relaxed);
+                    if Buckets::lane_of(from, lanes) == t {
+                        Buckets::push_to_lane(lane, lanes, from, ids[index + 1].load(Relaxed));
+                    }
+                }
+            }
+        });
+        drop(work);
+        self.names.put_shards(shards);
+        self.edges.len = edges;
+        match error {
+            Some(e) => Err(e),
+            None => Ok(newlines),
+        }
+    }
+
+    /// [`GraphBuilder::block`] for the tokens of a block near the limit on
+    /// nodes, name by name.
+    fn block_one_by_one(
+        &mut self,
+        block: &[u8],
+        first_line: usize,
+        tokens: &Tokens<'_>,
+        newlines: usize,
+        error: Option<GraphError>,
+    ) -> Result<usize, GraphError> {
+        let line_of = |index: usize| {
+            first_line
+                + block[..tokens.get(index).start]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count()
+        };
+        let mut from = None;
+        for (index, token) in tokens.iter().enumerate() {
+            let name = std::str::from_utf8(token.text(block)).expect("lexed names are UTF-8");
+            let id = self.names.intern(name).ok_or(GraphError::TooLarge {
+                line: line_of(index),
+                what: "nodes",
+                max: u64::from(MAX_NODES) + 1,
+            })?;
+            if token.starts_edge() {
+                from = Some(id);
+            } else if let Some(from) = from.take() {
+                self.edge(from, id)
+                    .map_err(|e| with_line(e, line_of(index)))?;
+            }
+        }
+        match error {
+            Some(e) => Err(e),
+            None => Ok(newlines),
+        }
     }
 
     /// The finished graph, its edges in CSR order (each node's followers in
@@ -545,28 +773,56 @@ impl GraphBuilder {
         if self.names.len() == 0 {
             return Err(GraphError::Empty { line: 0 });
         }
-        let n = self.names.len();
-        let mut offsets = vec![0u32; n + 1];
-        for &(from, _) in &self.edges {
-            offsets[from as usize + 1] += 1;
-        }
-        for i in 0..n {
-            offsets[i + 1] += offsets[i];
-        }
-        let mut fill = offsets.clone();
-        let mut targets = vec![0; self.edges.len()];
-        for &(from, to) in &self.edges {
-            let slot = &mut fill[from as usize];
-            targets[*slot as usize] = to;
-            *slot += 1;
-        }
-        drop(self.edges);
+        drop(self.scratch);
+        let (offsets, targets) = self.edges.into_csr(self.names.len());
         Ok(Graph {
             names: self.names,
             offsets,
             targets,
         })
     }
+}
+
+/// A part of a block for the lexer: its byte range, its tokens, and the
+/// number of `\n` in it or the first error.
+type Lexed = (
+    std::ops::Range<usize>,
+    Vec<Token>,
+    Result<usize, GraphError>,
+);
+
+/// Buffers reused from block to block by [`GraphBuilder::edge_lines`]
+/// (a clone starts empty).
+#[derive(Default)]
+struct Scratch {
+    /// Each part's tokens.
+    parts: Vec<Vec<Token>>,
+    /// The id of each token, written by the shard threads.
+    ids: Vec<AtomicU32>,
+}
+
+impl Clone for Scratch {
+    fn clone(&self) -> Self {
+        Scratch::default()
+    }
+}
+
+impl std::fmt::Debug for Scratch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Scratch")
+    }
+}
+
+/// The end (just past the `\n`) of the line holding byte `at`, or the end
+/// of `text`.
+fn line_end(text: &[u8], at: usize) -> usize {
+    if at >= text.len() {
+        return text.len();
+    }
+    text[at..]
+        .iter()
+        .position(|&b| b == b'\n')
+        .map_or(text.len(), |i| at + i + 1)
 }
 
 /// The (at most two) names on an edge-list line, validated.
@@ -659,6 +915,224 @@ mod tests {
             for v in whole.nodes() {
                 assert_eq!(other.name(v), whole.name(v));
                 assert_eq!(other.followers(v), whole.followers(v));
+            }
+        }
+    }
+
+    /// xorshift64*, for reproducible random inputs.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 >> 12;
+            self.0 ^= self.0 << 25;
+            self.0 ^= self.0 >> 27;
+            (self.0.wrapping_mul(0x2545_f491_4f6c_dd1d) >> 11) % n
+        }
+    }
+
+    /// A random edge list: names short and long (past the 11 bytes kept in
+    /// a table slot), with multi-byte and NUL characters, repeated often;
+    /// lines with 0, 1 or 2 names, comments, blank lines, tabs, form feeds
+    /// and CRLF ends; sometimes a bad line (three names, invalid UTF-8).
+    fn random_edge_list(rng: &mut Rng, lines: usize, bad: bool) -> Vec<u8> {
+        let pieces: [&[u8]; 8] = [
+            b"a",
+            b"7",
+            b"node",
+            "\u{e9}".as_bytes(),
+            b"\0",
+            b"x_",
+            b"12345",
+            b"Q",
+        ];
+        let blanks: [&[u8]; 4] = [b" ", b"\t", b"  ", b"\x0c"];
+        let mut names: Vec<Vec<u8>> = Vec::new();
+        let mut text = Vec::new();
+        for _ in 0..lines {
+            for _ in 0..rng.below(3) {
+                text.extend_from_slice(blanks[rng.below(4) as usize]);
+            }
+            let count = [0, 1, 2, 2, 2, 2][rng.below(6) as usize];
+            for k in 0..count {
+                if k > 0 {
+                    text.extend_from_slice(blanks[rng.below(4) as usize]);
+                }
+                if names.is_empty() || rng.below(3) == 0 {
+                    let mut name = Vec::new();
+                    for _ in 0..1 + rng.below(5) {
+                        name.extend_from_slice(pieces[rng.below(8) as usize]);
+                    }
+                    names.push(name);
+                }
+                let pick = rng.below(names.len() as u64) as usize;
+                text.extend_from_slice(&names[pick]);
+            }
+            match rng.below(8) {
+                0 => text.extend_from_slice(b" # a comment with # and \xff"),
+                1 => text.extend_from_slice(b"#"),
+                _ => {}
+            }
+            if bad && rng.below(40) == 0 {
+                text.extend_from_slice(if rng.below(2) == 0 {
+                    b" x y z"
+                } else {
+                    b" \xc3("
+                });
+            }
+            text.extend_from_slice(if rng.below(4) == 0 { b"\r\n" } else { b"\n" });
+        }
+        if rng.below(2) == 0 {
+            text.pop();
+        }
+        text
+    }
+
+    /// The reference reader: a `HashMap` from names to ids in order of first
+    /// appearance, lines split with the standard library; the first bad
+    /// line as an error.
+    #[allow(clippy::type_complexity)]
+    fn reference(text: &[u8]) -> Result<(Vec<String>, Vec<(u32, u32)>), GraphError> {
+        let mut ids: std::collections::HashMap<String, u32> = Default::default();
+        let mut names = Vec::new();
+        let mut edges = Vec::new();
+        for (i, line) in text.split(|&b| b == b'\n').enumerate() {
+            let line_no = i + 1;
+            let body = &line[..line.iter().position(|&b| b == b'#').unwrap_or(line.len())];
+            let mut fields = Vec::new();
+            let mut at = 0;
+            for field in body.split(|b| b.is_ascii_whitespace()) {
+                if !field.is_empty() {
+                    if fields.len() == 2 {
+                        return Err(GraphError::TooManyFields {
+                            line: line_no,
+                            column: at + 1,
+                        });
+                    }
+                    let name = std::str::from_utf8(field).map_err(|_| GraphError::InvalidUtf8 {
+                        line: line_no,
+                        column: at + 1,
+                    })?;
+                    fields.push(name.to_owned());
+                }
+                at += field.len() + 1;
+            }
+            let mut line_ids = Vec::new();
+            for name in fields {
+                let next = ids.len() as u32;
+                let id = *ids.entry(name.clone()).or_insert_with(|| {
+                    names.push(name);
+                    next
+                });
+                line_ids.push(id);
+            }
+            if let [from, to] = line_ids[..] {
+                edges.push((from, to));
+            }
+        }
+        Ok((names, edges))
+    }
+
+    #[test]
+    fn edge_lines_match_a_hashmap_reference() {
+        let mut rng = Rng(0x1234_5678_9abc_def1);
+        for round in 0..300 {
+            let lines = 1 + rng.below(if round % 10 == 0 { 3000 } else { 60 }) as usize;
+            let text = random_edge_list(&mut rng, lines, round % 3 == 0);
+            let expected = reference(&text);
+            let shards = [1, 2, 4][round % 3];
+            let block = [1, 7, 64, 1 << 20][rng.below(4) as usize];
+            let mut builder = GraphBuilder::with_shards(shards);
+            let got = builder.edge_lines_in_blocks(&text, 1, block);
+            match expected {
+                Err(e) => assert_eq!(got, Err(e), "round {round}"),
+                Ok((names, edges)) => {
+                    let newlines = text.iter().filter(|&&b| b == b'\n').count();
+                    let lines = newlines + usize::from(!text.ends_with(b"\n"));
+                    assert_eq!(got, Ok(lines), "round {round}");
+                    if names.is_empty() {
+                        continue;
+                    }
+                    let graph = builder.build().unwrap();
+                    assert_eq!(graph.node_count(), names.len(), "round {round}");
+                    for (id, name) in names.iter().enumerate() {
+                        assert_eq!(graph.name(id as NodeId), name, "round {round}");
+                        assert_eq!(graph.node(name), Some(id as NodeId), "round {round}");
+                    }
+                    assert_eq!(graph.node("not a name"), None);
+                    let mut followers = vec![Vec::new(); names.len()];
+                    for &(from, to) in &edges {
+                        followers[from as usize].push(to);
+                    }
+                    for v in graph.nodes() {
+                        assert_eq!(
+                            graph.followers(v),
+                            &followers[v as usize][..],
+                            "round {round}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_found_across_blocks_and_after_growth() {
+        // Long and short names met first in one block and again in later
+        // blocks, with the table growing in between; then single names.
+        for shards in [1, 2, 8] {
+            let mut text = String::new();
+            for i in 0..5000 {
+                text.push_str(&format!(
+                    "s{} a-rather-long-node-name-{}\n",
+                    i % 700,
+                    i % 300
+                ));
+            }
+            let mut b = GraphBuilder::with_shards(shards);
+            assert_eq!(b.edge_lines_in_blocks(text.as_bytes(), 1, 100), Ok(5000));
+            assert_eq!(b.node_count(), 1000);
+            let id = b.node("a-rather-long-node-name-299").unwrap();
+            assert_eq!(id, 2 * 299 + 1);
+            assert_eq!(b.node("s300").unwrap(), 600);
+            assert_eq!(b.node("s699").unwrap(), 999);
+            assert_eq!(b.node("new").unwrap(), 1000);
+            let g = b.build().unwrap();
+            assert_eq!(g.edge_count(), 5000);
+            assert_eq!(g.followers(0).len(), 8);
+        }
+    }
+
+    #[test]
+    fn bucketed_csr_matches_adjacency_lists() {
+        // Enough nodes for several buckets of 2^14 keys, edges in random
+        // order and repeated, in 1, 2 and 4 lanes.
+        let mut rng = Rng(77);
+        for shards in [1, 2, 4] {
+            let n = 3 * (1 << BUCKET_BITS) + 123;
+            let mut b = GraphBuilder::with_shards(shards);
+            for i in 0..n {
+                b.node(&i.to_string()).unwrap();
+            }
+            let mut followers = vec![Vec::new(); n];
+            let mut preds = vec![Vec::new(); n];
+            for _ in 0..4 * n {
+                let from = rng.below(n as u64) as u32;
+                let to = rng.below(n as u64) as u32;
+                b.edge(from, to).unwrap();
+                followers[from as usize].push(to);
+            }
+            let g = b.build().unwrap();
+            for v in g.nodes() {
+                assert_eq!(g.followers(v), &followers[v as usize][..]);
+                for &w in g.followers(v) {
+                    preds[w as usize].push(v);
+                }
+            }
+            let (offsets, sources) = g.predecessors();
+            for v in g.nodes() {
+                let range = offsets[v as usize] as usize..offsets[v as usize + 1] as usize;
+                assert_eq!(&sources[range], &preds[v as usize][..]);
             }
         }
     }

@@ -10,7 +10,117 @@
 //! node). `"nodes"` is required and every edge must name listed nodes;
 //! `"edges"` may be left out; other keys are ignored.
 
+use super::intern::{hash_name, Token, EDGE_FROM};
 use super::{Graph, GraphBuilder, GraphError, NodeId};
+
+/// What a byte is to the edge-list lexer.
+const NAME: u8 = 0;
+const BLANK: u8 = 1;
+const NEWLINE: u8 = 2;
+const COMMENT: u8 = 3;
+
+/// The class of every byte: blanks are the ASCII whitespace of
+/// `u8::is_ascii_whitespace` other than `\n` (space, tab, form feed, `\r`).
+const CLASS: [u8; 256] = {
+    let mut class = [NAME; 256];
+    class[b' ' as usize] = BLANK;
+    class[b'\t' as usize] = BLANK;
+    class[0x0c] = BLANK;
+    class[b'\r' as usize] = BLANK;
+    class[b'\n' as usize] = NEWLINE;
+    class[b'#' as usize] = COMMENT;
+    class
+};
+
+/// Splits the lines `block[range]` of an edge list into name tokens (with
+/// their hashes), appending them to `tokens`; the second name of a line is
+/// marked as the end of an edge from the first. Returns the number of
+/// `\n` in the range.
+///
+/// Lines are numbered from 1 at the start of the range; on error the
+/// caller shifts the line. After an error `tokens` holds the tokens of the
+/// lines before the bad one.
+///
+/// This is the edge-list grammar of [`GraphBuilder::edge_line`], read at
+/// the speed of a byte loop: names are checked for UTF-8 one by one only
+/// when the range as a whole is not valid UTF-8 (splitting valid UTF-8 at
+/// ASCII bytes leaves valid UTF-8).
+pub(super) fn lex_edge_list(
+    block: &[u8],
+    range: std::ops::Range<usize>,
+    tokens: &mut Vec<Token>,
+) -> Result<usize, GraphError> {
+    let check_utf8 = std::str::from_utf8(&block[range.clone()]).is_err();
+    let end = range.end;
+    let mut i = range.start;
+    let mut line = 1;
+    let mut line_start = i;
+    // Tokens before the current line, and names on it so far.
+    let mut kept = tokens.len();
+    let mut count = 0;
+    while i < end {
+        match CLASS[block[i] as usize] {
+            BLANK => i += 1,
+            NEWLINE => {
+                if count == 2 {
+                    tokens[kept].len_and_edge |= EDGE_FROM;
+                }
+                kept = tokens.len();
+                count = 0;
+                line += 1;
+                i += 1;
+                line_start = i;
+            }
+            COMMENT => {
+                i += block[i..end]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .unwrap_or(end - i);
+            }
+            _ => {
+                let start = i;
+                while i < end && CLASS[block[i] as usize] == NAME {
+                    i += 1;
+                }
+                let column = start - line_start + 1;
+                if count == 2 {
+                    tokens.truncate(kept);
+                    return Err(GraphError::TooManyFields { line, column });
+                }
+                let name = &block[start..i];
+                if check_utf8 && std::str::from_utf8(name).is_err() {
+                    tokens.truncate(kept);
+                    return Err(GraphError::InvalidUtf8 { line, column });
+                }
+                tokens.push(Token {
+                    hash: hash_name(name),
+                    start,
+                    len_and_edge: name.len(),
+                });
+                count += 1;
+            }
+        }
+    }
+    if count == 2 {
+        tokens[kept].len_and_edge |= EDGE_FROM;
+    }
+    Ok(line - 1)
+}
+
+/// `err` with its line moved down by `by` lines.
+pub(super) fn shift_line(err: GraphError, by: usize) -> GraphError {
+    match err {
+        GraphError::TooManyFields { line, column } => GraphError::TooManyFields {
+            line: line + by,
+            column,
+        },
+        GraphError::InvalidUtf8 { line, column } => GraphError::InvalidUtf8 {
+            line: line + by,
+            column,
+        },
+        other => other,
+    }
+}
 
 /// 1-based line and column of byte `offset` in `text`.
 fn line_col(text: &[u8], offset: usize) -> (usize, usize) {
