@@ -467,7 +467,7 @@ impl State {
             // one heap size at a time still get full blocks.
             let block = self.block();
             let mut current = match ahead.take() {
-                Some(p) if p.start == s && p.epoch == self.epoch => p,
+                Some(p) if p.block.start == s && p.block.epoch == self.epoch => p,
                 _ => {
                     self.blocks += 1;
                     let plan = self.plan(s, s, block);
@@ -593,12 +593,14 @@ impl State {
             }
         }
         Plan {
-            start,
-            bound,
-            lag,
-            block,
-            epoch: self.epoch,
-            row: row_len(self.width),
+            block: Block {
+                start,
+                bound,
+                lag,
+                len: block,
+                epoch: self.epoch,
+                row: row_len(self.width),
+            },
             parts,
         }
     }
@@ -626,13 +628,13 @@ impl State {
     /// as in [`Plan::mark`]; only the rare parts below `SUB_BLOCK` (and from
     /// `bound` on) are marked one heap size at a time.
     fn finish_block<T: Cell>(&mut self, old: &[T], new: &mut [T], p: &mut Prepared) -> BlockEnd {
-        debug_assert_eq!(old.len(), p.start);
+        debug_assert_eq!(old.len(), p.block.start);
         let epoch = self.epoch;
-        let s = p.start;
-        for j in 0..p.block {
+        let s = p.block.start;
+        for j in 0..p.block.len {
             if j % SUB_BLOCK == 0 {
-                let rows = (p.block - j).min(SUB_BLOCK);
-                let span = j * p.row..(j + rows) * p.row;
+                let rows = (p.block.len - j).min(SUB_BLOCK);
+                let span = j * p.block.row..(j + rows) * p.block.row;
                 let (marks, others) = p
                     .buffers
                     .split_first_mut()
@@ -645,7 +647,7 @@ impl State {
                 }
                 for group in self.groups.iter().filter(|g| !g.dense) {
                     let from = group.rare.partition_point(|&a| (a as usize) < SUB_BLOCK);
-                    let to = group.rare.partition_point(|&a| (a as usize) < p.lag);
+                    let to = group.rare.partition_point(|&a| (a as usize) < p.block.lag);
                     for &k in &group.takes {
                         for &a in &group.rare[from..to] {
                             let a = a as usize;
@@ -656,13 +658,13 @@ impl State {
                             let ga = old[a];
                             let before = s.saturating_sub(first).min(rows);
                             if before > 0 {
-                                mark_column(marks, p.row, ga, &old[first..first + before]);
+                                mark_column(marks, p.block.row, ga, &old[first..first + before]);
                             }
                             if before < rows {
                                 let inside = first + before - s;
                                 mark_column(
-                                    &mut marks[before * p.row..],
-                                    p.row,
+                                    &mut marks[before * p.block.row..],
+                                    p.block.row,
                                     ga,
                                     &new[inside..inside + rows - before],
                                 );
@@ -676,13 +678,15 @@ impl State {
                 old,
                 new: &new[..j],
             };
-            let seen = &mut p.buffers[0][j * p.row..(j + 1) * p.row];
+            let seen = &mut p.buffers[0][j * p.block.row..(j + 1) * p.block.row];
             mark_heap_options(&self.whole, &self.single, view, seen);
             for group in self.groups.iter().filter(|g| !g.dense) {
                 let low = group
                     .rare
-                    .partition_point(|&a| (a as usize) < SUB_BLOCK.min(p.lag));
-                let high = group.rare.partition_point(|&a| (a as usize) < p.bound);
+                    .partition_point(|&a| (a as usize) < SUB_BLOCK.min(p.block.lag));
+                let high = group
+                    .rare
+                    .partition_point(|&a| (a as usize) < p.block.bound);
                 for &k in &group.takes {
                     let r = n - k;
                     for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
@@ -694,10 +698,7 @@ impl State {
                     }
                 }
             }
-            let marked = Marked {
-                start: p.start,
-                lag: p.lag,
-            };
+            let marked = p.block;
             let x = settle(
                 &self.groups,
                 view,
@@ -724,7 +725,7 @@ impl State {
             }
         }
         BlockEnd {
-            done: p.block,
+            done: p.block.len,
             pending: None,
             rebuild: false,
         }
@@ -924,16 +925,23 @@ impl<T: Cell> Split<'_, T> {
     }
 }
 
-/// The splits a prepared block has marked for every heap size in it
-/// (see [`State::plan`]): the block starts at heap size `start`, and every
-/// part from `lag` to `lag + WINDOW` and in the middle is marked.
+/// A block of heap sizes `start .. start + len` and what its prepared rows
+/// hold (see [`State::plan`]): for every heap size, the splits whose part
+/// lies in the window from `lag` to `lag + WINDOW`, among the `MIDDLE`
+/// parts below half the heap, or among the rare parts from `lag + WINDOW`
+/// to `bound`, marked from the values below `bound` under the
+/// classification of `epoch`, in rows of `row` bytes.
 #[derive(Clone, Copy, Debug)]
-struct Marked {
+struct Block {
     start: usize,
+    bound: usize,
     lag: usize,
+    len: usize,
+    epoch: u64,
+    row: usize,
 }
 
-impl Marked {
+impl Block {
     /// The parts `a` of the splits of a heap of `r = n - k` tokens that are
     /// not marked whatever their labels, in the order a scan should look at
     /// them: between the window and the middle, below the window, and from
@@ -963,7 +971,7 @@ fn settle<T: Cell>(
     seen: &mut [u8],
     width: usize,
     scans: &mut u64,
-    marked: Option<Marked>,
+    marked: Option<Block>,
 ) -> u32 {
     let n = g.len();
     let mut m = mex_from(seen, 0);
@@ -1002,14 +1010,7 @@ fn settle<T: Cell>(
 /// marks prepared for each (see [`State::plan`]).
 #[derive(Debug)]
 struct Prepared {
-    start: usize,
-    bound: usize,
-    lag: usize,
-    block: usize,
-    /// The classification the marks assumed.
-    epoch: u64,
-    /// Bytes per row.
-    row: usize,
+    block: Block,
     /// The rows, as marked by each thread: a split is marked in a row when
     /// it is marked in that row of one of the buffers.
     buffers: Vec<Vec<u8>>,
@@ -1028,12 +1029,7 @@ struct BlockEnd {
 /// beside the engine finishing the block before.
 #[derive(Debug)]
 struct Plan {
-    start: usize,
-    bound: usize,
-    lag: usize,
-    block: usize,
-    epoch: u64,
-    row: usize,
+    block: Block,
     /// The splits to mark in every row, as `(take, part)`: the parts of the
     /// window from `lag` to `lag + WINDOW`, the `MIDDLE` parts below half
     /// the heap, and the rare parts from `lag + WINDOW` to `bound`.
@@ -1056,8 +1052,8 @@ impl Plan {
     /// Each part is marked in every row at once, so that `G(n - k - a)` is
     /// read contiguously.
     fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut Vec<u8>) {
-        let g = &g[..self.bound];
-        let (start, row, block) = (self.start, self.row, self.block);
+        let g = &g[..self.block.bound];
+        let (start, row, block) = (self.block.start, self.block.row, self.block.len);
         rows.clear();
         rows.resize(block * row, 0);
         let chunks = block.div_ceil(PIECE_ROWS);
@@ -1090,12 +1086,7 @@ impl Plan {
     /// The prepared block, from the rows this plan's threads marked.
     fn prepared(self, buffers: Vec<Vec<u8>>) -> Prepared {
         Prepared {
-            start: self.start,
-            bound: self.bound,
-            lag: self.lag,
             block: self.block,
-            epoch: self.epoch,
-            row: self.row,
             buffers,
         }
     }
