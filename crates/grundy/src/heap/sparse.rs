@@ -437,7 +437,8 @@ struct State {
     epoch: u64,
     /// Buffers for the rows of prepared blocks, kept between blocks.
     spare: Vec<Vec<u8>>,
-    /// Worker threads for preparing blocks (1: this thread only).
+    /// Threads for blocks: 1 runs them on this thread only, more on two of
+    /// rayon's threads at once.
     threads: usize,
 }
 
@@ -472,15 +473,7 @@ impl State {
                     self.blocks += 1;
                     let plan = self.plan(s, s, block);
                     let mut buffers = self.buffers();
-                    let pieces = AtomicUsize::new(0);
-                    if let [first, second] = &mut buffers[..] {
-                        join(
-                            || plan.mark(g, &pieces, first),
-                            || plan.mark(g, &pieces, second),
-                        );
-                    } else {
-                        plan.mark(g, &pieces, &mut buffers[0]);
-                    }
+                    plan.mark_all(g, &mut buffers);
                     plan.prepared(buffers)
                 }
             };
@@ -631,6 +624,17 @@ impl State {
         debug_assert_eq!(old.len(), p.block.start);
         let epoch = self.epoch;
         let s = p.block.start;
+        // For each class, where its rare parts pass SUB_BLOCK, the lag and
+        // the bound. Parts found in this block are at least `bound`, so these
+        // stay put while the block grows the lists.
+        let cuts = self.groups.each_ref().map(|group| {
+            let cut = |end: usize| group.rare.partition_point(|&a| (a as usize) < end);
+            [
+                cut(SUB_BLOCK.min(p.block.lag)),
+                cut(p.block.lag),
+                cut(p.block.bound),
+            ]
+        });
         for j in 0..p.block.len {
             if j % SUB_BLOCK == 0 {
                 let rows = (p.block.len - j).min(SUB_BLOCK);
@@ -645,9 +649,10 @@ impl State {
                         *m |= o;
                     }
                 }
-                for group in self.groups.iter().filter(|g| !g.dense) {
-                    let from = group.rare.partition_point(|&a| (a as usize) < SUB_BLOCK);
-                    let to = group.rare.partition_point(|&a| (a as usize) < p.block.lag);
+                for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
+                    if group.dense {
+                        continue;
+                    }
                     for &k in &group.takes {
                         for &a in &group.rare[from..to] {
                             let a = a as usize;
@@ -680,13 +685,10 @@ impl State {
             };
             let seen = &mut p.buffers[0][j * p.block.row..(j + 1) * p.block.row];
             mark_heap_options(&self.whole, &self.single, view, seen);
-            for group in self.groups.iter().filter(|g| !g.dense) {
-                let low = group
-                    .rare
-                    .partition_point(|&a| (a as usize) < SUB_BLOCK.min(p.block.lag));
-                let high = group
-                    .rare
-                    .partition_point(|&a| (a as usize) < p.block.bound);
+            for (group, &[low, _, high]) in self.groups.iter().zip(&cuts) {
+                if group.dense {
+                    continue;
+                }
                 for &k in &group.takes {
                     let r = n - k;
                     for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
@@ -698,14 +700,13 @@ impl State {
                     }
                 }
             }
-            let marked = p.block;
             let x = settle(
                 &self.groups,
                 view,
                 seen,
                 self.width,
                 &mut self.scans,
-                Some(marked),
+                Some(p.block),
             );
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
@@ -1079,6 +1080,25 @@ impl Plan {
                     g[a],
                     &g[from..from + (bottom - lo)],
                 );
+            }
+        }
+    }
+
+    /// Marks the whole plan, each buffer of `buffers` (one or two) filled
+    /// by a thread of its own.
+    fn mark_all<T: Cell>(&self, g: &[T], buffers: &mut [Vec<u8>]) {
+        let pieces = AtomicUsize::new(0);
+        match buffers {
+            [first, second] => {
+                join(
+                    || self.mark(g, &pieces, first),
+                    || self.mark(g, &pieces, second),
+                );
+            }
+            _ => {
+                for rows in buffers {
+                    self.mark(g, &pieces, rows);
+                }
             }
         }
     }
