@@ -205,6 +205,17 @@ pub(crate) fn mex_from(seen: &[u8], start: usize) -> usize {
     i + seen[i..].iter().position(|&b| b == 0).unwrap_or(0)
 }
 
+/// `len` reproducible pseudo-random numbers below `modulo` (a linear
+/// congruential generator), for tests of the scans.
+#[cfg(test)]
+pub(crate) fn pseudo_random(seed: u32, len: usize, modulo: u32) -> impl Iterator<Item = u32> {
+    let mut x = seed;
+    (0..len).map(move |_| {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (x >> 16) % modulo
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -213,13 +224,7 @@ mod tests {
     fn pairs_hit_matches_definition_on_every_length() {
         // Pseudo-random values with both hits and misses, lengths around the
         // chunk boundaries.
-        let mut x = 12345u32;
-        let v: Vec<u8> = (0..400)
-            .map(|_| {
-                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                (x >> 16) as u8 % 23
-            })
-            .collect();
+        let v: Vec<u8> = pseudo_random(12345, 400, 23).map(|x| x as u8).collect();
         for len in [0, 1, 2, 63, 64, 65, 127, 128, 129, 200] {
             for shift in [0, 3, 150] {
                 let front = &v[..len];

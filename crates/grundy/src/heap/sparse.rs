@@ -1257,12 +1257,8 @@ mod tests {
     fn split_pair_scan_matches_definition() {
         // Values in two pieces, split at every point near the end, as in a
         // block: every range of parts, with partners on both sides.
-        let mut x = 99u32;
-        let g: Vec<u16> = (0..300)
-            .map(|_| {
-                x = x.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                (x >> 16) as u16 % 300
-            })
+        let g: Vec<u16> = super::super::dense::pseudo_random(99, 300, 300)
+            .map(|x| x as u16)
             .collect();
         for len in [2, 3, 131, 257, 300] {
             for cut in [len / 2, len - 70.min(len / 2), len - 1, len] {
