@@ -42,6 +42,7 @@ pub mod heap;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
+mod parallel;
 pub mod play;
 pub mod sum;
 

@@ -330,7 +330,7 @@ pub(super) struct Names {
 
 impl Default for Names {
     fn default() -> Self {
-        Names::with_shards(super::threads())
+        Names::with_shards(crate::parallel::threads())
     }
 }
 

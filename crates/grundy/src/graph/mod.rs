@@ -51,6 +51,7 @@ pub use position::position_graph;
 use std::sync::atomic::AtomicU32;
 use std::sync::atomic::Ordering::Relaxed;
 
+use crate::parallel::{for_each_mut, in_pool};
 use intern::{Names, Token, Tokens};
 
 /// The id of a node: its index in the order nodes were first named.
@@ -140,55 +141,6 @@ fn at_line(line: usize) -> String {
 
 /// The largest number of nodes: ids are `u32` and `u32::MAX` is reserved.
 const MAX_NODES: u32 = u32::MAX - 1;
-
-/// How many threads the parallel steps use: rayon's pool with the
-/// `parallel` feature, else one.
-fn threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads().max(1)
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
-    }
-}
-
-/// Calls `f(i, item)` for every item, on several threads with the
-/// `parallel` feature.
-fn for_each_mut<T: Send>(items: &mut [T], f: impl Fn(usize, &mut T) + Sync + Send) {
-    #[cfg(feature = "parallel")]
-    {
-        use rayon::prelude::*;
-        items
-            .par_iter_mut()
-            .with_max_len(1)
-            .enumerate()
-            .for_each(|(i, item)| f(i, item));
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        for (i, item) in items.iter_mut().enumerate() {
-            f(i, item);
-        }
-    }
-}
-
-/// Runs `f` on a thread of the pool, so that the many short parallel steps
-/// inside it are forked from a worker (cheap) rather than injected into the
-/// pool from outside (a wake-up each).
-fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    #[cfg(feature = "parallel")]
-    {
-        let mut result = None;
-        rayon::scope(|_| result = Some(f()));
-        result.expect("the scope ran f")
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        f()
-    }
-}
 
 /// Keys per bucket of [`Buckets`]: a bucket's counters (64 KiB) and its
 /// share of the CSR (some hundred KiB) stay in cache while it is sorted.

@@ -66,6 +66,7 @@
 
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
 use super::TakeBreak;
+use crate::parallel::{in_pool, join, threads};
 use crate::Nimber;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -170,7 +171,7 @@ impl SparseOctal {
             counts: vec![0; 2],
             force_dense,
             next_rebuild: FIRST_REBUILD,
-            threads: default_threads(),
+            threads: threads(),
             ..State::default()
         };
         for (k, &d) in code.digits().iter().enumerate() {
@@ -341,17 +342,6 @@ impl SparseOctal {
             scans: self.state.scans,
             blocks: self.state.blocks,
         }
-    }
-}
-
-fn default_threads() -> usize {
-    #[cfg(feature = "parallel")]
-    {
-        rayon::current_num_threads()
-    }
-    #[cfg(not(feature = "parallel"))]
-    {
-        1
     }
 }
 
@@ -1174,34 +1164,6 @@ fn mark_column_fixed<T: Cell, const R: usize>(rows: &mut [u8], ga: T, part: &[T]
     for (marks, &v) in rest_rows.chunks_exact_mut(R).zip(rest) {
         marks[(ga ^ v).get() as usize & mask] = 1;
     }
-}
-
-/// Runs `a` and `b`, on two of rayon's threads when they are free.
-#[cfg(feature = "parallel")]
-fn join<RA: Send, RB: Send>(
-    a: impl FnOnce() -> RA + Send,
-    b: impl FnOnce() -> RB + Send,
-) -> (RA, RB) {
-    rayon::join(a, b)
-}
-
-/// Without the `parallel` feature, `a` then `b`.
-#[cfg(not(feature = "parallel"))]
-fn join<RA, RB>(a: impl FnOnce() -> RA, b: impl FnOnce() -> RB) -> (RA, RB) {
-    (a(), b())
-}
-
-/// Runs `f` on one of rayon's threads, so that the joins inside it are
-/// cheap.
-#[cfg(feature = "parallel")]
-fn in_pool<R: Send>(f: impl FnOnce() -> R + Send) -> R {
-    rayon::scope(|_| f())
-}
-
-/// Without the `parallel` feature, runs `f` here.
-#[cfg(not(feature = "parallel"))]
-fn in_pool<R>(f: impl FnOnce() -> R) -> R {
-    f()
 }
 
 impl Group {
