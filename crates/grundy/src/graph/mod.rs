@@ -5,11 +5,12 @@
 //! [`ImpartialGame`](crate::game::ImpartialGame) by [`position_graph`]. It is
 //! stored compactly: node names are interned into `u32` ids (in order of
 //! first appearance) by an open-addressing table whose 16-byte slots hold
-//! short names themselves, sharded so that the names of a big edge list are
-//! looked up on all threads at once; the edges are a CSR adjacency (`u32`
-//! offsets and targets) built by a bucketed counting sort. 10^7 nodes and
-//! 5·10^7 edges take about 1.2 GiB at the peak of reading (see
-//! BENCHMARKS.md).
+//! short names themselves, split into 1024 partitions that each fit in a
+//! cache; a big edge list is read in rounds of millions of names, sorted by
+//! partition and looked up a partition at a time on all threads (the
+//! `bulk` reader). The edges are a CSR adjacency (`u32` offsets and
+//! targets) built by a bucketed counting sort. 10^7 nodes and 5·10^7 edges
+//! take about 1.5 GiB at the peak of reading (see BENCHMARKS.md).
 //!
 //! | file | algorithm |
 //! |---|---|
@@ -37,6 +38,7 @@
 //! ```
 
 pub mod acyclic;
+mod bulk;
 pub mod dot;
 mod intern;
 pub mod loopy;
@@ -48,11 +50,9 @@ pub use dot::to_dot;
 pub use loopy::{analyse, loopy_values, LoopyOutcome, LoopyValue, LoopyValues};
 pub use position::position_graph;
 
-use std::sync::atomic::AtomicU32;
-use std::sync::atomic::Ordering::Relaxed;
-
-use crate::parallel::{for_each_mut, in_pool};
-use intern::{Names, Token, Tokens};
+use crate::parallel::{for_each_mut, in_pool, threads};
+use bulk::Round;
+use intern::Names;
 
 /// The id of a node: its index in the order nodes were first named.
 pub type NodeId = u32;
@@ -343,22 +343,25 @@ impl Graph {
 #[derive(Clone, Debug)]
 pub struct GraphBuilder {
     names: Names,
-    /// Edges as (from, to), bucketed by `from`, one lane per shard of
-    /// `names`; sorted into CSR by [`GraphBuilder::build`].
+    /// Edges as (from, to), bucketed by `from`, one lane per thread;
+    /// sorted into CSR by [`GraphBuilder::build`].
     edges: Buckets,
-    /// Buffers of [`GraphBuilder::edge_lines`], kept from call to call (a
-    /// reader calls it once per chunk of a big file).
-    scratch: Scratch,
+    /// Lines given to [`GraphBuilder::edge_lines`] whose names are not
+    /// interned yet (see [`bulk`]).
+    round: Round,
+    /// The most nodes and edges (lowered by tests to reach the limits).
+    max_nodes: usize,
+    max_edges: usize,
 }
 
 impl Default for GraphBuilder {
     fn default() -> Self {
-        let names = Names::default();
-        let lanes = names.shard_count();
         GraphBuilder {
-            names,
-            edges: Buckets::new(lanes),
-            scratch: Scratch::default(),
+            names: Names::default(),
+            edges: Buckets::new(threads()),
+            round: Round::default(),
+            max_nodes: MAX_NODES as usize + 1,
+            max_edges: u32::MAX as usize,
         }
     }
 }
@@ -369,17 +372,29 @@ impl GraphBuilder {
         GraphBuilder::default()
     }
 
-    /// An empty builder whose name table has `shards` shards (a power of
-    /// two), as on a machine with that many threads.
+    /// An empty builder as on a machine with `threads` threads, whose
+    /// rounds end at `round` tokens, and that takes at most `nodes` nodes
+    /// and `edges` edges.
     #[cfg(test)]
-    fn with_shards(shards: usize) -> Self {
-        let names = Names::with_shards(shards);
-        let lanes = names.shard_count();
+    fn with_config(threads: usize, round: usize, nodes: usize, edges: usize) -> Self {
         GraphBuilder {
-            names,
-            edges: Buckets::new(lanes),
-            scratch: Scratch::default(),
+            names: Names::default(),
+            edges: Buckets::new(threads),
+            round: Round::new(threads, round),
+            max_nodes: nodes,
+            max_edges: edges,
         }
+    }
+
+    /// [`GraphBuilder::with_config`] with the usual limits.
+    #[cfg(test)]
+    fn with_threads(threads: usize, round: usize) -> Self {
+        GraphBuilder::with_config(threads, round, MAX_NODES as usize + 1, u32::MAX as usize)
+    }
+
+    /// Interns the names of the lines read so far in bulk.
+    fn finish_round(&mut self) {
+        self.round.finish(&mut self.names, &mut self.edges);
     }
 
     /// The id of the node called `name`, adding the node if it is new.
@@ -387,19 +402,26 @@ impl GraphBuilder {
     /// # Errors
     /// [`GraphError::TooLarge`] past `u32::MAX - 1` nodes.
     pub fn node(&mut self, name: &str) -> Result<NodeId, GraphError> {
-        self.names.intern(name).ok_or(GraphError::TooLarge {
+        self.finish_round();
+        let too_many = GraphError::TooLarge {
             line: 0,
             what: "nodes",
-            max: u64::from(MAX_NODES) + 1,
-        })
+            max: self.max_nodes as u64,
+        };
+        match self.names.lookup(name) {
+            Some(id) => Ok(id),
+            None if self.names.len() >= self.max_nodes => Err(too_many),
+            None => self.names.intern(name).ok_or(too_many),
+        }
     }
 
     /// The number of nodes so far.
-    pub fn node_count(&self) -> usize {
+    pub fn node_count(&mut self) -> usize {
+        self.finish_round();
         self.names.len()
     }
 
-    /// The name of a node already added.
+    /// The name of a node added by [`GraphBuilder::node`].
     pub(crate) fn name(&self, v: NodeId) -> &str {
         self.names.get(v)
     }
@@ -409,11 +431,12 @@ impl GraphBuilder {
     /// # Errors
     /// [`GraphError::TooLarge`] past `u32::MAX` edges.
     pub fn edge(&mut self, from: NodeId, to: NodeId) -> Result<(), GraphError> {
-        if self.edges.len >= u32::MAX as usize {
+        self.finish_round();
+        if self.edges.len >= self.max_edges {
             return Err(GraphError::TooLarge {
                 line: 0,
                 what: "edges",
-                max: u64::from(u32::MAX),
+                max: self.max_edges as u64,
             });
         }
         self.edges.push(from, to);
@@ -444,14 +467,15 @@ impl GraphBuilder {
     /// by one), `text` starting at line `first_line`; returns how many lines
     /// it held (a final line needs no `\n`).
     ///
-    /// This is the fast path for big files. The text is read in blocks of
-    /// about 1 MiB; each block is lexed on all threads (one part each), its
-    /// names are looked up by one thread per shard of the name table, in
-    /// batches whose table slots are touched first so that their cache
-    /// misses overlap, and new names are then numbered in order of first
-    /// appearance. A reader that streams a file passes it in chunks that end
-    /// at a `\n`. After an error the builder holds the lines before the bad
-    /// one.
+    /// This is the fast path for big files, made to be called again and
+    /// again with chunks of a file (each ending at a `\n`). The lines are
+    /// lexed at once (on all threads, in blocks of up to 4 MiB), but their
+    /// names are interned in rounds of about 12 million names, sorted by
+    /// partition of the name table and looked up a partition at a time
+    /// (the crate's private `graph::bulk` module tells how): when a round
+    /// is full, and before anything else is asked of the builder. Nodes
+    /// are numbered in order of first appearance all the same. After an
+    /// error the builder holds the lines before the bad one.
     ///
     /// [`edge_line`]: GraphBuilder::edge_line
     ///
@@ -471,248 +495,65 @@ impl GraphBuilder {
     /// assert_eq!(b.build().unwrap().edge_count(), 3);
     /// ```
     pub fn edge_lines(&mut self, text: &[u8], first_line: usize) -> Result<usize, GraphError> {
-        /// Bytes per block: the unit whose tokens are interned together.
-        const BLOCK: usize = 1 << 20;
-        self.edge_lines_in_blocks(text, first_line, BLOCK)
+        self.edge_lines_in_blocks(text, first_line, bulk::BLOCK_BYTES)
     }
 
     /// [`GraphBuilder::edge_lines`] in blocks of about `block_bytes` (whole
-    /// lines).
+    /// lines; at most [`bulk::BLOCK_BYTES`]).
     fn edge_lines_in_blocks(
         &mut self,
         text: &[u8],
         first_line: usize,
         block_bytes: usize,
     ) -> Result<usize, GraphError> {
-        if text.is_empty() {
-            return Ok(0);
-        }
-        let mut scratch = std::mem::take(&mut self.scratch);
-        let result = in_pool(|| {
+        debug_assert!(block_bytes <= bulk::BLOCK_BYTES);
+        in_pool(|| {
             let mut line = first_line;
             let mut at = 0;
             while at < text.len() {
-                let end = line_end(text, at + block_bytes);
-                line += self.block(&text[at..end], line, &mut scratch)?;
+                // A block is whole lines, and at most BLOCK_BYTES unless a
+                // single line is longer.
+                let mut end = line_end(text, at + block_bytes);
+                if end - at > bulk::BLOCK_BYTES {
+                    end = line_end(text, at).max(
+                        text[..at + bulk::BLOCK_BYTES]
+                            .iter()
+                            .rposition(|&b| b == b'\n')
+                            .map_or(0, |i| i + 1),
+                    );
+                }
+                line += self.block(&text[at..end], line)?;
                 at = end;
             }
             // A final line without `\n` is a line too.
-            Ok(line - first_line + usize::from(!text.ends_with(b"\n")))
-        });
-        self.scratch = scratch;
-        result
+            Ok(line - first_line + usize::from(!text.is_empty() && !text.ends_with(b"\n")))
+        })
     }
 
-    /// Reads one block of whole lines (see [`GraphBuilder::edge_lines`]),
-    /// the first being line `first_line`; returns the number of `\n` in it.
+    /// Lexes one block of whole lines into the round (finishing the round
+    /// first if it is full); returns the number of `\n` in it.
     ///
-    /// Four steps: split the block into one part per thread and lex each
-    /// part (names and their hashes); look the names up, one thread per
-    /// shard of the name table; number the new names in order of first
-    /// appearance; then make the shards' provisional slots final and add the
-    /// edges.
-    fn block(
-        &mut self,
-        block: &[u8],
-        first_line: usize,
-        scratch: &mut Scratch,
-    ) -> Result<usize, GraphError> {
-        // One part per shard (and so per thread).
-        let parts = self.edges.lanes.len();
-        let mut lexed: Vec<Lexed> = {
-            let mut starts = vec![0];
-            for p in 1..parts {
-                let cut = line_end(block, block.len() * p / parts).max(starts[p - 1]);
-                starts.push(cut);
-            }
-            starts.push(block.len());
-            (0..parts)
-                .map(|p| {
-                    let mut tokens = scratch
-                        .parts
-                        .get_mut(p)
-                        .map(std::mem::take)
-                        .unwrap_or_default();
-                    tokens.clear();
-                    (starts[p]..starts[p + 1], tokens, Ok(0))
-                })
-                .collect()
-        };
-        for_each_mut(&mut lexed, |_, (range, tokens, result)| {
-            *result = parse::lex_edge_list(block, range.clone(), tokens);
-        });
-        // The block's tokens in order, up to the first error.
-        let mut tokens = Tokens::default();
-        let mut newlines = 0;
-        let mut error = None;
-        for (_, part, result) in &lexed {
-            tokens.push_part(part);
-            match result {
-                Ok(n) => newlines += n,
-                Err(e) => {
-                    error = Some(parse::shift_line(e.clone(), first_line - 1 + newlines));
-                    break;
-                }
-            }
+    /// A block that could pass the limit on nodes or edges is read line by
+    /// line instead, so that the error names the very line.
+    fn block(&mut self, block: &[u8], first_line: usize) -> Result<usize, GraphError> {
+        if self.round.is_full() {
+            self.finish_round();
         }
-        let result = if u32::try_from(self.names.len() + tokens.len()).is_err() {
-            // Provisional ids would not fit (4·10^9 names): one by one.
-            self.block_one_by_one(block, first_line, &tokens, newlines, error)
-        } else {
-            self.intern_block(
-                block,
-                first_line,
-                &tokens,
-                &mut scratch.ids,
-                newlines,
-                error,
-            )
-        };
-        drop(tokens);
-        scratch.parts = lexed.into_iter().map(|(_, tokens, _)| tokens).collect();
-        result
-    }
-
-    /// The second half of [`GraphBuilder::block`]: interns the tokens of the
-    /// block and adds its edges; `newlines` and `error` are the lexer's.
-    fn intern_block(
-        &mut self,
-        block: &[u8],
-        first_line: usize,
-        tokens: &Tokens<'_>,
-        ids: &mut Vec<AtomicU32>,
-        newlines: usize,
-        error: Option<GraphError>,
-    ) -> Result<usize, GraphError> {
-        // Look up the names, one thread per shard; each writes the id (or
-        // provisional id) of its tokens into `ids`.
-        let base = self.names.len() as u32;
-        ids.clear();
-        ids.resize_with(tokens.len(), || AtomicU32::new(0));
-        let mut shards = self.names.take_shards();
-        let names = &self.names;
-        let shared: &[AtomicU32] = ids;
-        for_each_mut(&mut shards, |s, shard| {
-            names.find_block(shard, s, block, tokens, shared);
-        });
-        self.names.put_shards(shards);
-
-        // Number the new names in order of first appearance: a provisional
-        // id `base + i` is new at its first occurrence `i` and a repeat
-        // elsewhere. Count the edges, stopping where a limit is passed (at
-        // the line where `edge_line` would stop).
-        let mut edges = self.edges.len;
-        let mut limit = None;
-        for (index, token) in tokens.iter().enumerate() {
-            let id = *ids[index].get_mut();
-            if id >= base {
-                let first = (id - base) as usize;
-                let id = if first == index {
-                    match self.names.push_new(token.text(block)) {
-                        Some(id) => id,
-                        None => {
-                            let e = GraphError::TooLarge {
-                                line: 0,
-                                what: "nodes",
-                                max: u64::from(MAX_NODES) + 1,
-                            };
-                            limit = Some((index, e));
-                            break;
-                        }
-                    }
-                } else {
-                    *ids[first].get_mut()
-                };
-                *ids[index].get_mut() = id;
-            }
-            if token.starts_edge() {
-                if edges >= u32::MAX as usize {
-                    let e = GraphError::TooLarge {
-                        line: 0,
-                        what: "edges",
-                        max: u64::from(u32::MAX),
-                    };
-                    limit = Some((index, e));
-                    break;
-                }
-                edges += 1;
-            }
+        let mark = self.round.mark();
+        let lexed = self.round.lex(block, first_line);
+        // Each token may name a new node: the names plus the tokens must
+        // fit, which also keeps the round's provisional ids below u32::MAX.
+        if self.names.len() + self.round.tokens() <= self.max_nodes
+            && self.edges.len + self.round.edges() <= self.max_edges
+        {
+            return lexed;
         }
-        if let Some((index, e)) = limit {
-            // Some provisional slots have no id: start the table afresh.
-            // The edges of the block are not added.
-            self.names.rebuild();
-            let line = first_line
-                + block[..tokens.get(index).start]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count();
-            return Err(with_line(e, line));
+        self.round.undo(&mark);
+        self.finish_round();
+        for (line, text) in (first_line..).zip(block.split_inclusive(|&b| b == b'\n')) {
+            self.edge_line(text.strip_suffix(b"\n").unwrap_or(text), line)?;
         }
-
-        // Make the provisional slots final and add the edges: thread `t`
-        // settles shard `t` and fills lane `t` of the edge buckets.
-        let ids: &[AtomicU32] = ids;
-        let mut shards = self.names.take_shards();
-        let lanes = self.edges.lanes.len();
-        debug_assert_eq!(lanes, shards.len());
-        let mut work: Vec<_> = shards.iter_mut().zip(&mut self.edges.lanes).collect();
-        for_each_mut(&mut work, |t, (shard, lane)| {
-            Names::settle(shard, ids);
-            for (index, token) in tokens.iter().enumerate() {
-                if token.starts_edge() {
-                    let from = ids[index].load(Relaxed);
-                    if Buckets::lane_of(from, lanes) == t {
-                        Buckets::push_to_lane(lane, lanes, from, ids[index + 1].load(Relaxed));
-                    }
-                }
-            }
-        });
-        drop(work);
-        self.names.put_shards(shards);
-        self.edges.len = edges;
-        match error {
-            Some(e) => Err(e),
-            None => Ok(newlines),
-        }
-    }
-
-    /// [`GraphBuilder::block`] for the tokens of a block near the limit on
-    /// nodes, name by name.
-    fn block_one_by_one(
-        &mut self,
-        block: &[u8],
-        first_line: usize,
-        tokens: &Tokens<'_>,
-        newlines: usize,
-        error: Option<GraphError>,
-    ) -> Result<usize, GraphError> {
-        let line_of = |index: usize| {
-            first_line
-                + block[..tokens.get(index).start]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count()
-        };
-        let mut from = None;
-        for (index, token) in tokens.iter().enumerate() {
-            let name = std::str::from_utf8(token.text(block)).expect("lexed names are UTF-8");
-            let id = self.names.intern(name).ok_or(GraphError::TooLarge {
-                line: line_of(index),
-                what: "nodes",
-                max: u64::from(MAX_NODES) + 1,
-            })?;
-            if token.starts_edge() {
-                from = Some(id);
-            } else if let Some(from) = from.take() {
-                self.edge(from, id)
-                    .map_err(|e| with_line(e, line_of(index)))?;
-            }
-        }
-        match error {
-            Some(e) => Err(e),
-            None => Ok(newlines),
-        }
+        Ok(block.iter().filter(|&&b| b == b'\n').count())
     }
 
     /// The finished graph, its edges in CSR order (each node's followers in
@@ -721,47 +562,18 @@ impl GraphBuilder {
     /// # Errors
     /// [`GraphError::Empty`] when there is no node (the line reported is 0;
     /// the readers report the last line of their input).
-    pub fn build(self) -> Result<Graph, GraphError> {
+    pub fn build(mut self) -> Result<Graph, GraphError> {
+        self.finish_round();
         if self.names.len() == 0 {
             return Err(GraphError::Empty { line: 0 });
         }
-        drop(self.scratch);
+        drop(self.round);
         let (offsets, targets) = self.edges.into_csr(self.names.len());
         Ok(Graph {
             names: self.names,
             offsets,
             targets,
         })
-    }
-}
-
-/// A part of a block for the lexer: its byte range, its tokens, and the
-/// number of `\n` in it or the first error.
-type Lexed = (
-    std::ops::Range<usize>,
-    Vec<Token>,
-    Result<usize, GraphError>,
-);
-
-/// Buffers reused from block to block by [`GraphBuilder::edge_lines`]
-/// (a clone starts empty).
-#[derive(Default)]
-struct Scratch {
-    /// Each part's tokens.
-    parts: Vec<Vec<Token>>,
-    /// The id of each token, written by the shard threads.
-    ids: Vec<AtomicU32>,
-}
-
-impl Clone for Scratch {
-    fn clone(&self) -> Self {
-        Scratch::default()
-    }
-}
-
-impl std::fmt::Debug for Scratch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Scratch")
     }
 }
 
@@ -942,9 +754,14 @@ mod tests {
 
     /// The reference reader: a `HashMap` from names to ids in order of first
     /// appearance, lines split with the standard library; the first bad
-    /// line as an error.
+    /// line as an error, a line that passes `max_nodes` nodes or
+    /// `max_edges` edges included.
     #[allow(clippy::type_complexity)]
-    fn reference(text: &[u8]) -> Result<(Vec<String>, Vec<(u32, u32)>), GraphError> {
+    fn reference(
+        text: &[u8],
+        max_nodes: usize,
+        max_edges: usize,
+    ) -> Result<(Vec<String>, Vec<(u32, u32)>), GraphError> {
         let mut ids: std::collections::HashMap<String, u32> = Default::default();
         let mut names = Vec::new();
         let mut edges = Vec::new();
@@ -972,6 +789,13 @@ mod tests {
             let mut line_ids = Vec::new();
             for name in fields {
                 let next = ids.len() as u32;
+                if !ids.contains_key(&name) && names.len() == max_nodes {
+                    return Err(GraphError::TooLarge {
+                        line: line_no,
+                        what: "nodes",
+                        max: max_nodes as u64,
+                    });
+                }
                 let id = *ids.entry(name.clone()).or_insert_with(|| {
                     names.push(name);
                     next
@@ -979,6 +803,13 @@ mod tests {
                 line_ids.push(id);
             }
             if let [from, to] = line_ids[..] {
+                if edges.len() == max_edges {
+                    return Err(GraphError::TooLarge {
+                        line: line_no,
+                        what: "edges",
+                        max: max_edges as u64,
+                    });
+                }
                 edges.push((from, to));
             }
         }
@@ -987,15 +818,35 @@ mod tests {
 
     #[test]
     fn edge_lines_match_a_hashmap_reference() {
+        // Inputs read by 1, 2 or 4 threads, in blocks of a line to all of
+        // it, in rounds of one token to all of them, some with limits on
+        // nodes and edges low enough to be passed.
         let mut rng = Rng(0x1234_5678_9abc_def1);
-        for round in 0..300 {
+        // How often each kind of error was expected: every kind must be.
+        let mut seen = std::collections::HashMap::new();
+        for round in 0..400 {
             let lines = 1 + rng.below(if round % 10 == 0 { 3000 } else { 60 }) as usize;
             let text = random_edge_list(&mut rng, lines, round % 3 == 0);
-            let expected = reference(&text);
-            let shards = [1, 2, 4][round % 3];
+            let (max_nodes, max_edges) = match round % 4 {
+                0 => (1 + rng.below(40) as usize, usize::MAX),
+                1 => (usize::MAX, rng.below(40) as usize),
+                _ => (MAX_NODES as usize + 1, u32::MAX as usize),
+            };
+            let expected = reference(&text, max_nodes, max_edges);
+            let threads = [1, 2, 4][round % 3];
             let block = [1, 7, 64, 1 << 20][rng.below(4) as usize];
-            let mut builder = GraphBuilder::with_shards(shards);
+            let round_tokens = [1, 5, 64, 1 << 20][rng.below(4) as usize];
+            let mut builder =
+                GraphBuilder::with_config(threads, round_tokens, max_nodes, max_edges);
             let got = builder.edge_lines_in_blocks(&text, 1, block);
+            let kind = match &expected {
+                Ok(_) => "ok",
+                Err(GraphError::TooManyFields { .. }) => "fields",
+                Err(GraphError::InvalidUtf8 { .. }) => "utf-8",
+                Err(GraphError::TooLarge { what, .. }) => what,
+                Err(_) => "other",
+            };
+            *seen.entry(kind).or_insert(0) += 1;
             match expected {
                 Err(e) => assert_eq!(got, Err(e), "round {round}"),
                 Ok((names, edges)) => {
@@ -1026,13 +877,16 @@ mod tests {
                 }
             }
         }
+        for kind in ["ok", "fields", "utf-8", "nodes", "edges"] {
+            assert!(seen.get(kind).copied().unwrap_or(0) >= 10, "{seen:?}");
+        }
     }
 
     #[test]
     fn names_are_found_across_blocks_and_after_growth() {
         // Long and short names met first in one block and again in later
         // blocks, with the table growing in between; then single names.
-        for shards in [1, 2, 8] {
+        for (threads, round) in [(1, 1), (2, 7), (8, 1000), (2, 1 << 20)] {
             let mut text = String::new();
             for i in 0..5000 {
                 text.push_str(&format!(
@@ -1041,7 +895,7 @@ mod tests {
                     i % 300
                 ));
             }
-            let mut b = GraphBuilder::with_shards(shards);
+            let mut b = GraphBuilder::with_threads(threads, round);
             assert_eq!(b.edge_lines_in_blocks(text.as_bytes(), 1, 100), Ok(5000));
             assert_eq!(b.node_count(), 1000);
             let id = b.node("a-rather-long-node-name-299").unwrap();
@@ -1062,7 +916,7 @@ mod tests {
         let mut rng = Rng(77);
         for shards in [1, 2, 4] {
             let n = 3 * (1 << BUCKET_BITS) + 123;
-            let mut b = GraphBuilder::with_shards(shards);
+            let mut b = GraphBuilder::with_threads(shards, 1 << 20);
             for i in 0..n {
                 b.node(&i.to_string()).unwrap();
             }

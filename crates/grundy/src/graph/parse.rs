@@ -10,7 +10,8 @@
 //! node). `"nodes"` is required and every edge must name listed nodes;
 //! `"edges"` may be left out; other keys are ignored.
 
-use super::intern::{hash_name, Token, EDGE_FROM};
+use super::bulk::Lane;
+use super::intern::{Key, INLINE};
 use super::{Graph, GraphBuilder, GraphError, NodeId};
 
 /// What a byte is to the edge-list lexer.
@@ -32,23 +33,38 @@ const CLASS: [u8; 256] = {
     class
 };
 
-/// Splits the lines `block[range]` of an edge list into name tokens (with
-/// their hashes), appending them to `tokens`; the second name of a line is
-/// marked as the end of an edge from the first. Returns the number of
-/// `\n` in the range.
+/// The index of the first byte below `0x24` in the little-endian word `w`
+/// (8 when there is none). Every byte that ends a name (blanks, `\n`, `#`)
+/// is below `0x24`; so are a few name bytes (`!`, `"`, control
+/// characters), which the caller checks for.
+///
+/// The classic test for a zero byte, shifted: a byte below `0x24` borrows
+/// when `0x24` is subtracted from it. A borrow can make the byte above a
+/// hit look like one too, but never one below, so the lowest hit is exact.
+#[inline]
+fn first_low_byte(w: u64) -> usize {
+    let hits = w.wrapping_sub(0x2424_2424_2424_2424) & !w & 0x8080_8080_8080_8080;
+    hits.trailing_zeros() as usize / 8
+}
+
+/// Splits the lines `block[range]` of an edge list into name tokens,
+/// adding them to `lane`; the first name of a line with two is marked as
+/// the start of an edge to the second. Returns the number of `\n` in the
+/// range.
 ///
 /// Lines are numbered from 1 at the start of the range; on error the
-/// caller shifts the line. After an error `tokens` holds the tokens of the
+/// caller shifts the line. After an error the lane holds the tokens of the
 /// lines before the bad one.
 ///
-/// This is the edge-list grammar of [`GraphBuilder::edge_line`], read at
-/// the speed of a byte loop: names are checked for UTF-8 one by one only
-/// when the range as a whole is not valid UTF-8 (splitting valid UTF-8 at
-/// ASCII bytes leaves valid UTF-8).
+/// This is the edge-list grammar of [`GraphBuilder::edge_line`], read a
+/// word at a time: a short name is found with two loads and its end with a
+/// bit trick ([`first_low_byte`]); names are checked for UTF-8 one by one
+/// only when the range as a whole is not valid UTF-8 (splitting valid
+/// UTF-8 at ASCII bytes leaves valid UTF-8).
 pub(super) fn lex_edge_list(
     block: &[u8],
     range: std::ops::Range<usize>,
-    tokens: &mut Vec<Token>,
+    lane: &mut Lane,
 ) -> Result<usize, GraphError> {
     let check_utf8 = std::str::from_utf8(&block[range.clone()]).is_err();
     let end = range.end;
@@ -56,16 +72,16 @@ pub(super) fn lex_edge_list(
     let mut line = 1;
     let mut line_start = i;
     // Tokens before the current line, and names on it so far.
-    let mut kept = tokens.len();
+    let mut kept = lane.mark();
     let mut count = 0;
     while i < end {
         match CLASS[block[i] as usize] {
             BLANK => i += 1,
             NEWLINE => {
                 if count == 2 {
-                    tokens[kept].len_and_edge |= EDGE_FROM;
+                    lane.mark_edge(kept);
                 }
-                kept = tokens.len();
+                kept = lane.mark();
                 count = 0;
                 line += 1;
                 i += 1;
@@ -79,30 +95,48 @@ pub(super) fn lex_edge_list(
             }
             _ => {
                 let start = i;
-                while i < end && CLASS[block[i] as usize] == NAME {
-                    i += 1;
-                }
                 let column = start - line_start + 1;
                 if count == 2 {
-                    tokens.truncate(kept);
+                    lane.truncate(kept);
                     return Err(GraphError::TooManyFields { line, column });
                 }
+                // Fast path: the name ends within the 16 bytes from its
+                // start, at a byte that really ends names.
+                let short = block.get(start..start + 16).and_then(|bytes| {
+                    let word =
+                        |at: usize| u64::from_le_bytes(bytes[at..at + 8].try_into().expect("8"));
+                    let (low, high) = (word(0), word(8));
+                    let len = match first_low_byte(low) {
+                        8 => 8 + first_low_byte(high),
+                        len => len,
+                    };
+                    (len <= INLINE && CLASS[bytes[len] as usize] != NAME)
+                        .then(|| (len, Key::short_from_words(low, high, len)))
+                });
+                let len = match short {
+                    Some((len, _)) => len,
+                    None => block[start..end]
+                        .iter()
+                        .position(|&b| CLASS[b as usize] != NAME)
+                        .unwrap_or(end - start),
+                };
+                i = start + len;
                 let name = &block[start..i];
                 if check_utf8 && std::str::from_utf8(name).is_err() {
-                    tokens.truncate(kept);
+                    lane.truncate(kept);
                     return Err(GraphError::InvalidUtf8 { line, column });
                 }
-                tokens.push(Token {
-                    hash: hash_name(name),
-                    start,
-                    len_and_edge: name.len(),
-                });
+                match short {
+                    Some((_, key)) => lane.push_short(key),
+                    None if len <= INLINE => lane.push_short(Key::of(name)),
+                    None => lane.push_long(name),
+                }
                 count += 1;
             }
         }
     }
     if count == 2 {
-        tokens[kept].len_and_edge |= EDGE_FROM;
+        lane.mark_edge(kept);
     }
     Ok(line - 1)
 }

@@ -1,0 +1,653 @@
+//! The bulk edge-list reader: names looked up in rounds, partition by
+//! partition.
+//!
+//! A big edge list names 10^7 nodes 10^8 times. Looking each occurrence up
+//! in one table of 10^7 names costs a cache miss (and a TLB miss) per
+//! occurrence. Instead, the reader gathers a *round* of about 12 million
+//! occurrences, sorted by the partition of the name table they belong to
+//! ([`super::intern`]), and looks up one partition at a time: a partition
+//! holds about 1/1024 of the names, so its table stays in the L2 cache while
+//! its occurrences stream past. The same idea as a radix-partitioned hash
+//! join.
+//!
+//! A round goes through five steps:
+//!
+//! 1. **Lexing** (as the text arrives, all threads): each thread lexes its
+//!    part of each block of lines into a [`Lane`]: per partition, the
+//!    name occurrences ([`Entry`]: the name's key and the token's index in
+//!    the lane), and per token its partition and whether it starts an edge.
+//! 2. **Look-ups** (one partition per task, all threads): each occurrence
+//!    gets its name's id. A name not in the table yet gets a *provisional*
+//!    id `base + j` (`base` the number of names before the round, `j` its
+//!    index among the partition's new names), remembered with the position
+//!    of its earliest occurrence in the round.
+//! 3. **Ranking**: ids must follow the order in which names first appear.
+//!    The earliest positions of all new names are set in a bitmap over the
+//!    round's tokens; a new name's id is `base` plus the number of bits set
+//!    before its own, a prefix count and a popcount.
+//! 4. **Settling** (one partition per task): provisional slots get their
+//!    ids, every occurrence's id is written at its token's index, and each
+//!    new name is put at its rank in a list that the name store then takes
+//!    in order.
+//! 5. **Edges** (all threads): the tokens in input order, now with ids,
+//!    give the edges, bucketed for the CSR as [`super::GraphBuilder`] does.
+//!
+//! Every step is linear in the round, and the only random accesses left
+//! are into a partition's table (in cache), the bitmap (a few MiB) and the
+//! tokens' ids (one write each).
+
+use std::sync::atomic::Ordering::Relaxed;
+use std::sync::atomic::{AtomicU32, AtomicU64};
+
+use super::intern::{partition_of, Key, Names, Shard, LONG_TAG};
+use super::{Buckets, GraphError};
+use crate::parallel::{for_each_mut, threads};
+
+/// A round ends once it holds this many tokens (checked between blocks).
+/// Bigger rounds load each partition's table fewer times; this many keep
+/// the round's buffers near 300 MiB.
+const ROUND_TOKENS: usize = 12 << 20;
+/// A round also ends once its long names take this many bytes.
+const ROUND_LONG_BYTES: usize = 512 << 20;
+/// The most tokens a block can add: a block is at most 4 MiB of text (see
+/// [`super::GraphBuilder::edge_lines`]) and a token takes two bytes with
+/// its separator. With [`ROUND_TOKENS`], a round stays below 2^24 tokens,
+/// so that a lane's long-name index fits in an entry's 24 bits.
+pub(super) const BLOCK_BYTES: usize = 4 << 20;
+const _: () = assert!(ROUND_TOKENS + BLOCK_BYTES / 2 < 1 << 24);
+
+/// In a token's tag: the next token is the other end of this one's edge.
+pub(super) const EDGE_FROM: u16 = 1 << 15;
+
+/// One occurrence of a name in a round, in its partition's list.
+///
+/// `key` and `shape` are the name's [`Key`], except that a long name's
+/// `shape` carries, below its tag, the index of its bytes in the lane's
+/// long names. `pos` is the token's index in its lane.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Entry {
+    key: u64,
+    shape: u32,
+    pos: u32,
+}
+
+impl Entry {
+    /// The name's key (as the table stores it).
+    #[inline]
+    fn key(self) -> Key {
+        if self.shape >> 24 == LONG_TAG {
+            Key::long(self.key)
+        } else {
+            Key {
+                key: self.key,
+                shape: self.shape,
+            }
+        }
+    }
+
+    /// For a long name, the index of its bytes in the lane.
+    #[inline]
+    fn long_index(self) -> Option<usize> {
+        (self.shape >> 24 == LONG_TAG).then_some((self.shape & 0x00ff_ffff) as usize)
+    }
+}
+
+/// Where a lane stood, to undo what was lexed after it.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct LaneMark {
+    tags: usize,
+    long: usize,
+}
+
+/// What one thread lexed in a round.
+#[derive(Debug, Default)]
+pub(super) struct Lane {
+    /// The name occurrences of each partition, in input order.
+    entries: Vec<Vec<Entry>>,
+    /// Per token, in input order: its partition, with [`EDGE_FROM`] when
+    /// the next token is the other end of its edge.
+    tags: Vec<u16>,
+    /// Where each long name of the round ends in `long_text`.
+    long_ends: Vec<usize>,
+    long_text: Vec<u8>,
+    /// Tokens that start an edge.
+    edges: usize,
+    /// The id of each token, written in step 4 (only meaningful then).
+    ids: Vec<AtomicU32>,
+}
+
+impl Clone for Lane {
+    fn clone(&self) -> Self {
+        Lane {
+            entries: self.entries.clone(),
+            tags: self.tags.clone(),
+            long_ends: self.long_ends.clone(),
+            long_text: self.long_text.clone(),
+            edges: self.edges,
+            ids: Vec::new(),
+        }
+    }
+}
+
+impl Lane {
+    fn new() -> Lane {
+        Lane {
+            entries: vec![Vec::new(); super::intern::PARTS],
+            ..Lane::default()
+        }
+    }
+
+    /// Tokens lexed so far in the round.
+    pub fn len(&self) -> usize {
+        self.tags.len()
+    }
+
+    pub fn mark(&self) -> LaneMark {
+        LaneMark {
+            tags: self.tags.len(),
+            long: self.long_ends.len(),
+        }
+    }
+
+    /// Drops every token after `mark`.
+    pub fn truncate(&mut self, mark: LaneMark) {
+        for &tag in self.tags[mark.tags..].iter().rev() {
+            if tag & EDGE_FROM != 0 {
+                self.edges -= 1;
+            }
+            self.entries[usize::from(tag & !EDGE_FROM)].pop();
+        }
+        self.tags.truncate(mark.tags);
+        self.long_ends.truncate(mark.long);
+        self.long_text
+            .truncate(self.long_ends.last().copied().unwrap_or(0));
+    }
+
+    /// Marks the token at `mark` (the first of its line) as the start of
+    /// an edge to the next one.
+    pub fn mark_edge(&mut self, mark: LaneMark) {
+        self.tags[mark.tags] |= EDGE_FROM;
+        self.edges += 1;
+    }
+
+    /// Adds an occurrence of a short name.
+    #[inline]
+    pub fn push_short(&mut self, key: Key) {
+        self.push_entry(key.hash(), key.key, key.shape);
+    }
+
+    /// Adds an occurrence of a long name.
+    pub fn push_long(&mut self, name: &[u8]) {
+        let key = Key::of(name);
+        debug_assert!(key.is_long());
+        self.long_text.extend_from_slice(name);
+        self.long_ends.push(self.long_text.len());
+        let index = self.long_ends.len() as u32 - 1;
+        self.push_entry(key.key, key.key, key.shape | index);
+    }
+
+    #[inline]
+    fn push_entry(&mut self, hash: u64, key: u64, shape: u32) {
+        let p = partition_of(hash);
+        self.entries[p].push(Entry {
+            key,
+            shape,
+            pos: self.tags.len() as u32,
+        });
+        self.tags.push(p as u16);
+    }
+
+    /// The bytes of long name `index`.
+    fn long_name(&self, index: usize) -> &[u8] {
+        let start = if index == 0 {
+            0
+        } else {
+            self.long_ends[index - 1]
+        };
+        &self.long_text[start..self.long_ends[index]]
+    }
+
+    fn clear(&mut self) {
+        for entries in &mut self.entries {
+            entries.clear();
+        }
+        self.tags.clear();
+        self.long_ends.clear();
+        self.long_text.clear();
+        self.edges = 0;
+    }
+}
+
+/// A run of one lane's tokens: where they are in the lane and in the round.
+#[derive(Clone, Copy, Debug)]
+struct Segment {
+    lane: usize,
+    /// Token indices in the lane.
+    start: usize,
+    end: usize,
+    /// The index in the round of the first token.
+    first: usize,
+}
+
+/// A name new in this round, in its partition's work.
+#[derive(Clone, Copy, Debug)]
+struct Fresh {
+    /// Its slot.
+    at: u32,
+    /// The round position of its earliest occurrence; after ranking, its id.
+    first: u32,
+    /// Which of the partition's occurrences (counted lane by lane) added
+    /// it.
+    src: u32,
+}
+
+/// One partition's work buffers, kept from round to round.
+#[derive(Clone, Debug, Default)]
+struct PartWork {
+    /// The id (or provisional id) of each of the partition's occurrences,
+    /// lane by lane.
+    found: Vec<u32>,
+    fresh: Vec<Fresh>,
+}
+
+/// Where a lexed block stood, to undo it.
+#[derive(Clone, Debug)]
+pub(super) struct RoundMark {
+    lanes: Vec<LaneMark>,
+    segments: usize,
+    tokens: usize,
+}
+
+/// The tokens gathered for one round, and the buffers that process it.
+#[derive(Debug)]
+pub(super) struct Round {
+    /// The number of lanes (threads that lex).
+    lane_count: usize,
+    /// [`ROUND_TOKENS`], lowered by tests to have many rounds.
+    limit: usize,
+    lanes: Vec<Lane>,
+    segments: Vec<Segment>,
+    tokens: usize,
+    work: Vec<PartWork>,
+    /// Step 3: a bit per round position, set where a new name first occurs.
+    first: Vec<AtomicU64>,
+    /// Step 4: the new names in id order (an [`Entry`]'s key and shape,
+    /// with the lane in bits 32.. of the second word).
+    by_id: Vec<[AtomicU64; 2]>,
+}
+
+impl Clone for Round {
+    fn clone(&self) -> Self {
+        Round {
+            lanes: self.lanes.clone(),
+            segments: self.segments.clone(),
+            tokens: self.tokens,
+            ..Round::new(self.lane_count, self.limit)
+        }
+    }
+}
+
+impl Default for Round {
+    fn default() -> Self {
+        Round::new(threads(), ROUND_TOKENS)
+    }
+}
+
+impl Round {
+    /// A round lexed by `lanes` threads, finished at `limit` tokens (at
+    /// most [`ROUND_TOKENS`]).
+    pub fn new(lanes: usize, limit: usize) -> Round {
+        assert!(limit <= ROUND_TOKENS);
+        Round {
+            lane_count: lanes.max(1),
+            limit,
+            lanes: Vec::new(),
+            segments: Vec::new(),
+            tokens: 0,
+            work: Vec::new(),
+            first: Vec::new(),
+            by_id: Vec::new(),
+        }
+    }
+
+    /// Tokens in the round.
+    pub fn tokens(&self) -> usize {
+        self.tokens
+    }
+
+    /// Edges in the round.
+    pub fn edges(&self) -> usize {
+        self.lanes.iter().map(|l| l.edges).sum()
+    }
+
+    /// Whether the round should be finished before another block is lexed.
+    pub fn is_full(&self) -> bool {
+        self.tokens >= self.limit
+            || self.lanes.iter().map(|l| l.long_text.len()).sum::<usize>() >= ROUND_LONG_BYTES
+    }
+
+    pub fn mark(&self) -> RoundMark {
+        RoundMark {
+            lanes: self.lanes.iter().map(Lane::mark).collect(),
+            segments: self.segments.len(),
+            tokens: self.tokens,
+        }
+    }
+
+    /// Drops everything lexed after `mark`.
+    pub fn undo(&mut self, mark: &RoundMark) {
+        for (lane, &m) in self.lanes.iter_mut().zip(&mark.lanes) {
+            lane.truncate(m);
+        }
+        self.segments.truncate(mark.segments);
+        self.tokens = mark.tokens;
+    }
+
+    /// Lexes a block of whole lines (at most [`BLOCK_BYTES`]), the first
+    /// being line `first_line`, into the round: one part per thread.
+    /// Returns the number of `\n` in it. After an error the round holds
+    /// the lines before the bad one.
+    pub fn lex(&mut self, block: &[u8], first_line: usize) -> Result<usize, GraphError> {
+        if self.lanes.is_empty() {
+            self.lanes = (0..self.lane_count).map(|_| Lane::new()).collect();
+        }
+        let parts = self.lanes.len();
+        let mut cuts = vec![0];
+        for p in 1..parts {
+            let cut = super::line_end(block, block.len() * p / parts).max(cuts[p - 1]);
+            cuts.push(cut);
+        }
+        cuts.push(block.len());
+        let marks: Vec<LaneMark> = self.lanes.iter().map(Lane::mark).collect();
+        let mut results: Vec<(&mut Lane, Result<usize, GraphError>)> =
+            self.lanes.iter_mut().map(|lane| (lane, Ok(0))).collect();
+        for_each_mut(&mut results, |p, (lane, result)| {
+            *result = super::parse::lex_edge_list(block, cuts[p]..cuts[p + 1], lane);
+        });
+        // Keep the parts up to the first error, in order.
+        let mut newlines = 0;
+        let mut error = None;
+        let mut kept = Vec::with_capacity(parts);
+        for (p, (lane, result)) in results.into_iter().enumerate() {
+            if error.is_some() {
+                lane.truncate(marks[p]);
+                continue;
+            }
+            kept.push((p, marks[p].tags, lane.len()));
+            match result {
+                Ok(n) => newlines += n,
+                Err(e) => {
+                    error = Some(super::parse::shift_line(e, first_line - 1 + newlines));
+                }
+            }
+        }
+        for (lane, start, end) in kept {
+            if end > start {
+                self.segments.push(Segment {
+                    lane,
+                    start,
+                    end,
+                    first: self.tokens,
+                });
+                self.tokens += end - start;
+            }
+        }
+        match error {
+            Some(e) => Err(e),
+            None => Ok(newlines),
+        }
+    }
+
+    /// Interns the round's names and adds its edges (steps 2 to 5 of the
+    /// [module docs](self)), leaving the round empty.
+    ///
+    /// The caller makes sure that ids fit: the number of names plus the
+    /// round's tokens is at most `u32::MAX`.
+    pub fn finish(&mut self, names: &mut Names, buckets: &mut Buckets) {
+        if self.tokens == 0 {
+            self.clear();
+            return;
+        }
+        let base = u32::try_from(names.len()).expect("checked by the caller");
+        assert!(u32::try_from(names.len() + self.tokens).is_ok());
+        // Per lane, its segments in order: (start, end, first).
+        let mut by_lane: Vec<Vec<Segment>> = vec![Vec::new(); self.lanes.len()];
+        for s in &self.segments {
+            by_lane[s.lane].push(*s);
+        }
+        let lanes = &self.lanes;
+        if self.work.len() != super::intern::PARTS {
+            self.work = vec![PartWork::default(); super::intern::PARTS];
+        }
+
+        // Step 2: look-ups, one partition per task.
+        let mut shards = names.take_shards();
+        {
+            let store: &Names = names;
+            let mut tasks: Vec<(&mut Shard, &mut PartWork)> =
+                shards.iter_mut().zip(self.work.iter_mut()).collect();
+            for_each_mut(&mut tasks, |p, (shard, work)| {
+                work.look_up(p, shard, lanes, &by_lane, store, base);
+            });
+        }
+
+        // Step 3: rank the new names by first occurrence.
+        let words = self.tokens.div_ceil(64);
+        self.first.clear();
+        self.first.resize_with(words, || AtomicU64::new(0));
+        let first = &self.first;
+        for_each_mut(&mut self.work, |_, work| {
+            for f in &work.fresh {
+                first[f.first as usize / 64].fetch_or(1 << (f.first % 64), Relaxed);
+            }
+        });
+        let mut before = Vec::with_capacity(words);
+        let mut new = 0u32;
+        for word in first.iter() {
+            before.push(new);
+            new += word.load(Relaxed).count_ones();
+        }
+
+        // Step 4: ids for the new names; every token's id.
+        for lane in &mut self.lanes {
+            lane.ids.clear();
+            lane.ids.resize_with(lane.tags.len(), || AtomicU32::new(0));
+        }
+        self.by_id.clear();
+        self.by_id
+            .resize_with(new as usize, || [AtomicU64::new(0), AtomicU64::new(0)]);
+        {
+            let (lanes, by_id) = (&self.lanes, &self.by_id);
+            let mut tasks: Vec<(&mut Shard, &mut PartWork)> =
+                shards.iter_mut().zip(self.work.iter_mut()).collect();
+            for_each_mut(&mut tasks, |p, (shard, work)| {
+                work.settle(p, shard, lanes, first, &before, base, by_id);
+            });
+        }
+        names.put_shards(shards);
+
+        // The new names into the store, in id order.
+        names.reserve(new as usize, 0);
+        for record in &self.by_id {
+            let (key, second) = (record[0].load(Relaxed), record[1].load(Relaxed));
+            let entry = Entry {
+                key,
+                shape: second as u32,
+                pos: 0,
+            };
+            let id = match entry.long_index() {
+                Some(index) => names.push(self.lanes[(second >> 32) as usize].long_name(index)),
+                None => {
+                    let (bytes, len) = entry.key().short_bytes();
+                    names.push(&bytes[..len])
+                }
+            };
+            debug_assert!(id.is_some(), "checked by the caller");
+        }
+
+        // Step 5: the edges, in input order; thread t fills lane t of the
+        // buckets.
+        let edges: usize = self.edges();
+        let count = buckets.lanes.len();
+        let (lanes, segments) = (&self.lanes, &self.segments);
+        for_each_mut(&mut buckets.lanes, |t, bucket_lane| {
+            for s in segments {
+                let lane = &lanes[s.lane];
+                let mut from = None;
+                for (&tag, id) in lane.tags[s.start..s.end]
+                    .iter()
+                    .zip(&lane.ids[s.start..s.end])
+                {
+                    let id = id.load(Relaxed);
+                    if tag & EDGE_FROM != 0 {
+                        from = Some(id);
+                    } else if let Some(from) = from.take() {
+                        if Buckets::lane_of(from, count) == t {
+                            Buckets::push_to_lane(bucket_lane, count, from, id);
+                        }
+                    }
+                }
+            }
+        });
+        buckets.len += edges;
+        self.clear();
+    }
+
+    fn clear(&mut self) {
+        for lane in &mut self.lanes {
+            lane.clear();
+        }
+        self.segments.clear();
+        self.tokens = 0;
+    }
+}
+
+impl PartWork {
+    /// Step 2 for partition `p`: the id of each occurrence, new names
+    /// entered with provisional ids.
+    fn look_up(
+        &mut self,
+        p: usize,
+        shard: &mut Shard,
+        lanes: &[Lane],
+        by_lane: &[Vec<Segment>],
+        store: &Names,
+        base: u32,
+    ) {
+        self.found.clear();
+        self.fresh.clear();
+        if shard.is_full() {
+            // No provisional slot yet, nothing to follow.
+            shard.grow(|_, _| {});
+        }
+        shard.warm();
+        let fresh = &mut self.fresh;
+        // The round position of token `pos` of lane `k` (needed for new
+        // names only, so found by a binary search).
+        let position = |k: usize, pos: u32| {
+            let segments = &by_lane[k];
+            let s = &segments[segments.partition_point(|s| s.end <= pos as usize)];
+            (s.first + pos as usize - s.start) as u32
+        };
+        let mut src = 0u32;
+        for (k, lane) in lanes.iter().enumerate() {
+            for &entry in &lane.entries[p] {
+                let key = entry.key();
+                let found = shard.find(key, |id| {
+                    let mine = lane.long_name(entry.long_index().expect("a long name"));
+                    if id >= base {
+                        entry_bytes(lanes, p, fresh[(id - base) as usize].src) == mine
+                    } else {
+                        store.bytes(id) == mine
+                    }
+                });
+                let id = match found {
+                    Ok(id) if id >= base => {
+                        let f = &mut fresh[(id - base) as usize];
+                        f.first = f.first.min(position(k, entry.pos));
+                        id
+                    }
+                    Ok(id) => id,
+                    Err(mut at) => {
+                        if shard.is_full() {
+                            shard.grow(|slot, at| {
+                                if slot.id >= base {
+                                    fresh[(slot.id - base) as usize].at = at as u32;
+                                }
+                            });
+                            // Not in the table: any long name with its hash
+                            // is another name.
+                            at = shard.find(key, |_| false).expect_err("a new name");
+                        }
+                        let id = base + fresh.len() as u32;
+                        shard.insert(at, key, id);
+                        fresh.push(Fresh {
+                            at: at as u32,
+                            first: position(k, entry.pos),
+                            src,
+                        });
+                        id
+                    }
+                };
+                self.found.push(id);
+                src += 1;
+            }
+        }
+    }
+
+    /// Step 4 for partition `p`: the new names' ids (their rank among the
+    /// round's first occurrences) into their slots and `by_id`, and every
+    /// occurrence's id into its token.
+    #[allow(clippy::too_many_arguments)]
+    fn settle(
+        &mut self,
+        p: usize,
+        shard: &mut Shard,
+        lanes: &[Lane],
+        first: &[AtomicU64],
+        before: &[u32],
+        base: u32,
+        by_id: &[[AtomicU64; 2]],
+    ) {
+        for f in &mut self.fresh {
+            let (word, bit) = (f.first as usize / 64, f.first % 64);
+            let rank = before[word] + (first[word].load(Relaxed) & ((1 << bit) - 1)).count_ones();
+            f.first = base + rank;
+            shard.slot_mut(f.at as usize).id = f.first;
+            let (lane, entry) = entry_at(lanes, p, f.src);
+            let record = &by_id[rank as usize];
+            record[0].store(entry.key, Relaxed);
+            record[1].store(u64::from(entry.shape) | (lane as u64) << 32, Relaxed);
+        }
+        let mut found = self.found.iter();
+        for lane in lanes {
+            for entry in &lane.entries[p] {
+                let raw = *found.next().expect("one id per occurrence");
+                let id = if raw >= base {
+                    self.fresh[(raw - base) as usize].first
+                } else {
+                    raw
+                };
+                lane.ids[entry.pos as usize].store(id, Relaxed);
+            }
+        }
+    }
+}
+
+/// Occurrence `src` of partition `p`, counting lane by lane, with its lane.
+fn entry_at(lanes: &[Lane], p: usize, src: u32) -> (usize, Entry) {
+    let mut src = src as usize;
+    for (k, lane) in lanes.iter().enumerate() {
+        match lane.entries[p].get(src) {
+            Some(&entry) => return (k, entry),
+            None => src -= lane.entries[p].len(),
+        }
+    }
+    panic!("occurrence out of range")
+}
+
+/// The bytes of occurrence `src` of partition `p`, a long name.
+fn entry_bytes(lanes: &[Lane], p: usize, src: u32) -> &[u8] {
+    let (k, entry) = entry_at(lanes, p, src);
+    lanes[k].long_name(entry.long_index().expect("a long name"))
+}
