@@ -44,6 +44,7 @@ pub mod nimber;
 pub mod outcome;
 mod parallel;
 pub mod play;
+mod prefetch;
 pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};

@@ -94,3 +94,35 @@ fn a_cycle_is_reported() {
     // a, b and c cannot be ordered; d can.
     assert_eq!(err.unresolved, 3);
 }
+
+#[test]
+fn nim_heaps_reach_values_past_64() {
+    // Nim heap k as a graph (k moves to every smaller heap) is worth *k, so
+    // heaps past 64 need more than the 64-value mask. With a 2-cycle added
+    // elsewhere the graph is loopy, and the heaps are valued by the loopy
+    // algorithm's first, acyclic pass instead.
+    for loopy in [false, true] {
+        let mut text = String::new();
+        for k in 0..100 {
+            for smaller in 0..k {
+                text.push_str(&format!("h{k} h{smaller}\n"));
+            }
+        }
+        if loopy {
+            text.push_str("x y\ny x\nx h3\n");
+        }
+        let g = Graph::parse_edge_list(&text).unwrap();
+        let values = analyse(&g);
+        for k in 0..100 {
+            assert_eq!(
+                values.finite(g.node(&format!("h{k}")).unwrap()),
+                Some(Nimber(k))
+            );
+        }
+        assert_eq!(values.all_finite(), !loopy);
+        if !loopy {
+            let topo = acyclic_values(&g).unwrap();
+            assert_eq!(topo[g.node("h99").unwrap() as usize], Nimber(99));
+        }
+    }
+}

@@ -31,9 +31,21 @@ fn build(adj: &Adj) -> Graph {
 }
 
 /// The graph's values as `Option<u64>` (None = infinite), by node index.
+///
+/// Also checks that the outcome the values keep for each node is the one
+/// its value gives (for `∞(K)`: N exactly when 0 is in the escape set `K`,
+/// read from the followers).
 fn algorithm(adj: &Adj) -> Vec<Option<u64>> {
     let g = build(adj);
     let values = loopy_values(&g);
+    for v in g.nodes() {
+        assert_eq!(
+            values.outcome(v),
+            values.value(&g, v).outcome(),
+            "outcome of node {} in {adj:?}",
+            g.name(v)
+        );
+    }
     (0..adj.len())
         .map(|v| values.finite(g.node(&v.to_string()).unwrap()).map(|n| n.0))
         .collect()
@@ -214,11 +226,7 @@ fn check_against_play(adj: &Adj) {
         .collect();
     for u in 0..adj.len() {
         let id = g.node(&u.to_string()).unwrap();
-        assert_eq!(
-            values.outcome(&g, id),
-            by_play[u],
-            "outcome of {u} in {adj:?}"
-        );
+        assert_eq!(values.outcome(id), by_play[u], "outcome of {u} in {adj:?}");
         // Node (u, heap k) of the sum is u * (k + 1) + k.
         let zero_with: Vec<u64> = (0..=max_heap)
             .filter(|&k| sums[k][u * (k + 1) + k] == LoopyOutcome::P)
@@ -311,7 +319,7 @@ fn textbook_examples() {
                 (
                     g.name(n).to_owned(),
                     v.value(&g, n).to_string(),
-                    v.outcome(&g, n),
+                    v.outcome(n),
                 )
             })
             .collect();

@@ -57,11 +57,7 @@ pub fn to_dot(graph: &Graph, values: &LoopyValues) -> String {
         escape_into(&mut out, graph.name(v));
         out.push_str("\\n");
         escape_into(&mut out, &values.value(graph, v).to_string());
-        let _ = writeln!(
-            out,
-            "\", fillcolor=\"{}\"];",
-            colour(values.outcome(graph, v))
-        );
+        let _ = writeln!(out, "\", fillcolor=\"{}\"];", colour(values.outcome(v)));
     }
     for v in graph.nodes() {
         for &w in graph.followers(v) {

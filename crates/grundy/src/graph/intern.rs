@@ -24,6 +24,7 @@
 //! for printing and for comparing long names.
 
 use super::MAX_NODES;
+use crate::prefetch::prefetch_at;
 
 /// Names up to this many bytes are stored in their slot.
 pub(super) const INLINE: usize = 11;
@@ -34,8 +35,10 @@ pub(super) const PARTS: usize = 1 << PART_BITS;
 
 /// The tag of an empty slot.
 const EMPTY_TAG: u32 = 0;
-/// The tag of a slot holding a long name (its hash).
-pub(super) const LONG_TAG: u32 = INLINE as u32 + 1;
+/// The tag of a slot holding a long name (its hash). A short name's tag
+/// is its length plus one, so that the empty name is not taken for an empty
+/// slot.
+pub(super) const LONG_TAG: u32 = INLINE as u32 + 2;
 /// Slots per group (one cache line).
 const GROUP: usize = 4;
 
@@ -61,7 +64,8 @@ pub(super) fn partition_of(hash: u64) -> usize {
 ///
 /// `key`: a short name's first 8 bytes (little-endian, zero-padded), or a
 /// long name's hash. `shape`: bits 0..24 a short name's bytes 8..11, bits
-/// 24..32 the tag (the length 1..=11 of a short name, or [`LONG_TAG`]).
+/// 24..32 the tag (for a short name its length plus one, 1..=12; or
+/// [`LONG_TAG`]).
 /// Two short names are equal exactly when their keys are; two long names
 /// with equal keys still need their bytes compared.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -91,11 +95,11 @@ impl Key {
     /// `high`.
     #[inline]
     pub fn short_from_words(low: u64, high: u64, len: usize) -> Key {
-        debug_assert!((1..=INLINE).contains(&len));
+        debug_assert!(len <= INLINE);
         let keep = |n: usize| if n >= 8 { u64::MAX } else { (1 << (8 * n)) - 1 };
         Key {
             key: low & keep(len),
-            shape: (high & keep(len.saturating_sub(8))) as u32 | (len as u32) << 24,
+            shape: (high & keep(len.saturating_sub(8))) as u32 | (len as u32 + 1) << 24,
         }
     }
 
@@ -129,7 +133,7 @@ impl Key {
         let mut bytes = [0u8; 12];
         bytes[..8].copy_from_slice(&self.key.to_le_bytes());
         bytes[8..].copy_from_slice(&self.shape.to_le_bytes());
-        (bytes, (self.shape >> 24) as usize)
+        (bytes, (self.shape >> 24) as usize - 1)
     }
 }
 
@@ -282,6 +286,13 @@ impl Shard {
     pub fn warm(&self) {
         let sink = self.groups.iter().fold(0, |acc, g| acc ^ g.0[0].shape);
         std::hint::black_box(sink);
+    }
+
+    /// Prefetches the group where a look-up of a name with this hash
+    /// starts.
+    #[inline]
+    pub fn prefetch(&self, hash: u64) {
+        prefetch_at(&self.groups, hash as usize & (self.groups.len() - 1));
     }
 
     /// Fills the empty slot `at` (from [`Shard::find`]).

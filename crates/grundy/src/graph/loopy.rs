@@ -29,11 +29,12 @@
 //!
 //! First the cheap part: a node from which no cycle can be reached has an
 //! acyclic game, and its value is its ordinary Grundy value. An acyclic
-//! graph is valued by a depth-first search alone; otherwise Kahn's algorithm
-//! (run backwards from the terminal nodes) values exactly those nodes, and
-//! the levels below only run over the others, the valued nodes taking part
-//! as labelled ones (a node worth `m` answers its predecessors at level
-//! `m`).
+//! graph is valued by a topological order alone (Kahn's algorithm from the
+//! nodes no move reaches, then mex in reverse order); otherwise Kahn's
+//! algorithm run backwards from the terminal nodes values exactly those
+//! nodes, and the levels below only run over the others, the valued nodes
+//! taking part as labelled ones (a node worth `m` answers its predecessors
+//! at level `m`).
 //!
 //! Values are assigned level by level, `m = 0, 1, 2, ...` (Fraenkel–Yesha).
 //! At level `m` the unlabelled nodes are exactly those with followers of
@@ -59,8 +60,9 @@
 
 use std::fmt;
 
-use super::acyclic::{depth_first_values, peel, UNRESOLVED};
+use super::acyclic::{forward_values, peel, UNRESOLVED};
 use super::{Graph, NodeId};
+use crate::prefetch::prefetch_at;
 use crate::Nimber;
 
 /// Who wins a position of a game that may last forever.
@@ -169,13 +171,17 @@ impl fmt::Display for LoopyValue {
     }
 }
 
-/// Marks a node that got no finite value.
+/// Marks a node worth `∞(K)` with `0 ∈ K` (an N-position).
 const INF: u32 = u32::MAX;
+/// Marks a node worth `∞(K)` with `0 ∉ K` (a draw). Only in a finished
+/// [`LoopyValues`]: during the computation this value is [`UNLABELLED`].
+const INF_DRAW: u32 = u32::MAX - 1;
 /// Marks a node not labelled yet (only during the computation).
 const UNLABELLED: u32 = u32::MAX - 1;
 
 /// The generalised Sprague–Grundy values of every node of a graph, compactly
-/// (one `u32` per node; escape sets are computed on demand).
+/// (one `u32` per node: a finite value, or one of two marks for `∞` that
+/// tell its outcome; escape sets are computed on demand).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LoopyValues {
     raw: Vec<u32>,
@@ -184,13 +190,13 @@ pub struct LoopyValues {
 impl LoopyValues {
     /// Whether node `v` has a finite value.
     pub fn is_finite(&self, v: NodeId) -> bool {
-        self.raw[v as usize] != INF
+        self.raw[v as usize] < INF_DRAW
     }
 
     /// The finite value of `v`, or `None` for `∞`.
     pub fn finite(&self, v: NodeId) -> Option<Nimber> {
         let raw = self.raw[v as usize];
-        (raw != INF).then_some(Nimber(u64::from(raw)))
+        (raw < INF_DRAW).then_some(Nimber(u64::from(raw)))
     }
 
     /// The value of `v`, with its escape set when infinite.
@@ -206,41 +212,47 @@ impl LoopyValues {
 
     /// The finite values among the followers of `v`, sorted, no repeats.
     pub fn escape(&self, graph: &Graph, v: NodeId) -> Vec<Nimber> {
-        let mut escape: Vec<Nimber> = graph
-            .followers(v)
-            .iter()
-            .filter_map(|&w| self.finite(w))
-            .collect();
+        let mut escape = Vec::new();
+        self.escape_into(graph, v, &mut escape);
+        escape
+    }
+
+    /// [`LoopyValues::escape`] into a buffer the caller keeps (cleared
+    /// first), for printing millions of nodes without an allocation each.
+    ///
+    /// ```
+    /// use grundy::graph::{analyse, Graph};
+    /// use grundy::Nimber;
+    ///
+    /// let g = Graph::parse_edge_list("u u\nu end\n").unwrap();
+    /// let values = analyse(&g);
+    /// let mut escape = vec![Nimber(7)];
+    /// values.escape_into(&g, g.node("u").unwrap(), &mut escape);
+    /// assert_eq!(escape, [Nimber(0)]);
+    /// ```
+    pub fn escape_into(&self, graph: &Graph, v: NodeId, escape: &mut Vec<Nimber>) {
+        escape.clear();
+        escape.extend(graph.followers(v).iter().filter_map(|&w| self.finite(w)));
         escape.sort_unstable();
         escape.dedup();
-        escape
     }
 
     /// The outcome of `v`.
     ///
     /// # Complexity
-    /// O(out-degree of `v`) for an infinite value, O(1) otherwise.
-    pub fn outcome(&self, graph: &Graph, v: NodeId) -> LoopyOutcome {
+    /// O(1): the outcome of an infinite node (whether `0` is in its escape
+    /// set) is kept with its value.
+    pub fn outcome(&self, v: NodeId) -> LoopyOutcome {
         match self.raw[v as usize] {
             0 => LoopyOutcome::P,
-            INF => {
-                if graph
-                    .followers(v)
-                    .iter()
-                    .any(|&w| self.raw[w as usize] == 0)
-                {
-                    LoopyOutcome::N
-                } else {
-                    LoopyOutcome::D
-                }
-            }
+            INF_DRAW => LoopyOutcome::D,
             _ => LoopyOutcome::N,
         }
     }
 
     /// Whether every value is finite (always so for an acyclic graph).
     pub fn all_finite(&self) -> bool {
-        !self.raw.contains(&INF)
+        self.raw.iter().all(|&raw| raw < INF_DRAW)
     }
 }
 
@@ -261,11 +273,11 @@ impl LoopyValues {
 /// let values = loopy_values(&g);
 /// let u = g.node("u").unwrap();
 /// assert_eq!(values.value(&g, u).to_string(), "∞(0)");
-/// assert_eq!(values.outcome(&g, u), LoopyOutcome::N);
+/// assert_eq!(values.outcome(u), LoopyOutcome::N);
 /// ```
 pub fn loopy_values(graph: &Graph) -> LoopyValues {
     // An acyclic graph has only finite values, its Grundy values.
-    if let Some(raw) = depth_first_values(graph) {
+    if let Some(raw) = forward_values(graph) {
         return LoopyValues { raw };
     }
     let n = graph.node_count();
@@ -282,6 +294,7 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
     let mut seeds: Vec<Vec<NodeId>> = Vec::new();
     let mut seeded = vec![false; n];
     let mut active: Vec<NodeId> = Vec::with_capacity(unresolved);
+    const AHEAD: u32 = 8;
     for u in graph.nodes() {
         if values[u as usize] != UNLABELLED {
             continue;
@@ -304,29 +317,27 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
     // count[u]: open followers of the unlabelled node u not yet marked.
     let mut count = vec![0u32; n];
     let mut queue: Vec<NodeId> = Vec::new();
+    // Nodes found infinite at level 0.
+    let mut draws: Vec<NodeId> = Vec::new();
     let mut level: u32 = 0;
     while !active.is_empty() {
         let stamp = level + 1;
-        // Count in chunks, touching a chunk's followers first, so that the
-        // cache misses of a chunk (random accesses on a big graph) overlap.
-        for chunk in active.chunks(64) {
-            let sink = chunk.iter().fold(0u32, |acc, &u| {
-                graph
-                    .followers(u)
-                    .iter()
-                    .fold(acc, |a, &w| a ^ values[w as usize])
-            });
-            std::hint::black_box(sink);
-            for &u in chunk {
-                let open = graph
-                    .followers(u)
-                    .iter()
-                    .filter(|&&w| values[w as usize] >= UNLABELLED)
-                    .count() as u32;
-                count[u as usize] = open;
-                if open == 0 {
-                    queue.push(u);
+        // Count, prefetching the followers' values some nodes ahead (the
+        // active nodes are in order, so their lists are too).
+        for (i, &u) in active.iter().enumerate() {
+            if let Some(&ahead) = active.get(i + AHEAD as usize) {
+                for &w in graph.followers(ahead) {
+                    prefetch_at(&values, w as usize);
                 }
+            }
+            let open = graph
+                .followers(u)
+                .iter()
+                .filter(|&&w| values[w as usize] >= UNLABELLED)
+                .count() as u32;
+            count[u as usize] = open;
+            if open == 0 {
+                queue.push(u);
             }
         }
         // Labelling `u` with `level` answers its predecessors: mark them,
@@ -376,18 +387,29 @@ pub fn loopy_values(graph: &Graph) -> LoopyValues {
                 true
             } else {
                 values[u as usize] = INF;
+                if level == 0 {
+                    draws.push(u);
+                }
                 false
             }
         });
         level += 1;
     }
+    // A node left at level 0 has no follower worth 0: a draw. One left
+    // later had a follower labelled 0 at level 0, so 0 is in its escape
+    // set: INF already says N. No node is unlabelled any more, so the
+    // mark for draws is free.
+    for u in draws {
+        values[u as usize] = INF_DRAW;
+    }
     LoopyValues { raw: values }
 }
 
-/// Values of every node: [`loopy_values`]. On an acyclic graph it is a
-/// depth-first search (as in [`acyclic_values`](super::acyclic_values)),
-/// every value finite, in O(N + E); otherwise Kahn's algorithm values the
-/// nodes that reach no cycle and the loopy levels run only on the others.
+/// Values of every node: [`loopy_values`]. On an acyclic graph it is mex
+/// in reverse topological order (as in
+/// [`acyclic_values`](super::acyclic_values)), every value finite, in
+/// O(N + E); otherwise Kahn's algorithm values the nodes that reach no
+/// cycle and the loopy levels run only on the others.
 ///
 /// # Complexity
 /// O(N + E) for an acyclic graph, else as [`loopy_values`].

@@ -20,9 +20,10 @@
 //! | [`dot`] | [`to_dot`]: Graphviz output coloured by outcome |
 //! | [`position`] | [`position_graph`]: the graph of positions of a game |
 //!
-//! [`analyse`] values a graph: an acyclic graph by a depth-first search
-//! (mex in reverse topological order); otherwise the nodes that reach no
-//! cycle by Kahn's algorithm and the rest by the loopy algorithm.
+//! [`analyse`] values a graph: an acyclic graph by mex in reverse
+//! topological order (Kahn's algorithm); otherwise the nodes that reach no
+//! cycle by Kahn's algorithm run backwards and the rest by the loopy
+//! algorithm.
 //!
 //! ```
 //! use grundy::graph::{analyse, Graph, LoopyOutcome};
@@ -34,7 +35,7 @@
 //! let b = graph.node("b").unwrap();
 //! let a = graph.node("a").unwrap();
 //! assert_eq!(values.value(&graph, b).to_string(), "*1");
-//! assert_eq!(values.outcome(&graph, a), LoopyOutcome::P);
+//! assert_eq!(values.outcome(a), LoopyOutcome::P);
 //! ```
 
 pub mod acyclic;
@@ -51,6 +52,7 @@ pub use loopy::{analyse, loopy_values, LoopyOutcome, LoopyValue, LoopyValues};
 pub use position::position_graph;
 
 use crate::parallel::{for_each_mut, in_pool, threads};
+use crate::prefetch::prefetch;
 use bulk::Round;
 use intern::Names;
 
@@ -182,7 +184,13 @@ impl Buckets {
         if at >= lane.len() {
             lane.resize_with(at + 1, Vec::new);
         }
-        lane[at].push((key, value));
+        let bucket = &mut lane[at];
+        bucket.push((key, value));
+        // Hundreds of buckets grow at once: fetch the line this one grows
+        // into next (as the bulk reader's lexer does for its partitions).
+        if let Some(next) = bucket.spare_capacity_mut().get(8) {
+            prefetch(next);
+        }
     }
 
     #[inline]
@@ -646,6 +654,25 @@ mod tests {
             assert_eq!(names.get(i), format!("node{i}"));
         }
         assert_eq!(names.lookup("node10000"), None);
+    }
+
+    #[test]
+    fn the_empty_name_is_a_name() {
+        // Only JSON and `GraphBuilder::node` can give it (an edge list's
+        // names are never empty); it must not look like an empty slot.
+        let mut b = GraphBuilder::new();
+        let empty = b.node("").unwrap();
+        assert_eq!(b.node("").unwrap(), empty);
+        let x = b.node("x").unwrap();
+        b.edge(x, empty).unwrap();
+        assert_eq!(b.node_count(), 2);
+        let g = b.build().unwrap();
+        assert_eq!(g.node(""), Some(empty));
+        assert_eq!(g.name(empty), "");
+        let g = Graph::parse_json(r#"{"nodes": ["", "a"], "edges": [["a", ""], ["", "a"]]}"#)
+            .unwrap();
+        assert_eq!(g.node_count(), 2);
+        assert_eq!(g.followers(g.node("").unwrap()), &[g.node("a").unwrap()]);
     }
 
     #[test]

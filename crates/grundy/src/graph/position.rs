@@ -31,7 +31,7 @@ use crate::game::ImpartialGame;
 /// let g = position_graph(&nim, &vec![2, 1, 1], name, 1000).unwrap();
 /// assert_eq!(g.node_count(), 3 * 2 * 2);
 /// let values = analyse(&g);
-/// assert_eq!(values.outcome(&g, g.node("1 1 0").unwrap()), LoopyOutcome::P);
+/// assert_eq!(values.outcome(g.node("1 1 0").unwrap()), LoopyOutcome::P);
 /// ```
 pub fn position_graph<G: ImpartialGame>(
     game: &G,
