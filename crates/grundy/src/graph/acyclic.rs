@@ -175,6 +175,61 @@ pub(super) fn forward_values(graph: &Graph) -> Option<Vec<u32>> {
     Some(values)
 }
 
+/// Whether a depth-first search meets a cycle within `budget` steps. `false`
+/// says only that none was met so soon, unless the search covered the
+/// whole graph.
+///
+/// On a graph with cycles all over (a random digraph of 10^7 nodes) the
+/// search meets one within some thousand steps; [`forward_values`] would
+/// learn it only after counting every in-degree. On a DAG the search costs
+/// at most `budget` steps.
+pub(super) fn meets_cycle_soon(graph: &Graph, budget: usize) -> bool {
+    const UNSEEN: u8 = 0;
+    const ON_STACK: u8 = 1;
+    const DONE: u8 = 2;
+    let mut state = vec![UNSEEN; graph.node_count()];
+    // (node, next follower index, end) in the CSR.
+    let mut stack: Vec<(NodeId, usize, usize)> = Vec::new();
+    let mut steps = 0;
+    let span = |v: NodeId| {
+        (
+            graph.offsets[v as usize] as usize,
+            graph.offsets[v as usize + 1] as usize,
+        )
+    };
+    for root in graph.nodes() {
+        if state[root as usize] != UNSEEN {
+            continue;
+        }
+        state[root as usize] = ON_STACK;
+        let (start, end) = span(root);
+        stack.push((root, start, end));
+        while let Some(top) = stack.last_mut() {
+            if top.1 == top.2 {
+                state[top.0 as usize] = DONE;
+                stack.pop();
+                continue;
+            }
+            let w = graph.targets[top.1];
+            top.1 += 1;
+            steps += 1;
+            if steps > budget {
+                return false;
+            }
+            match state[w as usize] {
+                UNSEEN => {
+                    state[w as usize] = ON_STACK;
+                    let (start, end) = span(w);
+                    stack.push((w, start, end));
+                }
+                ON_STACK => return true,
+                _ => {}
+            }
+        }
+    }
+    false
+}
+
 /// The Grundy value of every node whose game is acyclic (no cycle can be
 /// reached from it), [`UNRESOLVED`] for the others; with the number of
 /// those. `pred_offsets`, `preds`: the reversed adjacency.
@@ -225,4 +280,47 @@ pub(super) fn peel(graph: &Graph, pred_offsets: &[u32], preds: &[NodeId]) -> (Ve
         head += 1;
     }
     (values, n - queue.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::graph::GraphBuilder;
+
+    #[test]
+    fn the_cycle_probe_agrees_with_kahn() {
+        // Random graphs of up to 12 nodes, sparse and dense, with and
+        // without self-loops: with no budget limit the search sees the
+        // whole graph, so it meets a cycle exactly when there is one.
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % n
+        };
+        let (mut cyclic, mut acyclic) = (0, 0);
+        for _ in 0..2000 {
+            let n = 1 + next(12) as u32;
+            let mut b = GraphBuilder::new();
+            for v in 0..n {
+                b.node(&v.to_string()).unwrap();
+            }
+            for _ in 0..next(u64::from(2 * n)) {
+                let (from, to) = (next(u64::from(n)) as u32, next(u64::from(n)) as u32);
+                b.edge(from, to).unwrap();
+            }
+            let g = b.build().unwrap();
+            let has_cycle = forward_values(&g).is_none();
+            assert_eq!(meets_cycle_soon(&g, usize::MAX), has_cycle);
+            // A budget of 0 steps never meets one.
+            assert!(!meets_cycle_soon(&g, 0));
+            if has_cycle {
+                cyclic += 1;
+            } else {
+                acyclic += 1;
+            }
+        }
+        assert!(cyclic > 100 && acyclic > 100, "{cyclic} {acyclic}");
+    }
 }

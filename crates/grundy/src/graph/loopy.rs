@@ -60,7 +60,7 @@
 
 use std::fmt;
 
-use super::acyclic::{forward_values, peel, UNRESOLVED};
+use super::acyclic::{forward_values, meets_cycle_soon, peel, UNRESOLVED};
 use super::{Graph, NodeId};
 use crate::prefetch::prefetch_at;
 use crate::Nimber;
@@ -277,8 +277,12 @@ impl LoopyValues {
 /// ```
 pub fn loopy_values(graph: &Graph) -> LoopyValues {
     // An acyclic graph has only finite values, its Grundy values.
-    if let Some(raw) = forward_values(graph) {
-        return LoopyValues { raw };
+    // A short search first tells most graphs with cycles from DAGs, so that
+    // they skip the forward pass.
+    if !meets_cycle_soon(graph, 1 << 16) {
+        if let Some(raw) = forward_values(graph) {
+            return LoopyValues { raw };
+        }
     }
     let n = graph.node_count();
     let (pred_offsets, preds) = graph.predecessors();

@@ -669,8 +669,8 @@ mod tests {
         let g = b.build().unwrap();
         assert_eq!(g.node(""), Some(empty));
         assert_eq!(g.name(empty), "");
-        let g = Graph::parse_json(r#"{"nodes": ["", "a"], "edges": [["a", ""], ["", "a"]]}"#)
-            .unwrap();
+        let g =
+            Graph::parse_json(r#"{"nodes": ["", "a"], "edges": [["a", ""], ["", "a"]]}"#).unwrap();
         assert_eq!(g.node_count(), 2);
         assert_eq!(g.followers(g.node("").unwrap()), &[g.node("a").unwrap()]);
     }
