@@ -566,12 +566,23 @@ impl PartWork {
         let mut src = 0u32;
         for (k, lane) in lanes.iter().enumerate() {
             let entries = &lane.entries[p];
+            // Each hash is computed once, AHEAD entries early, to prefetch
+            // the group where its look-up starts; it waits in `hashes`.
+            const AHEAD: usize = 8;
+            let mut hashes = [0u64; AHEAD];
+            for (i, entry) in entries.iter().take(AHEAD).enumerate() {
+                hashes[i] = entry.key().hash();
+                shard.prefetch(hashes[i]);
+            }
             for (i, &entry) in entries.iter().enumerate() {
-                if let Some(ahead) = entries.get(i + 8) {
-                    shard.prefetch(ahead.key().hash());
+                let hash = hashes[i % AHEAD];
+                if let Some(ahead) = entries.get(i + AHEAD) {
+                    let h = ahead.key().hash();
+                    shard.prefetch(h);
+                    hashes[i % AHEAD] = h;
                 }
                 let key = entry.key();
-                let found = shard.find(key, |id| {
+                let found = shard.find_hashed(key, hash, |id| {
                     let mine = lane.long_name(entry.long_index().expect("a long name"));
                     if id >= base {
                         entry_bytes(lanes, p, fresh[(id - base) as usize].src) == mine

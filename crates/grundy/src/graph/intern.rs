@@ -252,9 +252,20 @@ impl Shard {
     ///
     /// The table must not be empty.
     #[inline]
-    pub fn find(&self, key: Key, mut same_long: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+    pub fn find(&self, key: Key, same_long: impl FnMut(u32) -> bool) -> Result<u32, usize> {
+        self.find_hashed(key, key.hash(), same_long)
+    }
+
+    /// [`Shard::find`] given the key's hash, when the caller has it.
+    #[inline]
+    pub fn find_hashed(
+        &self,
+        key: Key,
+        hash: u64,
+        mut same_long: impl FnMut(u32) -> bool,
+    ) -> Result<u32, usize> {
         let group_mask = self.groups.len() - 1;
-        let mut g = key.hash() as usize & group_mask;
+        let mut g = hash as usize & group_mask;
         loop {
             let group = &self.groups[g];
             let (mut matches, empty) = group.masks(key);
