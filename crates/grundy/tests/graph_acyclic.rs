@@ -126,3 +126,74 @@ fn nim_heaps_reach_values_past_64() {
         }
     }
 }
+
+#[test]
+fn wide_layers_match_a_reference() {
+    // A DAG big enough for the parallel passes (layers of tens of thousands
+    // of nodes, over a million edges), with paths of small layers before
+    // and after them: a head chain leads into the wide layers, whose nodes
+    // have edges to random nodes of later layers and to a tail chain. The
+    // reference values the nodes in reverse of the order they were made
+    // in (a topological order by construction), with its own plain mex;
+    // lines are shuffled so that ids follow no layer.
+    const WIDTH: usize = 50_000;
+    const LAYERS: usize = 5;
+    const CHAIN: usize = 300;
+    let wide = WIDTH * LAYERS;
+    // Nodes: head chain 0..CHAIN, wide layers, tail chain.
+    let n = CHAIN + wide + CHAIN;
+    let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+    let mut next = |below: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % below as u64) as usize
+    };
+    let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, follows) in adj.iter_mut().enumerate() {
+        if i + 1 < CHAIN || i >= CHAIN + wide && i + 1 < n {
+            follows.push(i + 1);
+        } else if i + 1 == CHAIN {
+            follows.extend((0..WIDTH).step_by(97).map(|w| CHAIN + w));
+        } else if i >= CHAIN && i < CHAIN + wide {
+            let first_later = CHAIN + ((i - CHAIN) / WIDTH + 1) * WIDTH;
+            if first_later < CHAIN + wide {
+                for _ in 0..next(14) {
+                    follows.push(first_later + next(CHAIN + wide - first_later));
+                }
+            }
+            if next(4) == 0 {
+                follows.push(CHAIN + wide + next(CHAIN));
+            }
+        }
+    }
+    let mut reference = vec![0u64; n];
+    for i in (0..n).rev() {
+        reference[i] = mex_of_slice(adj[i].iter().map(|&w| reference[w]));
+    }
+    // Lines in a scrambled order, so that first appearance is random.
+    let mut lines: Vec<String> = Vec::new();
+    for (i, follows) in adj.iter().enumerate() {
+        lines.push(format!("v{i}"));
+        lines.extend(follows.iter().map(|w| format!("v{i} v{w}")));
+    }
+    for i in (1..lines.len()).rev() {
+        lines.swap(i, next(i + 1));
+    }
+    let g = Graph::parse_edge_list(&lines.join("\n")).unwrap();
+    assert!(g.edge_count() >= 1 << 20, "{} edges", g.edge_count());
+    let values = acyclic_values(&g).unwrap();
+    let loopy = analyse(&g);
+    for (i, &expected) in reference.iter().enumerate() {
+        let v = g.node(&format!("v{i}")).unwrap();
+        assert_eq!(values[v as usize], Nimber(expected), "node v{i}");
+        assert_eq!(loopy.finite(v), Some(Nimber(expected)));
+    }
+    assert!(reference.iter().any(|&x| x >= 3));
+}
+
+/// The least value not in `values`.
+fn mex_of_slice(values: impl Iterator<Item = u64>) -> u64 {
+    let seen: std::collections::HashSet<u64> = values.collect();
+    (0..).find(|m| !seen.contains(m)).unwrap()
+}

@@ -1,6 +1,10 @@
 //! Grundy values of an acyclic graph: mex in reverse topological order.
 
+use std::sync::atomic::AtomicU32;
+use std::sync::atomic::Ordering::Relaxed;
+
 use super::{Graph, NodeId};
+use crate::parallel::{for_each_mut, threads};
 use crate::prefetch::prefetch_at;
 use crate::{MexSet, Nimber};
 
@@ -87,14 +91,14 @@ impl<'a> Csr<'a> {
     }
 }
 
-/// The mex of the values of `v`'s followers, all known: a bitmask when they
-/// are below 64, else `mex` over them.
+/// The mex of the values of `v`'s followers, all known (`value(w)`): a
+/// bitmask when they are below 64, else `mex` over them.
 #[inline]
-fn mex_of(followers: &[u32], values: &[u32], mex: &mut MexSet) -> u32 {
+fn mex_of(followers: &[u32], value: impl Fn(u32) -> u32, mex: &mut MexSet) -> u32 {
     let mut seen = 0u64;
     let mut big = false;
     for &w in followers {
-        match values[w as usize] {
+        match value(w) {
             x if x < 64 => seen |= 1 << x,
             _ => big = true,
         }
@@ -103,12 +107,50 @@ fn mex_of(followers: &[u32], values: &[u32], mex: &mut MexSet) -> u32 {
         return (!seen).trailing_zeros();
     }
     mex.clear();
-    mex.extend(
-        followers
-            .iter()
-            .map(|&w| Nimber(u64::from(values[w as usize]))),
-    );
+    mex.extend(followers.iter().map(|&w| Nimber(u64::from(value(w)))));
     mex.mex().0 as u32
+}
+
+/// A layer of Kahn's order with at least this many nodes is valued on all
+/// threads; runs of smaller layers (a long path has a node a layer) are
+/// valued on one, prefetching across layers.
+const PARALLEL_LAYER: usize = 1 << 14;
+
+/// The in-degree of every node. On a big graph each of up to four threads
+/// counts a share of the edges into an array of its own, and the arrays
+/// are added up.
+fn in_degrees(graph: &Graph) -> Vec<u32> {
+    /// Counts the edges into `targets`, prefetching the counter of a later
+    /// one (the targets are in no order).
+    fn count(targets: &[u32], counts: &mut [u32]) {
+        for (i, &w) in targets.iter().enumerate() {
+            if let Some(&ahead) = targets.get(i + 64) {
+                prefetch_at(counts, ahead as usize);
+            }
+            counts[w as usize] += 1;
+        }
+    }
+    let (n, targets) = (graph.node_count(), &graph.targets[..]);
+    let parts = if targets.len() < 1 << 20 {
+        1
+    } else {
+        threads().clamp(1, 4)
+    };
+    let mut counts: Vec<Vec<u32>> = vec![Vec::new(); parts];
+    for_each_mut(&mut counts, |t, counts| {
+        *counts = vec![0; n];
+        count(
+            &targets[targets.len() * t / parts..targets.len() * (t + 1) / parts],
+            counts,
+        );
+    });
+    let mut total = counts.swap_remove(0);
+    for other in counts {
+        for (a, b) in total.iter_mut().zip(other) {
+            *a += b;
+        }
+    }
+    total
 }
 
 /// The Grundy value of every node of an acyclic graph, or `None` when it
@@ -131,18 +173,21 @@ pub(super) fn forward_values(graph: &Graph) -> Option<Vec<u32>> {
         offsets: &graph.offsets,
         items: &graph.targets,
     };
-    let targets = &graph.targets;
-    let mut in_degree = vec![0u32; n];
-    for (i, &w) in targets.iter().enumerate() {
-        if let Some(&ahead) = targets.get(i + 64) {
-            prefetch_at(&in_degree, ahead as usize);
-        }
-        in_degree[w as usize] += 1;
-    }
+    let mut in_degree = in_degrees(graph);
+    // The order, first in first out, goes layer by layer (a node's layer is
+    // the length of the longest path to it from a node no move reaches):
+    // `layers` holds where each layer starts.
     let mut order: Vec<NodeId> = Vec::with_capacity(n);
     order.extend(graph.nodes().filter(|&v| in_degree[v as usize] == 0));
+    let mut layers = vec![0];
+    let mut layer_end = order.len();
     let mut head = 0;
     while let Some(&v) = order.get(head) {
+        if head == layer_end {
+            // The layer is done, and the next one is all in the queue.
+            layers.push(head);
+            layer_end = order.len();
+        }
         for (stage, ahead) in AHEAD.into_iter().enumerate() {
             if let Some(&u) = order.get(head + ahead) {
                 followers.prefetch(stage, u, |w| prefetch_at(&in_degree, w as usize));
@@ -160,19 +205,46 @@ pub(super) fn forward_values(graph: &Graph) -> Option<Vec<u32>> {
     if order.len() < n {
         return None;
     }
-    // Every in-degree is 0 now: the array serves for the values.
-    let mut values = in_degree;
+    drop(in_degree);
+    // Values from the last layer to the first: a node's followers are all
+    // in later layers, so the nodes of a layer can be valued at once.
+    let values: Vec<AtomicU32> = std::iter::repeat_with(|| AtomicU32::new(0))
+        .take(n)
+        .collect();
+    layers.push(n);
+    let mut run_end = n;
+    for layer in layers.windows(2).rev() {
+        let (start, end) = (layer[0], layer[1]);
+        if end - start < PARALLEL_LAYER || threads() == 1 {
+            continue;
+        }
+        value_nodes(&order[end..run_end], followers, &values);
+        let mut shares: Vec<&[NodeId]> = order[start..end]
+            .chunks((end - start).div_ceil(threads()))
+            .collect();
+        for_each_mut(&mut shares, |_, nodes| {
+            value_nodes(nodes, followers, &values)
+        });
+        run_end = start;
+    }
+    value_nodes(&order[..run_end], followers, &values);
+    Some(values.into_iter().map(AtomicU32::into_inner).collect())
+}
+
+/// Values `nodes`, last to first, each as the mex of its followers' values
+/// (all known), prefetching some nodes ahead.
+fn value_nodes(nodes: &[NodeId], followers: Csr<'_>, values: &[AtomicU32]) {
+    let value = |w: u32| values[w as usize].load(Relaxed);
     let mut mex = MexSet::new();
-    for i in (0..n).rev() {
+    for i in (0..nodes.len()).rev() {
         for (stage, ahead) in AHEAD.into_iter().enumerate() {
-            if let Some(&u) = i.checked_sub(ahead).map(|j| &order[j]) {
-                followers.prefetch(stage, u, |w| prefetch_at(&values, w as usize));
+            if let Some(&u) = i.checked_sub(ahead).map(|j| &nodes[j]) {
+                followers.prefetch(stage, u, |w| prefetch_at(values, w as usize));
             }
         }
-        let v = order[i];
-        values[v as usize] = mex_of(followers.of(v), &values, &mut mex);
+        let v = nodes[i];
+        values[v as usize].store(mex_of(followers.of(v), value, &mut mex), Relaxed);
     }
-    Some(values)
 }
 
 /// Whether a depth-first search meets a cycle within `budget` steps. `false`
@@ -269,7 +341,7 @@ pub(super) fn peel(graph: &Graph, pred_offsets: &[u32], preds: &[NodeId]) -> (Ve
                 predecessors.prefetch(stage, u, |p| prefetch_at(&pending, p as usize));
             }
         }
-        values[v as usize] = mex_of(followers.of(v), &values, &mut mex);
+        values[v as usize] = mex_of(followers.of(v), |w| values[w as usize], &mut mex);
         for &p in predecessors.of(v) {
             let left = &mut pending[p as usize];
             *left -= 1;
