@@ -182,11 +182,19 @@ pub(super) fn forward_values(graph: &Graph) -> Option<Vec<u32>> {
     let mut layers = vec![0];
     let mut layer_end = order.len();
     let mut head = 0;
+    let mut split = LayerSplit::default();
     while let Some(&v) = order.get(head) {
         if head == layer_end {
             // The layer is done, and the next one is all in the queue.
             layers.push(head);
             layer_end = order.len();
+        }
+        if head == layers[layers.len() - 1] && layer_end - head >= PARALLEL_LAYER && threads() > 1 {
+            // A wide layer: all of it at once, on all threads.
+            let next = split.run(&order[head..layer_end], followers, &mut in_degree);
+            order.extend_from_slice(next);
+            head = layer_end;
+            continue;
         }
         for (stage, ahead) in AHEAD.into_iter().enumerate() {
             if let Some(&u) = order.get(head + ahead) {
@@ -229,6 +237,133 @@ pub(super) fn forward_values(graph: &Graph) -> Option<Vec<u32>> {
     }
     value_nodes(&order[..run_end], followers, &values);
     Some(values.into_iter().map(AtomicU32::into_inner).collect())
+}
+
+/// Kahn's step for a whole layer on all threads, with buffers kept from
+/// layer to layer.
+///
+/// Each thread owns a range of node ids (so a share of the in-degrees, a
+/// slice of its own). First each thread reads the followers of a share of
+/// the layer and files them by owner; then each owner counts down the
+/// in-degrees it was sent and collects the nodes that reach 0: the next
+/// layer. No counter is touched by two threads, so no atomic operation is
+/// needed (a locked decrement would wait for its cache miss, where plain
+/// ones overlap).
+#[derive(Default)]
+struct LayerSplit {
+    /// `sent[share][owner]`: followers of the share's nodes that the
+    /// owner holds.
+    sent: Vec<Vec<Vec<NodeId>>>,
+    /// Per owner, the nodes whose in-degree reached 0.
+    zeros: Vec<Vec<NodeId>>,
+    /// The next layer.
+    next: Vec<NodeId>,
+}
+
+impl LayerSplit {
+    fn run(&mut self, layer: &[NodeId], followers: Csr<'_>, in_degree: &mut [u32]) -> &[NodeId] {
+        let threads = threads().max(1);
+        let owners = Owners::new(in_degree.len(), threads);
+        let owner = |w: NodeId| owners.of(w);
+        let bounds = owners.bounds();
+        self.sent.resize_with(threads, Vec::new);
+        let share = layer.len().div_ceil(threads);
+        for_each_mut(&mut self.sent, |t, sent| {
+            sent.resize_with(threads, Vec::new);
+            sent.iter_mut().for_each(Vec::clear);
+            let nodes = layer.chunks(share).nth(t).unwrap_or(&[]);
+            for (i, &v) in nodes.iter().enumerate() {
+                for (stage, ahead) in AHEAD.into_iter().take(2).enumerate() {
+                    if let Some(&u) = nodes.get(i + ahead) {
+                        followers.prefetch(stage, u, |_| {});
+                    }
+                }
+                for &w in followers.of(v) {
+                    sent[owner(w)].push(w);
+                }
+            }
+        });
+        // Each owner's slice of the in-degrees.
+        let mut slices: Vec<(&mut [u32], usize, &mut Vec<NodeId>)> = Vec::with_capacity(threads);
+        self.zeros.resize_with(threads, Vec::new);
+        let mut rest = in_degree;
+        for (o, zeros) in self.zeros.iter_mut().enumerate() {
+            let (mine, tail) = rest.split_at_mut(bounds[o + 1] - bounds[o]);
+            zeros.clear();
+            slices.push((mine, bounds[o], zeros));
+            rest = tail;
+        }
+        let sent = &self.sent;
+        for_each_mut(&mut slices, |o, (counts, base, zeros)| {
+            for list in sent {
+                let list = &list[o];
+                for (i, &w) in list.iter().enumerate() {
+                    if let Some(&ahead) = list.get(i + 16) {
+                        prefetch_at(counts, ahead as usize - *base);
+                    }
+                    let left = &mut counts[w as usize - *base];
+                    *left -= 1;
+                    if *left == 0 {
+                        zeros.push(w);
+                    }
+                }
+            }
+        });
+        self.next.clear();
+        for zeros in &self.zeros {
+            self.next.extend_from_slice(zeros);
+        }
+        &self.next
+    }
+}
+
+/// Node ids `0..n` cut into `parts` ranges of about equal size: the owner
+/// of `w` is `floor(w * parts / n)`, found by a multiply and a shift (a
+/// division per edge would cost more than the work it routes).
+#[derive(Clone, Copy, Debug)]
+struct Owners {
+    n: usize,
+    parts: usize,
+    /// `ceil(parts * 2^64 / n)`: `w * scale / 2^64` is below `parts` for
+    /// every `w < n` as long as `n * (n - 1) < parts * 2^64`, so for every
+    /// `n` up to 2^32.
+    scale: u64,
+}
+
+impl Owners {
+    /// For `n > parts` ids (`n` at most 2^32).
+    fn new(n: usize, parts: usize) -> Owners {
+        assert!(n > parts && parts > 0 && n as u64 <= 1 << 32);
+        let scale = ((parts as u128) << 64).div_ceil(n as u128);
+        Owners {
+            n,
+            parts,
+            scale: u64::try_from(scale).expect("below 2^64 as n > parts"),
+        }
+    }
+
+    #[inline]
+    fn of(self, w: NodeId) -> usize {
+        ((u128::from(w) * u128::from(self.scale)) >> 64) as usize
+    }
+
+    /// Where each owner's ids start, and `n` last (`of` never decreases).
+    fn bounds(self) -> Vec<usize> {
+        (0..=self.parts)
+            .map(|o| {
+                let (mut lo, mut hi) = (0, self.n);
+                while lo < hi {
+                    let mid = lo + (hi - lo) / 2;
+                    if self.of(mid as NodeId) < o {
+                        lo = mid + 1;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                lo
+            })
+            .collect()
+    }
 }
 
 /// Values `nodes`, last to first, each as the mex of its followers' values
@@ -358,6 +493,28 @@ pub(super) fn peel(graph: &Graph, pred_offsets: &[u32], preds: &[NodeId]) -> (Ve
 mod tests {
     use super::*;
     use crate::graph::GraphBuilder;
+
+    #[test]
+    fn owners_cut_ids_into_even_ranges() {
+        // The largest ids: every owner below `parts`, ranges that cover the
+        // ids in order, each within one of its fair share.
+        for n in [17, 1000, 16_385, 9_988_716, (1 << 32) - 1, 1 << 32] {
+            for parts in [1, 2, 3, 4, 16] {
+                let owners = Owners::new(n, parts);
+                assert_eq!(owners.of((n - 1) as NodeId), parts - 1, "{n} {parts}");
+                assert_eq!(owners.of(0), 0);
+                let bounds = owners.bounds();
+                assert_eq!((bounds[0], bounds[parts]), (0, n));
+                for o in 0..parts {
+                    let (start, end) = (bounds[o], bounds[o + 1]);
+                    assert!(start < end);
+                    assert_eq!(owners.of(start as NodeId), o);
+                    assert_eq!(owners.of((end - 1) as NodeId), o);
+                    assert!((end - start).abs_diff(n / parts) <= 1, "{n} {parts} {o}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_cycle_probe_agrees_with_kahn() {
