@@ -11,7 +11,9 @@
 //! against the definition (each the mex of its followers' values).
 //! Peak memory is the process's peak resident set (VmHWM), reset after the
 //! file is written, so it counts the graph and the algorithms, not the
-//! generator.
+//! generator; each graph is run in a process of its own (the bench starts
+//! itself again with `--one dag` or `--one random`), so that memory the
+//! allocator kept from one graph does not count in the other's peak.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -124,63 +126,83 @@ fn reset_peak() {
 }
 
 fn main() {
-    let numbers: Vec<u64> = std::env::args()
-        .skip(1)
-        .filter_map(|a| a.parse().ok())
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let nodes = numbers.first().copied().unwrap_or(10_000_000);
     let edges = numbers.get(1).copied().unwrap_or(50_000_000);
+    match args.iter().position(|a| a == "--one") {
+        Some(at) => one_graph(
+            args.get(at + 1).map(String::as_str) == Some("dag"),
+            nodes,
+            edges,
+        ),
+        None => {
+            // Each graph in a process of its own, so that its peak memory
+            // is its own: the allocator keeps memory that one graph freed
+            // and would count it in the next one's peak.
+            println!("{nodes} nodes, {edges} edges");
+            for kind in ["dag", "random"] {
+                let status = std::process::Command::new(std::env::current_exe().unwrap())
+                    .args(&args)
+                    .args(["--one", kind])
+                    .status()
+                    .unwrap();
+                assert!(status.success(), "the {kind} run failed");
+            }
+        }
+    }
+}
+
+/// Writes, reads and values one graph: the DAG or the random digraph.
+fn one_graph(acyclic: bool, nodes: u64, edges: u64) {
     let dir = std::env::temp_dir().join(format!("grundy-bench-graph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    println!("{nodes} nodes, {edges} edges");
-    for acyclic in [true, false] {
-        let path = dir.join(if acyclic { "dag.txt" } else { "random.txt" });
-        write_graph(&path, nodes, edges, acyclic);
-        let size = std::fs::metadata(&path).unwrap().len();
-        reset_peak();
-        let start = now();
-        let graph = read_graph(&path);
-        let read = since(start);
-        println!(
-            "\n{} ({:.0} MiB of text): read + CSR {read}, {} nodes, {} edges",
-            if acyclic { "DAG" } else { "random digraph" },
-            size as f64 / (1 << 20) as f64,
-            graph.node_count(),
-            graph.edge_count()
-        );
-        let start = now();
-        let loopy = analyse(&graph);
-        println!("  values (analyse, as grundy graph): {}", since(start));
-        if acyclic {
-            // The definition, node by node: on a DAG exactly one function
-            // has every value the mex of the followers' values, so this
-            // checks every value (independently of how they were found).
-            let mut max = 0;
-            for v in graph.nodes() {
-                let value = loopy.finite(v).expect("a DAG has finite values");
-                let followers = graph.followers(v).iter().map(|&w| loopy.finite(w).unwrap());
-                assert_eq!(value, mex(followers), "node {}", graph.name(v));
-                max = max.max(value.0);
-            }
-            println!("  largest value *{max}; every value is the mex of its followers' values");
-        } else {
-            let mut counts = [0u64; 3];
-            for v in graph.nodes() {
-                counts[match loopy.outcome(v) {
-                    LoopyOutcome::N => 0,
-                    LoopyOutcome::P => 1,
-                    LoopyOutcome::D => 2,
-                }] += 1;
-            }
-            let infinite = graph.nodes().filter(|&v| !loopy.is_finite(v)).count();
-            println!(
-                "  {} N, {} P, {} D; {infinite} nodes with value ∞",
-                counts[0], counts[1], counts[2]
-            );
+    let path = dir.join(if acyclic { "dag.txt" } else { "random.txt" });
+    write_graph(&path, nodes, edges, acyclic);
+    let size = std::fs::metadata(&path).unwrap().len();
+    reset_peak();
+    let start = now();
+    let graph = read_graph(&path);
+    let read = since(start);
+    println!(
+        "\n{} ({:.0} MiB of text): read + CSR {read}, {} nodes, {} edges",
+        if acyclic { "DAG" } else { "random digraph" },
+        size as f64 / (1 << 20) as f64,
+        graph.node_count(),
+        graph.edge_count()
+    );
+    let start = now();
+    let loopy = analyse(&graph);
+    println!("  values (analyse, as grundy graph): {}", since(start));
+    if acyclic {
+        // The definition, node by node: on a DAG exactly one function
+        // has every value the mex of the followers' values, so this
+        // checks every value (independently of how they were found).
+        let mut max = 0;
+        for v in graph.nodes() {
+            let value = loopy.finite(v).expect("a DAG has finite values");
+            let followers = graph.followers(v).iter().map(|&w| loopy.finite(w).unwrap());
+            assert_eq!(value, mex(followers), "node {}", graph.name(v));
+            max = max.max(value.0);
         }
-        println!("  peak memory (read + values): {:.0} MiB", peak_mib());
-        drop(graph);
-        std::fs::remove_file(&path).unwrap();
+        println!("  largest value *{max}; every value is the mex of its followers' values");
+    } else {
+        let mut counts = [0u64; 3];
+        for v in graph.nodes() {
+            counts[match loopy.outcome(v) {
+                LoopyOutcome::N => 0,
+                LoopyOutcome::P => 1,
+                LoopyOutcome::D => 2,
+            }] += 1;
+        }
+        let infinite = graph.nodes().filter(|&v| !loopy.is_finite(v)).count();
+        println!(
+            "  {} N, {} P, {} D; {infinite} nodes with value ∞",
+            counts[0], counts[1], counts[2]
+        );
     }
+    println!("  peak memory (read + values): {:.0} MiB", peak_mib());
+    drop(graph);
+    std::fs::remove_file(&path).unwrap();
     let _ = std::fs::remove_dir(&dir);
 }
