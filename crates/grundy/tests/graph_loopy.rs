@@ -370,3 +370,32 @@ fn textbook_examples() {
         ]
     );
 }
+
+#[test]
+fn escape_sets_past_64() {
+    // u can pass (a self-loop) or move to Nim heap k for k <= 70: it is
+    // infinite (a follower worth its own mex would be itself), and its
+    // escape set is every heap's value, past the 64 values of a bitmask.
+    let mut text = String::from("u u\n");
+    for k in 0..=70 {
+        text.push_str(&format!("u h{k}\n"));
+        for smaller in 0..k {
+            text.push_str(&format!("h{k} h{smaller}\n"));
+        }
+    }
+    let g = Graph::parse_edge_list(&text).unwrap();
+    let values = analyse(&g);
+    let u = g.node("u").unwrap();
+    let all: Vec<Nimber> = (0..=70).map(Nimber).collect();
+    assert_eq!(values.escape(&g, u), all);
+    assert_eq!(values.value(&g, u), LoopyValue::Infinite(all));
+    assert_eq!(values.outcome(u), LoopyOutcome::N);
+    // Below 64 only: h0..h10, and a draw without h0.
+    let g =
+        Graph::parse_edge_list("u u\nu h3\nu h1\nh3 h1\nh1 h0\nh3 h2\nh2 h1\nh3 h0\nh2 h0\nu h2")
+            .unwrap();
+    let values = analyse(&g);
+    let u = g.node("u").unwrap();
+    assert_eq!(values.escape(&g, u), [Nimber(1), Nimber(2), Nimber(3)]);
+    assert_eq!(values.outcome(u), LoopyOutcome::D);
+}

@@ -232,9 +232,28 @@ impl LoopyValues {
     /// ```
     pub fn escape_into(&self, graph: &Graph, v: NodeId, escape: &mut Vec<Nimber>) {
         escape.clear();
-        escape.extend(graph.followers(v).iter().filter_map(|&w| self.finite(w)));
-        escape.sort_unstable();
-        escape.dedup();
+        // Values below 64 as a bitmask, read out in order: no sort (this
+        // runs for each of the millions of infinite nodes a big graph can
+        // have).
+        let mut below_64 = 0u64;
+        let mut big = false;
+        for &w in graph.followers(v) {
+            match self.raw[w as usize] {
+                raw if raw < 64 => below_64 |= 1 << raw,
+                raw if raw < INF_DRAW => big = true,
+                _ => {}
+            }
+        }
+        if big {
+            escape.extend(graph.followers(v).iter().filter_map(|&w| self.finite(w)));
+            escape.sort_unstable();
+            escape.dedup();
+            return;
+        }
+        while below_64 != 0 {
+            escape.push(Nimber(u64::from(below_64.trailing_zeros())));
+            below_64 &= below_64 - 1;
+        }
     }
 
     /// The outcome of `v`.
