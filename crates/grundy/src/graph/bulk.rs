@@ -46,12 +46,23 @@ use super::{Buckets, GraphError};
 use crate::parallel::{for_each_mut, threads};
 use crate::prefetch::{prefetch, prefetch_at};
 
-/// A round ends once it holds this many tokens (checked between blocks).
-/// Bigger rounds load each partition's table fewer times; this many keep
-/// the round's buffers near 300 MiB.
+/// A round ends once it holds this many tokens (checked between blocks),
+/// or fewer while the table is small (see [`Round::is_full`]). Bigger
+/// rounds load each partition's table fewer times; this many keep the
+/// round's buffers near 300 MiB.
 const ROUND_TOKENS: usize = 12 << 20;
+/// The fewest tokens a round waits for (a round has fixed costs: 1024
+/// tasks, the bitmap).
+const ROUND_MIN_TOKENS: usize = 1 << 20;
+/// Tokens a round waits for per name already in the table. A round reads
+/// every partition's table once (about 21 bytes a name, at memory speed)
+/// and looks each token up in cache (some nanoseconds): from about a
+/// quarter of a token per name on, the table's cost is amortised, and four
+/// leave it small. Bounding rounds by the table keeps the buffers of a
+/// graph of 10^6 nodes from holding its whole file.
+const ROUND_TOKENS_PER_NAME: usize = 4;
 /// A round also ends once its long names take this many bytes.
-const ROUND_LONG_BYTES: usize = 512 << 20;
+const ROUND_LONG_BYTES: usize = 128 << 20;
 /// The most tokens a block can add: a block is at most 4 MiB of text (see
 /// [`super::GraphBuilder::edge_lines`]) and a token takes two bytes with
 /// its separator. With [`ROUND_TOKENS`], a round stays below 2^24 tokens,
@@ -320,9 +331,13 @@ impl Round {
         self.lanes.iter().map(|l| l.edges).sum()
     }
 
-    /// Whether the round should be finished before another block is lexed.
-    pub fn is_full(&self) -> bool {
-        self.tokens >= self.limit
+    /// Whether the round should be finished before another block is lexed,
+    /// with `names` names in the table.
+    pub fn is_full(&self, names: usize) -> bool {
+        let goal = names
+            .saturating_mul(ROUND_TOKENS_PER_NAME)
+            .clamp(ROUND_MIN_TOKENS, ROUND_TOKENS);
+        self.tokens >= self.limit.min(goal)
             || self.lanes.iter().map(|l| l.long_text.len()).sum::<usize>() >= ROUND_LONG_BYTES
     }
 

@@ -544,7 +544,7 @@ impl GraphBuilder {
     /// A block that could pass the limit on nodes or edges is read line by
     /// line instead, so that the error names the very line.
     fn block(&mut self, block: &[u8], first_line: usize) -> Result<usize, GraphError> {
-        if self.round.is_full() {
+        if self.round.is_full(self.names.len()) {
             self.finish_round();
         }
         let mark = self.round.mark();
