@@ -41,7 +41,7 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
-use super::intern::{partition_of, Key, Names, Shard, LONG_TAG};
+use super::intern::{partition_of, Key, Names, Shard, HIGH, LONG_TAG};
 use super::{Buckets, GraphError};
 use crate::parallel::{for_each_mut, threads};
 use crate::prefetch::{prefetch, prefetch_at};
@@ -76,7 +76,7 @@ pub(super) const EDGE_FROM: u16 = 1 << 15;
 /// One occurrence of a name in a round, in its partition's list.
 ///
 /// `key` and `shape` are the name's [`Key`], except that a long name's
-/// `shape` carries, below its tag, the index of its bytes in the lane's
+/// `key` carries, in its low 32 bits, the index of its bytes in the lane's
 /// long names. `pos` is the token's index in its lane.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Entry {
@@ -89,20 +89,25 @@ impl Entry {
     /// The name's key (as the table stores it).
     #[inline]
     fn key(self) -> Key {
-        if self.shape >> 24 == LONG_TAG {
-            Key::long(self.key)
-        } else {
-            Key {
-                key: self.key,
-                shape: self.shape,
-            }
+        let long = self.shape >> 24 == LONG_TAG;
+        Key {
+            key: if long { self.key & HIGH } else { self.key },
+            shape: self.shape,
         }
     }
 
     /// For a long name, the index of its bytes in the lane.
     #[inline]
     fn long_index(self) -> Option<usize> {
-        (self.shape >> 24 == LONG_TAG).then_some((self.shape & 0x00ff_ffff) as usize)
+        (self.shape >> 24 == LONG_TAG).then_some((self.key & !HIGH) as usize)
+    }
+
+    /// The name's bytes, for a long name of partition `p` (empty for a
+    /// short one, whose key is all of it).
+    #[inline]
+    fn long_name(self, lane: &Lane, p: usize) -> &[u8] {
+        self.long_index()
+            .map_or(&[], |index| lane.long[p].get(index))
     }
 }
 
@@ -110,7 +115,30 @@ impl Entry {
 #[derive(Clone, Copy, Debug)]
 pub(super) struct LaneMark {
     tags: usize,
-    long: usize,
+}
+
+/// The long names of one partition in a lane, in input order.
+#[derive(Clone, Debug, Default)]
+struct LongNames {
+    /// Where each name ends in `text`.
+    ends: Vec<usize>,
+    text: Vec<u8>,
+}
+
+impl LongNames {
+    fn get(&self, index: usize) -> &[u8] {
+        let start = if index == 0 { 0 } else { self.ends[index - 1] };
+        &self.text[start..self.ends[index]]
+    }
+
+    /// Drops the last name; returns its length.
+    fn pop(&mut self) -> usize {
+        self.ends.pop();
+        let end = self.ends.last().copied().unwrap_or(0);
+        let len = self.text.len() - end;
+        self.text.truncate(end);
+        len
+    }
 }
 
 /// What one thread lexed in a round.
@@ -121,9 +149,11 @@ pub(super) struct Lane {
     /// Per token, in input order: its partition, with [`EDGE_FROM`] when
     /// the next token is the other end of its edge.
     tags: Vec<u16>,
-    /// Where each long name of the round ends in `long_text`.
-    long_ends: Vec<usize>,
-    long_text: Vec<u8>,
+    /// The bytes of each partition's long names (kept by partition, so
+    /// that a partition's look-ups read them in order).
+    long: Vec<LongNames>,
+    /// Bytes in `long`.
+    long_bytes: usize,
     /// Tokens that start an edge.
     edges: usize,
 }
@@ -132,6 +162,7 @@ impl Lane {
     fn new() -> Lane {
         Lane {
             entries: vec![Vec::new(); super::intern::PARTS],
+            long: vec![LongNames::default(); super::intern::PARTS],
             ..Lane::default()
         }
     }
@@ -144,7 +175,6 @@ impl Lane {
     pub fn mark(&self) -> LaneMark {
         LaneMark {
             tags: self.tags.len(),
-            long: self.long_ends.len(),
         }
     }
 
@@ -154,12 +184,13 @@ impl Lane {
             if tag & EDGE_FROM != 0 {
                 self.edges -= 1;
             }
-            self.entries[usize::from(tag & !EDGE_FROM)].pop();
+            let p = usize::from(tag & !EDGE_FROM);
+            let entry = self.entries[p].pop().expect("an entry per token");
+            if entry.long_index().is_some() {
+                self.long_bytes -= self.long[p].pop();
+            }
         }
         self.tags.truncate(mark.tags);
-        self.long_ends.truncate(mark.long);
-        self.long_text
-            .truncate(self.long_ends.last().copied().unwrap_or(0));
     }
 
     /// Marks the token at `mark` (the first of its line) as the start of
@@ -179,10 +210,17 @@ impl Lane {
     pub fn push_long(&mut self, name: &[u8]) {
         let key = Key::of(name);
         debug_assert!(key.is_long());
-        self.long_text.extend_from_slice(name);
-        self.long_ends.push(self.long_text.len());
-        let index = self.long_ends.len() as u32 - 1;
-        self.push_entry(key.key, key.key, key.shape | index);
+        let hash = key.hash();
+        let long = &mut self.long[partition_of(hash)];
+        long.text.extend_from_slice(name);
+        long.ends.push(long.text.len());
+        // As for the entries (see `push_entry`): these grow at 1024 places.
+        if let Some(next) = long.text.spare_capacity_mut().get(64) {
+            prefetch(next);
+        }
+        self.long_bytes += name.len();
+        let index = long.ends.len() as u64 - 1;
+        self.push_entry(hash, key.key | index, key.shape);
     }
 
     #[inline]
@@ -205,23 +243,16 @@ impl Lane {
         self.tags.push(p as u16);
     }
 
-    /// The bytes of long name `index`.
-    fn long_name(&self, index: usize) -> &[u8] {
-        let start = if index == 0 {
-            0
-        } else {
-            self.long_ends[index - 1]
-        };
-        &self.long_text[start..self.long_ends[index]]
-    }
-
     fn clear(&mut self) {
         for entries in &mut self.entries {
             entries.clear();
         }
+        for long in &mut self.long {
+            long.ends.clear();
+            long.text.clear();
+        }
         self.tags.clear();
-        self.long_ends.clear();
-        self.long_text.clear();
+        self.long_bytes = 0;
         self.edges = 0;
     }
 }
@@ -280,7 +311,8 @@ pub(super) struct Round {
     /// Step 3: a bit per round position, set where a new name first occurs.
     first: Vec<AtomicU64>,
     /// Step 4: the new names in id order (an [`Entry`]'s key and shape,
-    /// with the lane in bits 32.. of the second word).
+    /// with the lane in bits 32..48 and the partition in bits 48..64 of the
+    /// second word).
     by_id: Vec<[AtomicU64; 2]>,
     /// Step 5: per thread, the edges it gathered, per lane of the buckets.
     gathered: Vec<Vec<Vec<(u32, u32)>>>,
@@ -338,7 +370,7 @@ impl Round {
             .saturating_mul(ROUND_TOKENS_PER_NAME)
             .clamp(ROUND_MIN_TOKENS, ROUND_TOKENS);
         self.tokens >= self.limit.min(goal)
-            || self.lanes.iter().map(|l| l.long_text.len()).sum::<usize>() >= ROUND_LONG_BYTES
+            || self.lanes.iter().map(|l| l.long_bytes).sum::<usize>() >= ROUND_LONG_BYTES
     }
 
     pub fn mark(&self) -> RoundMark {
@@ -438,11 +470,10 @@ impl Round {
         // Step 2: look-ups, one partition per task.
         let mut shards = names.take_shards();
         {
-            let store: &Names = names;
             let mut tasks: Vec<(&mut Shard, &mut PartWork)> =
                 shards.iter_mut().zip(self.work.iter_mut()).collect();
             for_each_mut(&mut tasks, |p, (shard, work)| {
-                work.look_up(p, shard, lanes, &by_lane, store, base);
+                work.look_up(p, shard, lanes, &by_lane, base);
             });
         }
 
@@ -487,7 +518,10 @@ impl Round {
                 pos: 0,
             };
             let id = match entry.long_index() {
-                Some(index) => names.push(self.lanes[(second >> 32) as usize].long_name(index)),
+                Some(index) => {
+                    let (lane, p) = ((second >> 32) as u16, (second >> 48) as u16);
+                    names.push(self.lanes[usize::from(lane)].long[usize::from(p)].get(index))
+                }
                 None => {
                     let (bytes, len) = entry.key().short_bytes();
                     names.push(&bytes[..len])
@@ -560,7 +594,6 @@ impl PartWork {
         shard: &mut Shard,
         lanes: &[Lane],
         by_lane: &[Vec<Segment>],
-        store: &Names,
         base: u32,
     ) {
         self.found.clear();
@@ -597,14 +630,8 @@ impl PartWork {
                     hashes[i % AHEAD] = h;
                 }
                 let key = entry.key();
-                let found = shard.find_hashed(key, hash, |id| {
-                    let mine = lane.long_name(entry.long_index().expect("a long name"));
-                    if id >= base {
-                        entry_bytes(lanes, p, fresh[(id - base) as usize].src) == mine
-                    } else {
-                        store.bytes(id) == mine
-                    }
-                });
+                let name = entry.long_name(lane, p);
+                let found = shard.find_hashed(key, hash, name);
                 let id = match found {
                     Ok(id) if id >= base => {
                         let f = &mut fresh[(id - base) as usize];
@@ -619,12 +646,10 @@ impl PartWork {
                                     fresh[(slot.id - base) as usize].at = at as u32;
                                 }
                             });
-                            // Not in the table: any long name with its hash
-                            // is another name.
-                            at = shard.find(key, |_| false).expect_err("a new name");
+                            at = shard.find(key, name).expect_err("a new name");
                         }
                         let id = base + fresh.len() as u32;
-                        shard.insert(at, key, id);
+                        shard.insert(at, key, name, id);
                         fresh.push(Fresh {
                             at: at as u32,
                             first: position(k, entry.pos),
@@ -661,7 +686,8 @@ impl PartWork {
             let (lane, entry) = entry_at(lanes, p, f.src);
             let record = &by_id[rank as usize];
             record[0].store(entry.key, Relaxed);
-            record[1].store(u64::from(entry.shape) | (lane as u64) << 32, Relaxed);
+            let place = (lane as u64) << 32 | (p as u64) << 48;
+            record[1].store(u64::from(entry.shape) | place, Relaxed);
         }
         for id in &mut self.found {
             if *id >= base {
@@ -720,10 +746,4 @@ fn entry_at(lanes: &[Lane], p: usize, src: u32) -> (usize, Entry) {
         }
     }
     panic!("occurrence out of range")
-}
-
-/// The bytes of occurrence `src` of partition `p`, a long name.
-fn entry_bytes(lanes: &[Lane], p: usize, src: u32) -> &[u8] {
-    let (k, entry) = entry_at(lanes, p, src);
-    lanes[k].long_name(entry.long_index().expect("a long name"))
 }
