@@ -1,11 +1,13 @@
 //! Big game graphs: read an edge list of 10^7 nodes and 5·10^7 edges, then
 //! value every node, reporting time per phase and peak memory.
 //!
-//! Run: `cargo bench -p grundy --bench graph [-- NODES EDGES]`
+//! Run: `cargo bench -p grundy --bench graph [-- NODES EDGES] [--long]`
 //!
 //! Two graphs of the same size are written to a temporary file (and deleted
 //! afterwards): a DAG (every edge goes to a larger node id) and a uniformly
-//! random digraph (with cycles). Each is read the way `grundy graph` reads a
+//! random digraph (with cycles). Nodes are named `n0`, `n1`, ..., or with
+//! `--long` `position-number-00000000`, ... (24 bytes, past the 11 bytes
+//! that a name table slot holds). Each is read the way `grundy graph` reads a
 //! file (streamed in chunks of whole lines into `GraphBuilder`), then valued
 //! by `analyse`, as `grundy graph` does; the DAG's values are then checked
 //! against the definition (each the mex of its followers' values).
@@ -38,20 +40,29 @@ impl Rng {
 /// Writes `edges` edges over `nodes` nodes named `n0`, `n1`, ...: each edge
 /// leaves a uniformly random node, so out-degrees are about Poisson(E/N)
 /// and some nodes (e^(-E/N) of them) are terminal.
-fn write_graph(path: &Path, nodes: u64, edges: u64, acyclic: bool) {
+fn write_graph(path: &Path, nodes: u64, edges: u64, acyclic: bool, long: bool) {
     let mut out = BufWriter::with_capacity(1 << 20, File::create(path).unwrap());
     let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    // Short names fit in a table slot; long ones (24 bytes) are checked
+    // against the partition's copy of their bytes.
+    let name = |v: u64| {
+        if long {
+            format!("position-number-{v:08}")
+        } else {
+            format!("n{v}")
+        }
+    };
     for _ in 0..edges {
         let from = rng.below(nodes);
         if acyclic {
             if from + 1 == nodes {
-                writeln!(out, "n{from}").unwrap();
+                writeln!(out, "{}", name(from)).unwrap();
             } else {
                 let to = from + 1 + rng.below(nodes - from - 1);
-                writeln!(out, "n{from} n{to}").unwrap();
+                writeln!(out, "{} {}", name(from), name(to)).unwrap();
             }
         } else {
-            writeln!(out, "n{from} n{}", rng.below(nodes)).unwrap();
+            writeln!(out, "{} {}", name(from), name(rng.below(nodes))).unwrap();
         }
     }
     out.flush().unwrap();
@@ -130,17 +141,20 @@ fn main() {
     let numbers: Vec<u64> = args.iter().filter_map(|a| a.parse().ok()).collect();
     let nodes = numbers.first().copied().unwrap_or(10_000_000);
     let edges = numbers.get(1).copied().unwrap_or(50_000_000);
+    let long = args.iter().any(|a| a == "--long");
     match args.iter().position(|a| a == "--one") {
         Some(at) => one_graph(
             args.get(at + 1).map(String::as_str) == Some("dag"),
             nodes,
             edges,
+            long,
         ),
         None => {
             // Each graph in a process of its own, so that its peak memory
             // is its own: the allocator keeps memory that one graph freed
             // and would count it in the next one's peak.
-            println!("{nodes} nodes, {edges} edges");
+            let names = if long { "24-byte names" } else { "short names" };
+            println!("{nodes} nodes, {edges} edges, {names}");
             for kind in ["dag", "random"] {
                 let status = std::process::Command::new(std::env::current_exe().unwrap())
                     .args(&args)
@@ -154,11 +168,11 @@ fn main() {
 }
 
 /// Writes, reads and values one graph: the DAG or the random digraph.
-fn one_graph(acyclic: bool, nodes: u64, edges: u64) {
+fn one_graph(acyclic: bool, nodes: u64, edges: u64, long: bool) {
     let dir = std::env::temp_dir().join(format!("grundy-bench-graph-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(if acyclic { "dag.txt" } else { "random.txt" });
-    write_graph(&path, nodes, edges, acyclic);
+    write_graph(&path, nodes, edges, acyclic, long);
     let size = std::fs::metadata(&path).unwrap().len();
     reset_peak();
     let start = now();
