@@ -3,12 +3,13 @@
 //!
 //! A big edge list names 10^7 nodes 10^8 times. Looking each occurrence up
 //! in one table of 10^7 names costs a cache miss (and a TLB miss) per
-//! occurrence. Instead, the reader gathers a *round* of about 12 million
-//! occurrences, sorted by the partition of the name table they belong to
-//! ([`super::intern`]), and looks up one partition at a time: a partition
-//! holds about 1/1024 of the names, so its table stays in the L2 cache while
-//! its occurrences stream past. The same idea as a radix-partitioned hash
-//! join.
+//! occurrence. Instead, the reader gathers a *round* of up to 12 million
+//! occurrences (four for each name already known, so that a small graph
+//! does not buffer its whole file), sorted by the partition of the name
+//! table they belong to ([`super::intern`]), and looks up one partition at
+//! a time: a partition holds about 1/1024 of the names, so its table (and
+//! its copy of its long names) stays in the L2 cache while its occurrences
+//! stream past. The same idea as a radix-partitioned hash join.
 //!
 //! A round goes through five steps:
 //!

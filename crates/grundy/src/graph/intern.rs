@@ -18,14 +18,14 @@
 //!   copy of its long names: a match of hash and length is checked there,
 //!   in memory that is in cache with the table (checking against the name
 //!   store instead, by id, was a cache miss per occurrence: a file of 10^7
-//!   names of 24 bytes read no faster than with one big table).
+//!   names of 23 bytes read no faster than with one big table).
 //! * Probing starts at the first slot of a group and goes on linearly, and a
 //!   whole group is compared at once (a mask of matching slots and one of
 //!   empty slots, without a branch per slot): at the table's load (at most
 //!   3/4) a look-up nearly always ends in its first group.
 //!
 //! The names themselves are stored once more, by id (`text` and `ends`),
-//! for printing and for comparing long names.
+//! for printing.
 
 use super::MAX_NODES;
 use crate::prefetch::prefetch_at;
