@@ -76,6 +76,35 @@ fn nodes_of(json: &Value) -> std::collections::HashMap<String, (String, Value, O
 }
 
 #[test]
+fn escape_sets_are_printed_as_the_library_writes_them() {
+    // The CLI writes lines as bytes, not through `LoopyValue`'s Display;
+    // escape sets of several values, with and without 0, must come out the
+    // same: u can pass or move to *0, *1, *3 (N); v can pass or move to
+    // *1, *2 (a draw).
+    let (_dir, path) = file(
+        "escapes.txt",
+        "h1 h0\nh2 h1\nh2 h0\nh3 h2\nh3 h1\nh3 h0\nu u\nu h3\nu h0\nu h1\nv v\nv h2\nv h1\n",
+    );
+    let out = grundy().args(["graph", &path]).output().unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    let graph =
+        grundy::graph::Graph::parse_edge_list(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let values = grundy::graph::analyse(&graph);
+    for name in ["u", "v"] {
+        let v = graph.node(name).unwrap();
+        let line = format!(
+            "{name}\t{}\t{}\n",
+            values.outcome(v),
+            values.value(&graph, v)
+        );
+        assert!(text.contains(&line), "{line:?} in {text}");
+    }
+    assert!(text.contains("u\tN\t∞(0,1,3)\n"), "{text}");
+    assert!(text.contains("v\tD\t∞(1,2)\n"), "{text}");
+}
+
+#[test]
 fn a_file_with_a_cycle_reports_infinite_values_and_draws() {
     let (_dir, path) = file(
         "loopy.txt",

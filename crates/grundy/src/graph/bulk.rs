@@ -64,12 +64,14 @@ const ROUND_MIN_TOKENS: usize = 1 << 20;
 const ROUND_TOKENS_PER_NAME: usize = 4;
 /// A round also ends once its long names take this many bytes.
 const ROUND_LONG_BYTES: usize = 128 << 20;
-/// The most tokens a block can add: a block is at most 4 MiB of text (see
-/// [`super::GraphBuilder::edge_lines`]) and a token takes two bytes with
-/// its separator. With [`ROUND_TOKENS`], a round stays below 2^24 tokens,
-/// so that a lane's long-name index fits in an entry's 24 bits.
+/// The most bytes of text in a block (see
+/// [`super::GraphBuilder::edge_lines`]), unless one line is longer. A token
+/// takes two bytes with its separator, so a block adds at most half as many
+/// tokens, and with [`ROUND_TOKENS`] a round stays far below 2^32 tokens:
+/// positions and long-name indices (the low 32 bits of an [`Entry`]'s key)
+/// fit in 32 bits.
 pub(super) const BLOCK_BYTES: usize = 4 << 20;
-const _: () = assert!(ROUND_TOKENS + BLOCK_BYTES / 2 < 1 << 24);
+const _: () = assert!(ROUND_TOKENS + BLOCK_BYTES / 2 < 1 << 32);
 
 /// In a token's tag: the next token is the other end of this one's edge.
 pub(super) const EDGE_FROM: u16 = 1 << 15;
@@ -510,7 +512,7 @@ impl Round {
         names.put_shards(shards);
 
         // The new names into the store, in id order.
-        names.reserve(new as usize, 0);
+        names.reserve(new as usize);
         for record in &self.by_id {
             let (key, second) = (record[0].load(Relaxed), record[1].load(Relaxed));
             let entry = Entry {

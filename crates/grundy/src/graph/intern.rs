@@ -239,7 +239,7 @@ impl Shard {
         self.groups.len() * GROUP
     }
 
-    pub fn slot(&self, at: usize) -> Slot {
+    fn slot(&self, at: usize) -> Slot {
         self.groups[at / GROUP].0[at % GROUP]
     }
 
@@ -423,8 +423,9 @@ impl Names {
         shard.find(key, name).ok()
     }
 
-    /// The id of `name`, adding it if new; `None` when ids are exhausted.
-    pub fn intern(&mut self, name: &str) -> Option<u32> {
+    /// The id of `name`, adding it if new; `None` when it is new and the
+    /// store already holds `max` names (or ids are exhausted).
+    pub fn intern(&mut self, name: &str, max: usize) -> Option<u32> {
         let name = name.as_bytes();
         let key = Key::of(name);
         let p = partition_of(key.hash());
@@ -435,7 +436,7 @@ impl Names {
         let id = match shard.find(key, name) {
             Ok(id) => Some(id),
             Err(at) => {
-                let id = self.push(name);
+                let id = (self.len() < max).then(|| self.push(name)).flatten();
                 if let Some(id) = id {
                     shard.insert(at, key, name, id);
                 }
@@ -457,10 +458,9 @@ impl Names {
         Some(id)
     }
 
-    /// Makes room in the store for `more` names of `bytes` bytes in all.
-    pub fn reserve(&mut self, more: usize, bytes: usize) {
+    /// Makes room in the store for `more` names.
+    pub fn reserve(&mut self, more: usize) {
         self.ends.reserve(more);
-        self.text.reserve(bytes);
     }
 
     /// Takes the partitions out (for the bulk reader to work on them in
@@ -516,8 +516,8 @@ mod tests {
         let mut names = Names::default();
         let text = String::from_utf8(long).unwrap();
         let (a, b) = (&text[..LONG_LEN_MAX + 5], &text[..]);
-        assert_eq!(names.intern(a), Some(0));
-        assert_eq!(names.intern(b), Some(1));
+        assert_eq!(names.intern(a, usize::MAX), Some(0));
+        assert_eq!(names.intern(b, usize::MAX), Some(1));
         assert_eq!(names.lookup(a), Some(0));
         assert_eq!(names.lookup(b), Some(1));
         assert_eq!(names.get(1).len(), LONG_LEN_MAX + 6);

@@ -416,11 +416,7 @@ impl GraphBuilder {
             what: "nodes",
             max: self.max_nodes as u64,
         };
-        match self.names.lookup(name) {
-            Some(id) => Ok(id),
-            None if self.names.len() >= self.max_nodes => Err(too_many),
-            None => self.names.intern(name).ok_or(too_many),
-        }
+        self.names.intern(name, self.max_nodes).ok_or(too_many)
     }
 
     /// The number of nodes so far.
@@ -646,10 +642,10 @@ mod tests {
     fn interning_survives_growth() {
         let mut names = Names::default();
         for i in 0..10_000u32 {
-            assert_eq!(names.intern(&format!("node{i}")), Some(i));
+            assert_eq!(names.intern(&format!("node{i}"), usize::MAX), Some(i));
         }
         for i in (0..10_000u32).rev() {
-            assert_eq!(names.intern(&format!("node{i}")), Some(i));
+            assert_eq!(names.intern(&format!("node{i}"), usize::MAX), Some(i));
             assert_eq!(names.lookup(&format!("node{i}")), Some(i));
             assert_eq!(names.get(i), format!("node{i}"));
         }
