@@ -1,10 +1,11 @@
 //! Big game graphs: read an edge list of 10^7 nodes and 5·10^7 edges, then
 //! value every node, reporting time per phase and peak memory.
 //!
-//! Run: `cargo bench -p grundy --bench graph [-- NODES EDGES] [--long]`
+//! Run: `cargo bench -p grundy --bench graph [-- NODES EDGES] [--long] [--keep DIR]`
 //!
 //! Two graphs of the same size are written to a temporary file (and deleted
-//! afterwards): a DAG (every edge goes to a larger node id) and a uniformly
+//! afterwards; with `--keep DIR` written to DIR and kept, to time
+//! `grundy graph` on them): a DAG (every edge goes to a larger node id) and a uniformly
 //! random digraph (with cycles). Nodes are named `n0`, `n1`, ..., or with
 //! `--long` `position-number-00000000`, ... (24 bytes, past the 11 bytes
 //! that a name table slot holds). Each is read the way `grundy graph` reads a
@@ -19,7 +20,7 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use grundy::graph::{analyse, Graph, GraphBuilder, LoopyOutcome};
@@ -142,12 +143,17 @@ fn main() {
     let nodes = numbers.first().copied().unwrap_or(10_000_000);
     let edges = numbers.get(1).copied().unwrap_or(50_000_000);
     let long = args.iter().any(|a| a == "--long");
+    let keep = args
+        .iter()
+        .position(|a| a == "--keep")
+        .map(|at| PathBuf::from(args.get(at + 1).expect("--keep takes a folder")));
     match args.iter().position(|a| a == "--one") {
         Some(at) => one_graph(
             args.get(at + 1).map(String::as_str) == Some("dag"),
             nodes,
             edges,
             long,
+            keep,
         ),
         None => {
             // Each graph in a process of its own, so that its peak memory
@@ -168,8 +174,11 @@ fn main() {
 }
 
 /// Writes, reads and values one graph: the DAG or the random digraph.
-fn one_graph(acyclic: bool, nodes: u64, edges: u64, long: bool) {
-    let dir = std::env::temp_dir().join(format!("grundy-bench-graph-{}", std::process::id()));
+/// With `keep`, the file is written there and left for `grundy graph`.
+fn one_graph(acyclic: bool, nodes: u64, edges: u64, long: bool, keep: Option<PathBuf>) {
+    let dir = keep.clone().unwrap_or_else(|| {
+        std::env::temp_dir().join(format!("grundy-bench-graph-{}", std::process::id()))
+    });
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join(if acyclic { "dag.txt" } else { "random.txt" });
     write_graph(&path, nodes, edges, acyclic, long);
@@ -217,6 +226,10 @@ fn one_graph(acyclic: bool, nodes: u64, edges: u64, long: bool) {
     }
     println!("  peak memory (read + values): {:.0} MiB", peak_mib());
     drop(graph);
-    std::fs::remove_file(&path).unwrap();
-    let _ = std::fs::remove_dir(&dir);
+    if keep.is_some() {
+        println!("  kept {}", path.display());
+    } else {
+        std::fs::remove_file(&path).unwrap();
+        let _ = std::fs::remove_dir(&dir);
+    }
 }
