@@ -9,6 +9,7 @@ use clap::{Parser, Subcommand};
 mod colour;
 mod graph;
 mod input;
+mod interrupt;
 mod nim;
 mod period;
 mod play;
@@ -69,11 +70,24 @@ fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
+/// True when the command stopped because Ctrl-C or SIGTERM set the
+/// cancellation flag.
+fn is_interrupted(err: &anyhow::Error) -> bool {
+    err.chain()
+        .any(|cause| cause.downcast_ref::<grundy::cancel::Cancelled>().is_some())
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
+        Err(err) if is_interrupted(&err) => {
+            // The command stopped on Ctrl-C or SIGTERM and has said how far
+            // it got in its message.
+            let _ = writeln!(io::stderr(), "interrupted: {err:#}");
+            ExitCode::from(interrupt::INTERRUPTED)
+        }
         Err(err) => {
             // Bad input and failed computations exit with 2, like clap's own
             // usage errors, so scripts can tell them from success.
