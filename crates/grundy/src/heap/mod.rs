@@ -13,6 +13,7 @@ pub mod sparse;
 pub mod spec;
 pub mod subtraction;
 pub mod take_break;
+pub mod valuefile;
 
 pub use dense::Values;
 pub use period::{Certificate, PeriodStatus, Periodicity};
