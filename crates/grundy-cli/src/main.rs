@@ -13,6 +13,7 @@ mod interrupt;
 mod nim;
 mod period;
 mod play;
+mod record;
 mod serve;
 mod solve;
 mod values;

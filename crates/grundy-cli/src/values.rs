@@ -17,10 +17,11 @@ const MAX_TO: u64 = 1 << 34;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, `half`.
-    game: String,
+    #[arg(required_unless_present = "from_file")]
+    game: Option<String>,
     /// Last heap size (inclusive).
-    #[arg(long)]
-    to: u64,
+    #[arg(long, required_unless_present = "from_file")]
+    to: Option<u64>,
     /// First heap size shown (values below it are still computed).
     #[arg(long, default_value_t = 0)]
     from: u64,
@@ -31,24 +32,75 @@ pub struct Args {
     /// Print a JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// Write G(0..=TO) to FILE, a compact binary file (one byte per value
+    /// while values fit), instead of printing them. The run is checkpointed
+    /// every few seconds; Ctrl-C keeps what was computed (see --resume).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_file", "stats"])]
+    out: Option<std::path::PathBuf>,
+    /// With --out: go on from where a stopped run on FILE stopped, or extend
+    /// a finished FILE to a larger --to.
+    #[arg(long, requires = "out")]
+    resume: bool,
+    /// Print values stored in FILE by --out instead of computing them (the
+    /// game and --to default to the file's).
+    #[arg(long, value_name = "FILE")]
+    from_file: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy values`.
-pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
-    let ruleset =
-        HeapRuleset::parse(&args.game).with_context(|| format!("bad game spec {:?}", args.game))?;
-    if args.from > args.to {
-        anyhow::bail!("--from {} is larger than --to {}", args.from, args.to);
+pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let stored = match &args.from_file {
+        Some(path) => Some(crate::record::read_file(path)?),
+        None => None,
+    };
+    if let Some((header, _)) = &stored {
+        let last = header.count.checked_sub(1).with_context(|| {
+            format!(
+                "{} holds no values",
+                args.from_file.as_ref().unwrap().display()
+            )
+        })?;
+        args.game.get_or_insert_with(|| header.spec.clone());
+        let to = *args.to.get_or_insert(last);
+        if to > last {
+            anyhow::bail!(
+                "--to {to} is past the end of {}: it holds G(0..={last})",
+                args.from_file.as_ref().unwrap().display()
+            );
+        }
     }
-    if args.to > MAX_TO {
-        anyhow::bail!(
-            "--to {} is too large: at most {MAX_TO} values are supported",
-            args.to
-        );
+    let game = args.game.clone().unwrap_or_default();
+    let ruleset = HeapRuleset::parse(&game).with_context(|| format!("bad game spec {game:?}"))?;
+    if let Some((header, _)) = &stored {
+        if header.spec != ruleset.to_string() {
+            anyhow::bail!(
+                "{} holds values of {}, not of {ruleset}",
+                args.from_file.as_ref().unwrap().display(),
+                header.spec
+            );
+        }
     }
-    let to = usize::try_from(args.to).context("--to does not fit this machine's address space")?;
+    let args_to = args.to.unwrap_or_default();
+    if let Some(path) = &args.out {
+        if args.from != 0 {
+            anyhow::bail!("--out writes G(0..=TO): leave out --from {}", args.from);
+        }
+        let to =
+            usize::try_from(args_to).context("--to does not fit this machine's address space")?;
+        return crate::record::run(&ruleset, to, path, args.resume, args.json, out);
+    }
+    if args.from > args_to {
+        anyhow::bail!("--from {} is larger than --to {}", args.from, args_to);
+    }
+    if args_to > MAX_TO {
+        anyhow::bail!("--to {args_to} is too large: at most {MAX_TO} values are supported");
+    }
+    let to = usize::try_from(args_to).context("--to does not fit this machine's address space")?;
     let from = args.from as usize;
-    let mut engine = sequence::engine(&ruleset, EngineKind::Fast);
+    let mut engine: Box<dyn SequenceEngine> = match stored {
+        Some((_, values)) => Box::new(crate::record::FileValues(values)),
+        None => sequence::engine(&ruleset, EngineKind::Fast),
+    };
     if to > engine.max_index() {
         anyhow::bail!(
             "--to {to} is too large for {ruleset}: its engine computes heaps up to {}",
@@ -63,8 +115,8 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         let get = |n: u64| engine.get(n as usize);
         let stats = args
             .stats
-            .then(|| grundy_json::ValuesStats::of(args.from, args.to, get));
-        let json = grundy_json::ValuesJson::new(&game, args.from, args.to, &get, stats.as_ref());
+            .then(|| grundy_json::ValuesStats::of(args.from, args_to, get));
+        let json = grundy_json::ValuesJson::new(&game, args.from, args_to, &get, stats.as_ref());
         serde_json::to_writer(&mut *out, &json)?;
         out.write_all(b"\n")?;
         return Ok(());

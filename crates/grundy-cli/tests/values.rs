@@ -103,3 +103,118 @@ fn bad_input_is_a_located_error() {
         .code(2)
         .stderr(contains("too large"));
 }
+
+/// `values --out`: a run stopped by SIGINT keeps a checkpoint, `--resume`
+/// goes on from it, and the finished file is byte for byte the file of a
+/// run that was never stopped; `--from-file` reads it back.
+#[test]
+fn a_stopped_values_file_resumes_to_the_same_bytes() {
+    let dir = std::env::temp_dir().join(format!("grundy-values-out-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("officers.bin");
+    let arg = file.to_str().unwrap();
+    // Long enough that SIGINT comes first on any machine.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["values", "0.6", "--to", "4000000000", "--out", arg])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let ckpt = dir.join("officers.bin.ckpt");
+    let started = std::time::Instant::now();
+    // Wait for a checkpoint with some values in it.
+    while !ckpt.exists()
+        || std::fs::metadata(dir.join("officers.bin.part"))
+            .unwrap()
+            .len()
+            < 200_000
+    {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no values written in a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--resume"));
+    assert!(
+        !file.exists(),
+        "a stopped run must not leave the finished file"
+    );
+    let header = std::fs::read(&ckpt).unwrap();
+    let kept = u64::from_le_bytes(header[16..24].try_into().unwrap());
+    assert!(kept > 0);
+
+    // Going on to a little past the checkpoint, then comparing with one run.
+    let to = (kept + 50_000).to_string();
+    grundy()
+        .args(["values", "0.6", "--to", &to, "--out", arg, "--resume"])
+        .assert()
+        .success()
+        .stdout(contains(format!("resumed at n = {kept}")));
+    assert!(!ckpt.exists() && !dir.join("officers.bin.part").exists());
+    let once = dir.join("once.bin");
+    grundy()
+        .args([
+            "values",
+            "0.6",
+            "--to",
+            &to,
+            "--out",
+            once.to_str().unwrap(),
+        ])
+        .assert()
+        .success();
+    assert!(std::fs::read(&file).unwrap() == std::fs::read(&once).unwrap());
+
+    // Reading back gives the values a computation prints.
+    let tail = ["--from", "1000", "--to", "1200"];
+    let back = grundy()
+        .args(["values", "--from-file", arg])
+        .args(tail)
+        .output()
+        .unwrap();
+    let direct = grundy()
+        .args(["values", "0.6"])
+        .args(tail)
+        .output()
+        .unwrap();
+    assert!(back.status.success());
+    assert_eq!(back.stdout, direct.stdout);
+
+    // A damaged file is refused, never used.
+    let mut bytes = std::fs::read(&file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    grundy()
+        .args(["values", "--from-file", arg])
+        .assert()
+        .code(2)
+        .stderr(contains("checksum"));
+    grundy()
+        .args([
+            "values",
+            "0.77",
+            "--to",
+            &to,
+            "--out",
+            once.to_str().unwrap(),
+            "--resume",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("holds values of the game 0.6, not 0.77"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

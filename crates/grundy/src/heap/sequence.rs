@@ -264,6 +264,19 @@ pub trait SequenceEngine {
         self.len() == 0
     }
 
+    /// Starts from values computed before (a run resumed from a file):
+    /// afterwards `len() == known.len()` and `get(i)` is `known[i]`, and the
+    /// engine goes on from there as if it had computed them itself. Returns
+    /// false, changing nothing, where the engine cannot take values it did
+    /// not compute; the caller then recomputes them. An engine starts from
+    /// values only when it has computed nothing beyond `G(0)` yet.
+    ///
+    /// The values must be this game's: an engine may trust them.
+    fn resume_from(&mut self, known: &GrundySequence) -> bool {
+        let _ = known;
+        false
+    }
+
     /// Appends `G(out.len()), ..., G(len()-1)` to `out`. Engines that keep a
     /// compact copy may override this with a bulk copy.
     fn append_to(&self, out: &mut GrundySequence) {
@@ -381,6 +394,14 @@ impl SequenceEngine for NaiveEngine {
         "naive"
     }
 
+    fn resume_from(&mut self, known: &GrundySequence) -> bool {
+        if self.values.len() > 1 {
+            return false;
+        }
+        self.values = known.clone();
+        true
+    }
+
     fn append_to(&self, out: &mut GrundySequence) {
         for g in self.values.iter().skip(out.len()) {
             out.push(g);
@@ -407,6 +428,10 @@ impl SequenceEngine for NimEngine {
     }
     fn name(&self) -> &'static str {
         "formula"
+    }
+    fn resume_from(&mut self, known: &GrundySequence) -> bool {
+        self.len = known.len();
+        true
     }
 }
 

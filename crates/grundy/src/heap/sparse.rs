@@ -144,6 +144,10 @@ impl super::sequence::SequenceEngine for SparseOctal {
     fn max_index(&self) -> usize {
         SparseOctal::MAX_N
     }
+
+    fn resume_from(&mut self, known: &super::GrundySequence) -> bool {
+        SparseOctal::resume_from(self, known)
+    }
 }
 
 impl SparseOctal {
@@ -200,6 +204,49 @@ impl SparseOctal {
             values: Values::U8(first),
             state,
         }
+    }
+
+    /// Starts from `G(0), ..., G(m-1)` computed before (a run resumed from
+    /// a file), as if this engine had computed them: each value goes through
+    /// the bookkeeping a computed value gets (the label histogram, the rare
+    /// positions, the classification when it is due), which keeps the
+    /// engine's invariants, so what it computes next is exact. Returns false,
+    /// changing nothing, if this engine has computed past `G(0)` already or
+    /// a value does not fit in 32 bits.
+    ///
+    /// # Complexity
+    /// O(m) plus the classifications (O(m) each, O(log m) of them).
+    ///
+    /// ```
+    /// use grundy::heap::{GrundySequence, SparseOctal, TakeBreak};
+    ///
+    /// let officers = TakeBreak::parse("0.6")?;
+    /// let mut whole = SparseOctal::new(&officers);
+    /// whole.extend_to(5000);
+    /// let first: GrundySequence = (0..3000).map(|n| whole.get(n)).collect();
+    /// let mut resumed = SparseOctal::new(&officers);
+    /// assert!(resumed.resume_from(&first));
+    /// resumed.extend_to(5000);
+    /// assert!((0..=5000).all(|n| resumed.get(n) == whole.get(n)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn resume_from(&mut self, known: &super::GrundySequence) -> bool {
+        if self.values.len() > 1 || known.max_value().is_some_and(|m| m.0 >= 1 << 32) {
+            return false;
+        }
+        self.reserve_for(known.len());
+        for x in known.iter().skip(1) {
+            let x = x.0 as u32;
+            loop {
+                match &mut self.values {
+                    Values::U8(v) if x < 1 << 8 => break self.state.push(v, x),
+                    Values::U16(v) if x < 1 << 16 => break self.state.push(v, x),
+                    Values::U32(v) => break self.state.push(v, x),
+                    _ => self.values.widen(),
+                }
+            }
+        }
+        true
     }
 
     /// Sets whether blocks of heap sizes are computed on one thread (1: the
