@@ -537,10 +537,13 @@ pub fn census_game(
         } => CensusStatus::Periodic { preperiod, period },
         _ => CensusStatus::Unknown,
     };
+    // Engines may compute a little past what was asked (whole blocks): the
+    // statistics cover exactly what the analysis examined.
+    let checked_to = analysis.periodicity.checked_to;
     let values = &analysis.values;
     let mut histogram: Vec<u64> = Vec::new();
     let (mut max_value, mut max_at) = (0u64, 0u64);
-    for (n, g) in values.iter().enumerate() {
+    for (n, g) in values.iter().enumerate().take(checked_to as usize + 1) {
         let g = g.0;
         if g > max_value {
             max_value = g;
@@ -556,7 +559,7 @@ pub fn census_game(
     Ok(CensusRow {
         game: ruleset.to_string(),
         status,
-        checked_to: values.len().saturating_sub(1) as u64,
+        checked_to,
         max_value,
         max_at,
         rare_count,
