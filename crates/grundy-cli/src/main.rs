@@ -14,6 +14,7 @@ mod interrupt;
 mod nim;
 mod period;
 mod play;
+mod plot;
 mod serve;
 mod solve;
 mod values;

@@ -31,6 +31,10 @@ pub struct Args {
     /// Print a JSON object instead of a table.
     #[arg(long)]
     json: bool,
+    /// Draw G(n) against n into FILE.svg or FILE.png (the preperiod and one
+    /// period marked when proved) instead of printing the table.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "stats"])]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy values`.
@@ -56,6 +60,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     compute_with_progress(engine.as_mut(), to);
+    if let Some(path) = &args.plot {
+        return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
+    }
 
     let stats = (args.stats && !args.json).then(|| Stats::of(engine.as_ref(), from, to));
     let game = ruleset.to_string();
@@ -89,6 +96,21 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             writeln!(out, "#   {v}: {c}")?;
         }
     }
+    Ok(())
+}
+
+/// `--plot FILE`: draws the values and says what was drawn.
+fn write_plot(
+    path: &std::path::Path,
+    ruleset: &HeapRuleset,
+    engine: &dyn SequenceEngine,
+    from: usize,
+    to: usize,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let get = |n: usize| engine.get(n).0;
+    let title = crate::plot::write(path, ruleset, &get, from, to)?;
+    writeln!(out, "plot: {} ({title})", path.display())?;
     Ok(())
 }
 
