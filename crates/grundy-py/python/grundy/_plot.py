@@ -29,8 +29,8 @@ def plot(spec: str, to: int, start: int = 0, ax: Any = None, path: Optional[str]
     if ax is None:
         _, ax = plt.subplots(figsize=(10, 4))
     n = np.arange(start, to + 1)
-    size = 12 if len(n) <= 2000 else 2
-    ax.scatter(n, g, s=size, marker=".", color="#1f4e79", linewidths=0)
+    size = 10 if len(n) <= 2000 else 0.5
+    ax.scatter(n, g, s=size, marker="o", color="#1f4e79", linewidths=0)
     title = f"G(n) of {game}, n = {start}..{to}"
     found = period(spec)
     if found.status == "periodic" and found.saltus == 0:
