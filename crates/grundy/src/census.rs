@@ -795,6 +795,32 @@ mod tests {
     }
 
     #[test]
+    fn published_three_digit_periods() {
+        // (game, preperiod, period) as in A. Flammenkamp's octal-game tables
+        // and Winning Ways ch. 4 (.45, .156: Kenyon 1967; .356, .644, .165:
+        // Austin 1976; .127: Gangolli-Plambeck 1989).
+        let cancel = Cancel::new();
+        let published = [
+            ("0.45", 498, 20),
+            ("0.156", 3479, 349),
+            ("0.356", 7315, 142),
+            ("0.644", 3256, 442),
+            ("0.165", 5181, 1550),
+            ("0.127", 46578, 4),
+            ("0.17", 33, 34),
+            ("0.53", 11, 9),
+        ];
+        for (spec, preperiod, period) in published {
+            let row = census_game(&spec.parse().unwrap(), 200_000, &cancel).unwrap();
+            assert_eq!(
+                row.status,
+                CensusStatus::Periodic { preperiod, period },
+                "{spec}"
+            );
+        }
+    }
+
+    #[test]
     fn rare_split_picks_the_smallest_coset() {
         // Values 0 and 1 common (mask 2: parity of bit 1), 2 and 3 rare.
         assert_eq!(rare_split(&[10, 10, 1, 1]), (2, 2));
