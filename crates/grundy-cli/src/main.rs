@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod census;
 mod colour;
 mod graph;
 mod input;
@@ -13,6 +14,7 @@ mod interrupt;
 mod nim;
 mod period;
 mod play;
+mod plot;
 mod record;
 mod serve;
 mod solve;
@@ -43,6 +45,9 @@ enum Command {
     Serve(serve::Args),
     /// Play a heap game against the perfect engine, with hints.
     Play(play::Args),
+    /// Periods, largest values and rare values of every game of a family
+    /// (`octal:3`, `hex:2`, `sub:3:9`), on all cores, resumable.
+    Census(census::Args),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -56,6 +61,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Solve(args) => solve::run(args, &mut out)?,
         Command::Serve(args) => serve::run(args, &mut out)?,
         Command::Play(args) => play::run(args, &mut out)?,
+        Command::Census(args) => census::run(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

@@ -35,7 +35,7 @@ pub struct Args {
     /// Write G(0..=TO) to FILE, a compact binary file (one byte per value
     /// while values fit), instead of printing them. The run is checkpointed
     /// every few seconds; Ctrl-C keeps what was computed (see --resume).
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_file", "stats"])]
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["from_file", "stats", "plot"])]
     out: Option<std::path::PathBuf>,
     /// With --out: go on from where a stopped run on FILE stopped, or extend
     /// a finished FILE to a larger --to.
@@ -45,6 +45,10 @@ pub struct Args {
     /// game and --to default to the file's).
     #[arg(long, value_name = "FILE")]
     from_file: Option<std::path::PathBuf>,
+    /// Draw G(n) against n into FILE.svg or FILE.png (the preperiod and one
+    /// period marked when proved) instead of printing the table.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "stats"])]
+    plot: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy values`.
@@ -108,6 +112,9 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     compute_with_progress(engine.as_mut(), to);
+    if let Some(path) = &args.plot {
+        return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
+    }
 
     let stats = (args.stats && !args.json).then(|| Stats::of(engine.as_ref(), from, to));
     let game = ruleset.to_string();
@@ -141,6 +148,21 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             writeln!(out, "#   {v}: {c}")?;
         }
     }
+    Ok(())
+}
+
+/// `--plot FILE`: draws the values and says what was drawn.
+fn write_plot(
+    path: &std::path::Path,
+    ruleset: &HeapRuleset,
+    engine: &dyn SequenceEngine,
+    from: usize,
+    to: usize,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let get = |n: usize| engine.get(n).0;
+    let title = crate::plot::write(path, ruleset, &get, from, to)?;
+    writeln!(out, "plot: {} ({title})", path.display())?;
     Ok(())
 }
 

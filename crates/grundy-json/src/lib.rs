@@ -25,9 +25,11 @@
 //! ```
 
 pub mod board;
+pub mod census;
 pub mod heap;
 pub mod nim;
 
 pub use board::BoardJson;
+pub use census::CensusRowJson;
 pub use heap::{PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson};

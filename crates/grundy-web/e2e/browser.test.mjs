@@ -102,6 +102,26 @@ test("the engine moves first from an N-position of Nim and wins; a hint explains
   await page.close();
 });
 
+test("the explorer's scatter plot of Kayles has a dot per heap, the preperiod 71 and one period of 12", async () => {
+  const { page, errors } = await newPage();
+  await page.click("#tab-explore");
+  await page.fill("#explore-spec", "kayles");
+  await page.fill("#explore-to", "300");
+  await page.fill("#explore-graph", "4");
+  await page.click("#explore-go");
+  await page.waitForFunction(() => document.querySelector("#scatter svg")?.getAttribute("aria-label")?.includes("0.77"));
+  const dots = await page.locator("#scatter circle.scatter-dot").evaluateAll((cs) => cs.map((c) => [Number(c.dataset.n), Number(c.dataset.value)]));
+  assert.equal(dots.length, 301);
+  // OEIS A002186: G(0..15) of Kayles.
+  assert.deepEqual(dots.slice(0, 16).map(([, g]) => g), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]);
+  assert.equal(await page.locator("#scatter line.scatter-preperiod").count(), 1);
+  assert.equal(await page.locator("#scatter rect.scatter-period").count(), 1);
+  assert.match(await page.textContent("#scatter-title"), /periodic from n0 = 71, period 12/);
+  await page.locator("#scatter").screenshot({ path: join(SHOTS, "4b-explorer-scatter-kayles.png") });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("the explorer marks the P-positions of sub{1,3,4} at n = 0, 2 (mod 7) and shades the period", async () => {
   const { page, errors } = await newPage();
   await page.click("#tab-explore");

@@ -37,9 +37,11 @@
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
 //! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
+//! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 pub mod cancel;
+pub mod census;
 pub mod heap;
 pub mod nim;
 pub mod nimber;

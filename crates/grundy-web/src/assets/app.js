@@ -440,6 +440,7 @@ async function explore(event) {
       api("/api/period", { game: spec }),
     ]);
     drawChart(values, period);
+    drawScatter(values, period);
     const graph = await api("/api/graph", { game: spec, heaps: [heap] });
     drawGraph(graph, heap);
   } catch (err) {
@@ -515,6 +516,49 @@ function drawChart(v, period) {
       ? `Proved periodic: pre-period ${period.preperiod}, period ${period.period} (${period.proof}).`
       : `Proved arithmetic-periodic: G(n + ${period.period}) = G(n) + ${period.saltus} from n = ${period.preperiod} (${period.proof}).`;
   $("period-line").dataset.status = period.status;
+}
+
+// G(n) against n as a scatter plot, the picture `grundy values --plot` and
+// `grundy.plot` draw: one dot a heap (rare values stand out as lone dots),
+// the preperiod as a red line and one period shaded when they are proved.
+function drawScatter(v, period) {
+  const values = v.values;
+  const max = Math.max(1, ...values);
+  const left = 40, right = 12, topPad = 12, bottom = 30, w = 900, h = 220;
+  const s = svg("svg", { viewBox: `0 0 ${left + w + right} ${topPad + h + bottom}`, width: "100%", role: "img", "aria-label": `Scatter plot of G(n) against n for ${v.game}, n = ${v.from} to ${v.to}` });
+  const span = Math.max(1, v.to - v.from);
+  const x = (n) => left + ((n - v.from) / span) * w;
+  const y = (g) => topPad + h - (g / max) * (h - 6) - 3;
+  const plain = period.status === "periodic" && !period.saltus;
+  if (plain) {
+    const n0 = period.preperiod, p = period.period;
+    if (n0 + p >= v.from && n0 <= v.to) {
+      const a = Math.max(n0, v.from), b = Math.min(n0 + p, v.to);
+      s.append(svg("rect", { class: "scatter-period", x: x(a), y: topPad, width: Math.max(1, x(b) - x(a)), height: h, fill: "#f5b041", "fill-opacity": 0.3 }));
+    }
+    if (n0 >= v.from && n0 <= v.to) {
+      s.append(svg("line", { class: "scatter-preperiod", x1: x(n0), x2: x(n0), y1: topPad, y2: topPad + h, stroke: "#c0392b", "stroke-width": 2 }));
+    }
+  }
+  for (let g = 0; g <= max; g += Math.max(1, Math.ceil(max / 6))) {
+    s.append(svg("line", { x1: left - 4, x2: left + w, y1: y(g), y2: y(g), stroke: "#e5e7eb" }));
+    const t = svg("text", { x: left - 8, y: y(g) + 4, "text-anchor": "end", "font-size": 11, fill: "#5b6472" });
+    t.textContent = String(g);
+    s.append(t);
+  }
+  for (const n of [v.from, Math.round((v.from + v.to) / 2), v.to]) {
+    const t = svg("text", { x: x(n), y: topPad + h + 18, "text-anchor": "middle", "font-size": 11, fill: "#5b6472" });
+    t.textContent = String(n);
+    s.append(t);
+  }
+  const r = values.length > 500 ? 1.5 : 2.5;
+  values.forEach((g, i) => {
+    s.append(svg("circle", { class: "scatter-dot", cx: x(v.from + i), cy: y(g), r, fill: "#1f4e79", "data-n": String(v.from + i), "data-value": String(g) }));
+  });
+  $("scatter").replaceChildren(s);
+  $("scatter-title").textContent = plain
+    ? `G(n) of ${v.game}: periodic from n0 = ${period.preperiod}, period ${period.period}`
+    : `G(n) of ${v.game}`;
 }
 
 // The point at distance `r` from `p` in the direction of `q`.

@@ -1,0 +1,219 @@
+//! `grundy values GAME --to N --plot FILE.svg|.png`: the picture of every
+//! octal-games paper, G(n) against n as a scatter plot, with the preperiod
+//! and one period marked when a theorem proves them.
+//!
+//! A long sequence is drawn at the resolution of the picture: each pixel
+//! column gets one dot per distinct value row that occurs in it, so 10^7
+//! values make a file of the same size as 10^4, and a rare value that
+//! occurs once still shows as its own dot.
+
+use std::path::Path;
+
+use anyhow::bail;
+use grundy::heap::period::{self, Theorem};
+use grundy::heap::{HeapRuleset, PeriodStatus};
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+const WIDTH: u32 = 1200;
+const HEIGHT: u32 = 500;
+/// How many values the period search may compute (as `grundy period`).
+const PERIOD_MAX: u64 = 1 << 20;
+
+/// Where the TrueType font for the labels is looked for (`GRUNDY_FONT`
+/// first); Debian's `fonts-dejavu-core` provides the first.
+const FONTS: &[&str] = &[
+    "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/TTF/DejaVuSans.ttf",
+    "/usr/share/fonts/dejavu/DejaVuSans.ttf",
+    "/usr/share/fonts/truetype/liberation/LiberationSans-Regular.ttf",
+    "/System/Library/Fonts/Supplemental/Arial.ttf",
+    "C:\\Windows\\Fonts\\arial.ttf",
+];
+
+/// The proved `(preperiod, period)`, if any.
+fn proved_period(ruleset: &HeapRuleset) -> Option<(u64, u64)> {
+    Theorem::for_ruleset(ruleset)?;
+    let max = if ruleset.max_heaps_left() > 2 {
+        period::THREE_HEAP_SEARCH_MAX
+    } else {
+        PERIOD_MAX
+    };
+    match period::find_period(ruleset, max).status {
+        PeriodStatus::Periodic {
+            preperiod,
+            period,
+            saltus: 0,
+            ..
+        } => Some((preperiod, period)),
+        _ => None,
+    }
+}
+
+fn register_font() -> anyhow::Result<()> {
+    let mut tried = Vec::new();
+    let from_env = std::env::var("GRUNDY_FONT").ok();
+    for path in from_env
+        .iter()
+        .map(String::as_str)
+        .chain(FONTS.iter().copied())
+    {
+        if let Ok(bytes) = std::fs::read(path) {
+            // plotters keeps fonts for the life of the process.
+            let bytes: &'static [u8] = Box::leak(bytes.into_boxed_slice());
+            if plotters::style::register_font("sans-serif", FontStyle::Normal, bytes).is_ok() {
+                return Ok(());
+            }
+        }
+        tried.push(path);
+    }
+    bail!(
+        "the plot's labels need a TrueType font and none was found (tried {}); install one (apt-get install fonts-dejavu-core) or set GRUNDY_FONT=/path/to/font.ttf",
+        tried.join(", ")
+    )
+}
+
+/// Draws `G(from..=to)` (`get(n)` is `G(n)`) of `ruleset` into `path`, an
+/// `.svg` or `.png` file, and returns a one-line description of the plot.
+pub fn write(
+    path: &Path,
+    ruleset: &HeapRuleset,
+    get: &dyn Fn(usize) -> u64,
+    from: usize,
+    to: usize,
+) -> anyhow::Result<String> {
+    let ext = path
+        .extension()
+        .and_then(|e| e.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    if ext != "svg" && ext != "png" {
+        bail!(
+            "--plot {}: the picture is written as .svg or .png",
+            path.display()
+        );
+    }
+    register_font()?;
+    let found = proved_period(ruleset);
+    let game = ruleset.to_string();
+    let mut title = format!("G(n) of {game}, n = {from}..{to}");
+    match found {
+        Some((n0, p)) => title += &format!(": periodic from n0 = {n0}, period {p}"),
+        None if Theorem::for_ruleset(ruleset).is_some() => title += ": no period proved",
+        None => {}
+    }
+    let written =
+        |e: String| anyhow::anyhow!(e).context(format!("cannot write {}", path.display()));
+    if ext == "svg" {
+        let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(&root, &title, get, from, to, found)?;
+        root.present().map_err(|e| written(e.to_string()))?;
+    } else {
+        let root = BitMapBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
+        draw(&root, &title, get, from, to, found)?;
+        root.present().map_err(|e| written(e.to_string()))?;
+    }
+    Ok(title)
+}
+
+fn draw<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    get: &dyn Fn(usize) -> u64,
+    from: usize,
+    to: usize,
+    found: Option<(u64, u64)>,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("drawing the plot: {e}");
+    root.fill(&WHITE).map_err(err)?;
+    let max = (from..=to).map(get).max().unwrap_or(0);
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 20))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(
+            from as f64..(to as f64).max(from as f64 + 1.0),
+            -0.5..max as f64 + 0.5,
+        )
+        .map_err(err)?;
+    chart
+        .configure_mesh()
+        .x_desc("n")
+        .y_desc("G(n)")
+        .disable_x_mesh()
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{y:.0}"))
+        .y_labels((max as usize + 1).min(12))
+        .light_line_style(WHITE.mix(0.0))
+        .draw()
+        .map_err(err)?;
+
+    if let Some((n0, p)) = found {
+        let (n0, p) = (n0 as f64, p as f64);
+        let top = max as f64 + 0.5;
+        if n0 + p <= to as f64 && n0 + p >= from as f64 {
+            chart
+                .draw_series(std::iter::once(Rectangle::new(
+                    [(n0.max(from as f64), -0.5), (n0 + p, top)],
+                    RGBColor(245, 176, 65).mix(0.35).filled(),
+                )))
+                .map_err(err)?
+                .label(format!("one period, p = {p}"))
+                .legend(|(x, y)| {
+                    Rectangle::new(
+                        [(x, y - 5), (x + 14, y + 5)],
+                        RGBColor(245, 176, 65).filled(),
+                    )
+                });
+        }
+        if n0 >= from as f64 && n0 <= to as f64 {
+            chart
+                .draw_series(LineSeries::new(
+                    [(n0, -0.5), (n0, top)],
+                    RGBColor(192, 57, 43).stroke_width(2),
+                ))
+                .map_err(err)?
+                .label(format!("preperiod n0 = {n0}"))
+                .legend(|(x, y)| {
+                    PathElement::new([(x, y), (x + 14, y)], RGBColor(192, 57, 43).stroke_width(2))
+                });
+        }
+    }
+
+    // One dot per (pixel column, value row) that occurs.
+    let columns = WIDTH as usize;
+    let span = to - from + 1;
+    let dot = if span <= 2000 { 3 } else { 1 };
+    let rows = (HEIGHT as u64).max(1);
+    let mut seen = std::collections::HashSet::new();
+    let mut dots = Vec::new();
+    for n in from..=to {
+        let g = get(n);
+        let column = ((n - from) as u128 * columns as u128 / span as u128) as usize;
+        let row = if max < rows { g } else { g * rows / (max + 1) };
+        if span <= columns || seen.insert((column, row)) {
+            dots.push((n as f64, g as f64));
+        }
+    }
+    let blue = RGBColor(31, 78, 121);
+    chart
+        .draw_series(
+            dots.into_iter()
+                .map(|(x, y)| Circle::new((x, y), dot, blue.filled())),
+        )
+        .map_err(err)?;
+    if found.is_some() {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperLeft)
+            .background_style(WHITE.mix(0.85))
+            .border_style(BLACK.mix(0.3))
+            .draw()
+            .map_err(err)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,89 @@
+//! `grundy values --plot`: the pictures are real SVG and PNG files with
+//! one dot per value (or per pixel cell for long sequences) and the period
+//! marked when proved.
+//!
+//! The labels need a TrueType font (Debian's fonts-dejavu-core, which
+//! `.ci/run` installs); without one the tests say why and pass, except in
+//! CI (`CI=true`).
+
+use assert_cmd::Command;
+use predicates::str::contains;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+fn no_font() -> bool {
+    let found = std::env::var("GRUNDY_FONT").is_ok()
+        || std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
+    if !found {
+        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !in_ci,
+            "the plot tests must run in CI, but no font was found"
+        );
+        eprintln!("SKIPPED the plot tests: no DejaVuSans.ttf (apt-get install fonts-dejavu-core)");
+    }
+    !found
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(name)
+}
+
+#[test]
+fn kayles_svg_has_a_dot_per_value_and_the_period() {
+    if no_font() {
+        return;
+    }
+    let path = temp("kayles.svg");
+    grundy()
+        .args(["values", "kayles", "--to", "300", "--plot"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("periodic from n0 = 71, period 12"));
+    let svg = std::fs::read_to_string(&path).unwrap();
+    assert!(svg.starts_with("<svg"));
+    assert!(svg.contains("periodic from n0 = 71, period 12"));
+    assert!(svg.contains("preperiod n0 = 71"));
+    assert_eq!(svg.matches("<circle").count(), 301);
+}
+
+#[test]
+fn long_sequences_are_drawn_at_the_picture_resolution() {
+    if no_font() {
+        return;
+    }
+    let path = temp("officers.png");
+    grundy()
+        .args(["values", "0.6", "--to", "20000", "--plot"])
+        .arg(&path)
+        .assert()
+        .success()
+        .stdout(contains("no period proved"));
+    let png = std::fs::read(&path).unwrap();
+    assert_eq!(&png[..8], b"\x89PNG\r\n\x1a\n");
+    let svg = temp("officers.svg");
+    grundy()
+        .args(["values", "0.6", "--to", "20000", "--plot"])
+        .arg(&svg)
+        .assert()
+        .success();
+    let dots = std::fs::read_to_string(&svg)
+        .unwrap()
+        .matches("<circle")
+        .count();
+    assert!(dots > 1200 && dots < 20001, "{dots} dots");
+}
+
+#[test]
+fn other_formats_are_refused() {
+    grundy()
+        .args(["values", "kayles", "--to", "10", "--plot", "x.pdf"])
+        .assert()
+        .code(2)
+        .stderr(contains("written as .svg or .png"));
+}

@@ -1,0 +1,388 @@
+//! The native half of the `grundy` Python package (`grundy._grundy`).
+//!
+//! Every function here parses with the library, computes on a thread of its
+//! own with the GIL released, and answers with the same JSON the CLI's
+//! `--json` prints (the Python half turns it into frozen dataclasses), or,
+//! for values, the raw bytes of a numpy array. While the work runs, the
+//! calling thread checks Python's signals every 50 ms; on Ctrl-C it sets
+//! the library's [`Cancel`] flag, which the long loops check between chunks
+//! of about a tenth of a second, and raises `KeyboardInterrupt`.
+
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::Duration;
+
+use grundy::cancel::{Cancel, Cancelled};
+use grundy::census::{self, Family};
+use grundy::games::BoardSpec;
+use grundy::graph::{self, Graph, GraphBuilder};
+use grundy::heap::period::{self, Theorem};
+use grundy::heap::sequence::{self, EngineKind};
+use grundy::heap::HeapRuleset;
+use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
+use grundy::sum::{misere_solve, SumSolver};
+use grundy::Convention;
+use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use serde_json::json;
+
+/// How often the waiting thread looks for Ctrl-C.
+const POLL: Duration = Duration::from_millis(50);
+/// How long a Ctrl-C waits for the worker to stop before raising anyway.
+const GRACE: Duration = Duration::from_millis(800);
+/// The largest `to` of `values` (2^34 values would need 16 GiB).
+const MAX_TO: u64 = 1 << 34;
+/// Default search limits, as in the CLI.
+const PERIOD_MAX: u64 = 1 << 20;
+const PERIOD_MAX_NO_THEOREM: u64 = 10_000;
+const SOLVE_MAX: u64 = 1 << 22;
+
+/// Why a computation did not answer.
+enum Failure {
+    Cancelled,
+    Value(String),
+}
+
+impl From<Cancelled> for Failure {
+    fn from(_: Cancelled) -> Failure {
+        Failure::Cancelled
+    }
+}
+
+fn value_error(e: impl std::fmt::Display) -> PyErr {
+    PyValueError::new_err(e.to_string())
+}
+
+/// Runs `work` on a thread of its own with the GIL released, checking for
+/// Ctrl-C meanwhile (module documentation). A worker that does not check
+/// the flag (a search with no loop of its own) is left to finish in the
+/// background after the grace period; its answer is dropped.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce(&Cancel) -> Result<T, Failure> + Send + 'static,
+) -> PyResult<T> {
+    let cancel = Cancel::new();
+    let (tx, rx) = mpsc::channel();
+    // `detach` needs what it borrows to be shareable between threads.
+    let rx = std::sync::Mutex::new(rx);
+    let wait = |timeout| {
+        rx.lock()
+            .map_err(|_| RecvTimeoutError::Disconnected)
+            .and_then(|rx| rx.recv_timeout(timeout))
+    };
+    let flag = cancel.clone();
+    std::thread::Builder::new()
+        .name("grundy".into())
+        .spawn(move || {
+            let _ = tx.send(work(&flag));
+        })
+        .map_err(|e| PyRuntimeError::new_err(format!("cannot start a thread: {e}")))?;
+    loop {
+        match py.detach(|| wait(POLL)) {
+            Ok(Ok(v)) => return Ok(v),
+            Ok(Err(Failure::Value(message))) => return Err(PyValueError::new_err(message)),
+            Ok(Err(Failure::Cancelled)) => {
+                return Err(PyKeyboardInterrupt::new_err("stopped before it finished"))
+            }
+            Err(RecvTimeoutError::Timeout) => {
+                if let Err(e) = py.check_signals() {
+                    cancel.cancel();
+                    let _ = py.detach(|| wait(GRACE));
+                    return Err(e);
+                }
+            }
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(PyRuntimeError::new_err(
+                    "the computation failed (the engine panicked)",
+                ))
+            }
+        }
+    }
+}
+
+fn ruleset(spec: &str) -> PyResult<HeapRuleset> {
+    HeapRuleset::parse(spec).map_err(|e| value_error(format!("bad game spec {spec:?}: {e}")))
+}
+
+/// The canonical spec of a game (`"Kayles"` gives `"0.77"`).
+#[pyfunction]
+fn canonical(spec: &str) -> PyResult<String> {
+    Ok(ruleset(spec)?.to_string())
+}
+
+/// `G(start..=to)` as little-endian bytes of the narrowest unsigned width
+/// that holds them, and that width in bytes.
+#[pyfunction]
+#[pyo3(signature = (spec, to, start = 0))]
+fn values(py: Python<'_>, spec: &str, to: u64, start: u64) -> PyResult<(Py<PyBytes>, usize)> {
+    let rules = ruleset(spec)?;
+    if start > to {
+        return Err(value_error(format!("start {start} is larger than to {to}")));
+    }
+    if to > MAX_TO {
+        return Err(value_error(format!(
+            "to {to} is too large: at most {MAX_TO} values are supported"
+        )));
+    }
+    let (bytes, width) = interruptible(py, move |cancel| {
+        let mut engine = sequence::engine(&rules, EngineKind::Fast);
+        let to = to as usize;
+        if to > engine.max_index() {
+            return Err(Failure::Value(format!(
+                "to {to} is too large for {rules}: its engine computes heaps up to {}",
+                engine.max_index()
+            )));
+        }
+        census::extend(engine.as_mut(), to, cancel)?;
+        let start = start as usize;
+        let max = (start..=to).map(|i| engine.get(i).0).max().unwrap_or(0);
+        let width = match max {
+            0..=0xFF => 1,
+            0x100..=0xFFFF => 2,
+            0x1_0000..=0xFFFF_FFFF => 4,
+            _ => 8,
+        };
+        let mut bytes = Vec::with_capacity((to - start + 1) * width);
+        for i in start..=to {
+            bytes.extend_from_slice(&engine.get(i).0.to_le_bytes()[..width]);
+        }
+        Ok((bytes, width))
+    })?;
+    Ok((PyBytes::new(py, &bytes).unbind(), width))
+}
+
+/// The `grundy period --json` object.
+#[pyfunction]
+#[pyo3(name = "period", signature = (spec, max = None))]
+fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String> {
+    let rules = ruleset(spec)?;
+    let has_theorem = Theorem::for_ruleset(&rules).is_some();
+    let max = max.unwrap_or(if !has_theorem {
+        PERIOD_MAX_NO_THEOREM
+    } else if rules.max_heaps_left() > 2 {
+        period::THREE_HEAP_SEARCH_MAX
+    } else {
+        PERIOD_MAX
+    });
+    interruptible(py, move |cancel| {
+        let found = census::analyse(&rules, max, cancel)?.periodicity;
+        let game = rules.to_string();
+        Ok(serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found)).expect("JSON"))
+    })
+}
+
+/// The `grundy solve --json` object.
+#[pyfunction]
+#[pyo3(signature = (spec, heaps, misere = false, max = None, limit = 20))]
+fn solve(
+    py: Python<'_>,
+    spec: &str,
+    heaps: Vec<u64>,
+    misere: bool,
+    max: Option<u64>,
+    limit: usize,
+) -> PyResult<String> {
+    if BoardSpec::is_board_spec(spec) {
+        let board = BoardSpec::parse(spec).map_err(value_error)?;
+        if !heaps.is_empty() {
+            return Err(value_error(format!(
+                "{board} names its whole start position and takes no heaps"
+            )));
+        }
+        if misere {
+            return Err(value_error(format!(
+                "misère play is not supported for board games such as {board}"
+            )));
+        }
+        return interruptible(py, move |_| {
+            let solution = board.solve();
+            let name = board.to_string();
+            Ok(
+                serde_json::to_string(&grundy_json::BoardJson::new(&name, &solution))
+                    .expect("JSON"),
+            )
+        });
+    }
+    let rules = ruleset(spec)?;
+    if heaps.is_empty() {
+        return Err(value_error("no heaps given"));
+    }
+    interruptible(py, move |_| {
+        let solution = if misere {
+            misere_solve(&rules, &heaps, limit)
+        } else {
+            let max = max.unwrap_or(if rules.max_heaps_left() > 2 {
+                period::THREE_HEAP_SEARCH_MAX
+            } else {
+                SOLVE_MAX
+            });
+            SumSolver::new(&rules, &heaps, max).and_then(|s| s.solve(&heaps, limit))
+        }
+        .map_err(|e| Failure::Value(e.to_string()))?;
+        let game = rules.to_string();
+        Ok(
+            serde_json::to_string(&grundy_json::SolveJson::new(&game, &heaps, &solution))
+                .expect("JSON"),
+        )
+    })
+}
+
+/// The `grundy nim --json` object; heaps are decimal strings (any size).
+#[pyfunction]
+#[pyo3(signature = (heaps, misere = false))]
+fn nim(py: Python<'_>, heaps: Vec<String>, misere: bool) -> PyResult<String> {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let mut parsed = Vec::with_capacity(heaps.len());
+    for (i, h) in heaps.iter().enumerate() {
+        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heap {}: {e}", i + 1)))?);
+    }
+    interruptible(py, move |_| {
+        let small: Option<Vec<u64>> = parsed
+            .iter()
+            .map(|h| match h {
+                Heap::Small(n) => Some(*n),
+                Heap::Big(_) => None,
+            })
+            .collect();
+        let text = match small {
+            Some(heaps) => {
+                let summary = NimSummary::of(&heaps);
+                serde_json::to_string(&grundy_json::NimJson::new(
+                    &heaps, convention, &summary, None,
+                ))
+            }
+            None => {
+                let heaps: Vec<BigUint> = parsed.iter().map(Heap::to_biguint).collect();
+                let summary = NimSummary::of(&heaps);
+                serde_json::to_string(&grundy_json::NimJson::new(
+                    &heaps, convention, &summary, None,
+                ))
+            }
+        };
+        Ok(text.expect("JSON"))
+    })
+}
+
+/// The nodes of a graph as `grundy graph --json` lists them.
+fn graph_json(graph: &Graph) -> String {
+    let values = graph::analyse(graph);
+    let nodes: Vec<serde_json::Value> = graph
+        .nodes()
+        .map(|v| match values.finite(v) {
+            Some(n) => json!({
+                "node": graph.name(v),
+                "outcome": values.outcome(v).as_str(),
+                "value": n.0,
+            }),
+            None => json!({
+                "node": graph.name(v),
+                "outcome": values.outcome(v).as_str(),
+                "value": "inf",
+                "escape": values.escape(graph, v).iter().map(|n| n.0).collect::<Vec<_>>(),
+            }),
+        })
+        .collect();
+    json!({
+        "nodes": nodes,
+        "node_count": graph.node_count(),
+        "edge_count": graph.edge_count(),
+    })
+    .to_string()
+}
+
+/// A graph from node names and `(from, to)` edges.
+#[pyfunction]
+fn graph_from_edges(
+    py: Python<'_>,
+    nodes: Vec<String>,
+    edges: Vec<(String, String)>,
+) -> PyResult<String> {
+    let mut builder = GraphBuilder::new();
+    for name in &nodes {
+        builder.node(name).map_err(value_error)?;
+    }
+    for (i, (a, b)) in edges.iter().enumerate() {
+        let a = builder
+            .node(a)
+            .map_err(|e| value_error(format!("edge {}: {e}", i + 1)))?;
+        let b = builder
+            .node(b)
+            .map_err(|e| value_error(format!("edge {}: {e}", i + 1)))?;
+        builder
+            .edge(a, b)
+            .map_err(|e| value_error(format!("edge {}: {e}", i + 1)))?;
+    }
+    let graph = builder.build().map_err(value_error)?;
+    interruptible(py, move |_| Ok(graph_json(&graph)))
+}
+
+/// A graph from the text of an edge list (`"edges"`) or a JSON graph
+/// (`"json"`), as `grundy graph FILE` reads them.
+#[pyfunction]
+fn graph_from_text(py: Python<'_>, text: &str, format: &str) -> PyResult<String> {
+    let graph = match format {
+        "json" => Graph::parse_json(text).map_err(value_error)?,
+        "edges" => {
+            let mut builder = GraphBuilder::new();
+            let lines = builder
+                .edge_lines(text.as_bytes(), 1)
+                .map_err(value_error)?;
+            builder.build().map_err(|e| match e {
+                graph::GraphError::Empty { .. } => {
+                    value_error(graph::GraphError::Empty { line: lines.max(1) })
+                }
+                other => value_error(other),
+            })?
+        }
+        other => {
+            return Err(value_error(format!(
+                "unknown graph format {other:?}: expected \"edges\" or \"json\""
+            )))
+        }
+    };
+    interruptible(py, move |_| Ok(graph_json(&graph)))
+}
+
+/// The games of a census family as JSON: `[{"game", "same_as": [..]}]`.
+#[pyfunction]
+fn census_members(family: &str) -> PyResult<String> {
+    let family = Family::parse(family)
+        .map_err(|e| value_error(format!("bad census family {family:?}: {e}")))?;
+    let members: Vec<serde_json::Value> = family
+        .members()
+        .iter()
+        .map(|m| json!({"game": m.game.to_string(), "same_as": m.same_as}))
+        .collect();
+    Ok(serde_json::Value::from(members).to_string())
+}
+
+/// The census line of one game as JSON (the CLI's `census --json` row).
+#[pyfunction]
+#[pyo3(signature = (spec, to, same_as = Vec::new()))]
+fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyResult<String> {
+    let rules = ruleset(spec)?;
+    interruptible(py, move |cancel| {
+        let mut row = census::census_game(&rules, to, cancel)?;
+        row.same_as = same_as;
+        Ok(serde_json::to_string(&grundy_json::CensusRowJson::new(&row)).expect("JSON"))
+    })
+}
+
+/// The native module `grundy._grundy`.
+#[pymodule]
+fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(canonical, m)?)?;
+    m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(period_json, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(nim, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_from_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(census_members, m)?)?;
+    m.add_function(wrap_pyfunction!(census_game, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,17 @@
+"""The examples in the docstrings run."""
+
+import doctest
+
+import grundy
+import grundy._census
+import grundy._plot
+
+
+def test_docstring_examples():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    for module in (grundy, grundy._census, grundy._plot):
+        failed, tried = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert failed == 0, module.__name__
+    assert tried > 0

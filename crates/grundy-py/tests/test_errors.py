@@ -1,0 +1,51 @@
+"""Bad input raises ValueError with the library's located message; long
+work stops on Ctrl-C."""
+
+import os
+import signal
+import threading
+import time
+
+import pytest
+
+import grundy
+
+
+def test_bad_spec_says_where():
+    with pytest.raises(ValueError, match=r'bad game spec "0\.7x": at byte 3: expected an octal or hexadecimal digit'):
+        grundy.values("0.7x", 10)
+    with pytest.raises(ValueError, match="at byte"):
+        grundy.period("sub{1,,3}")
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="start 5 is larger than to 3"):
+        grundy.values("kayles", 3, start=5)
+    with pytest.raises(ValueError, match="heap 2"):
+        grundy.nim([1, -3])
+    with pytest.raises(ValueError, match="line 2"):
+        grundy.Graph.from_text("a b\na b c\n")
+    with pytest.raises(ValueError, match=r'bad census family "octal:9": at byte 6'):
+        grundy.census_members("octal:9")
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT to itself")
+def test_ctrl_c_stops_a_long_computation_within_a_second():
+    # A hexadecimal code's values cost O(n^2) each: 10^6 of them would take
+    # far longer than this test.
+    fired = []
+
+    def interrupt():
+        fired.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+
+    timer = threading.Timer(0.5, interrupt)
+    timer.start()
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        grundy.values("0.F7", 1_000_000)
+    stopped = time.monotonic()
+    timer.join()
+    assert fired, "the computation finished before the interrupt"
+    assert stopped - fired[0] < 1.0
+    assert stopped - start < 5

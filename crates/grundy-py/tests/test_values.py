@@ -1,0 +1,112 @@
+"""Values and periods against brute force from the definition and against
+published values."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+import grundy
+
+
+def brute_octal(code: str, n: int):
+    """G(0..=n) of an octal code straight from the definition."""
+    digits = [int(c) for c in code.split(".")[1]]
+    g = []
+    for m in range(n + 1):
+        seen = set()
+        for k, d in enumerate(digits, 1):
+            if k > m:
+                break
+            r = m - k
+            if d & 1 and r == 0:
+                seen.add(0)
+            if d & 2 and r > 0:
+                seen.add(g[r])
+            if d & 4 and r >= 2:
+                for a in range(1, r // 2 + 1):
+                    seen.add(g[a] ^ g[r - a])
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def brute_subtraction(s, n):
+    g = []
+    for m in range(n + 1):
+        seen = {g[m - x] for x in s if x <= m}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+@pytest.mark.parametrize("code", ["0." + "".join(d) for d in itertools.product("01234567", repeat=2)])
+def test_every_two_digit_code_matches_the_definition(code):
+    assert grundy.values(code, 120).tolist() == brute_octal(code, 120)
+
+
+def test_kayles_published_values():
+    # OEIS A002186 (Kayles): 0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7
+    assert grundy.values("kayles", 15).tolist() == [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]
+
+
+def test_start_and_dtype():
+    v = grundy.values("sub{1,3,4}", 20, start=5)
+    assert v.dtype == np.uint8 and len(v) == 16
+    assert v.tolist() == brute_subtraction([1, 3, 4], 20)[5:]
+    assert grundy.values("nim", 255).dtype == np.uint8
+    assert grundy.values("nim", 256).dtype == np.uint16
+    assert grundy.values("nim", 70000)[-1] == 70000
+    assert grundy.values("nim", 70000).dtype == np.uint32
+    v[0] = 9  # a writable array of its own
+    assert v[0] == 9
+
+
+def test_periods_are_the_published_ones():
+    # OEIS A002186: Kayles periodic from 71 with period 12; A002187:
+    # Dawson's Kayles (0.07) from 53 with period 34.
+    kayles = grundy.period("kayles")
+    assert (kayles.game, kayles.status, kayles.preperiod, kayles.period) == ("0.77", "periodic", 71, 12)
+    assert kayles.saltus == 0 and kayles.bound == 2 * 71 + 12 + 2
+    dawson = grundy.period("0.07")
+    assert (dawson.preperiod, dawson.period) == (53, 34)
+    half = grundy.period("half")
+    assert half.status == "unknown" and half.preperiod is None and half.reason
+
+
+def test_results_are_frozen():
+    p = grundy.period("kayles")
+    with pytest.raises(Exception):
+        p.period = 3
+
+
+def test_solve_matches_the_xor_of_brute_values():
+    g = brute_octal("0.77", 40)
+    for a, b in itertools.product(range(0, 40, 3), range(1, 40, 7)):
+        s = grundy.solve("kayles", [a, b])
+        assert s.values == (g[a], g[b])
+        assert s.nim_sum == g[a] ^ g[b]
+        assert s.outcome == ("P" if g[a] ^ g[b] == 0 else "N")
+        for m in s.winning_moves:
+            left = [h for i, h in enumerate((a, b)) if i != m.heap] + list(m.to)
+            x = 0
+            for h in left:
+                x ^= g[h]
+            assert x == 0
+
+
+def test_solve_huge_heaps_use_the_period():
+    # 10^18 = 76 (mod 12) and 76 >= 71, so G(10^18) = G(76).
+    s = grundy.solve("kayles", [10**18])
+    assert s.values == (int(grundy.values("kayles", 76)[-1]),)
+
+
+def test_misere_and_boards():
+    assert grundy.solve("kayles", [4], misere=True).outcome == "P"
+    board = grundy.solve("cram:1x4")
+    assert (board.value, board.outcome) == (2, "N")
+    assert board.winning_moves[0].cells == ((0, 1), (0, 2))
