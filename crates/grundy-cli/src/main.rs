@@ -70,10 +70,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// True when the error is a write to a closed pipe (`grundy ... | head`),
 /// which is the reader's choice and not a failure.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    // serde_json wraps the write error of `--json` output in its own type.
     err.chain().any(|cause| {
         cause
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
 }
 

@@ -334,3 +334,65 @@ fn a_bad_heap_spec_is_located() {
         .code(2)
         .stderr(predicate::str::contains("at byte 7"));
 }
+
+/// A JSON graph whose unknown field nests a million levels deep is read
+/// (closed) or refused with a located error (unclosed), never a stack
+/// overflow (it aborted with exit 134 when the reader recursed).
+#[test]
+fn a_million_levels_of_json_nesting_is_no_crash() {
+    let dir = std::env::temp_dir().join(format!("grundy-deep-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let closed = dir.join("closed.json");
+    let depth = 1_000_000;
+    std::fs::write(
+        &closed,
+        format!(
+            r#"{{"extra":{}0{},"nodes":["a","b"],"edges":[["a","b"]]}}"#,
+            "[".repeat(depth),
+            "]".repeat(depth)
+        ),
+    )
+    .unwrap();
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["graph", closed.to_str().unwrap()])
+        .assert()
+        .success();
+    let open = dir.join("open.json");
+    std::fs::write(&open, format!(r#"{{"extra":{}"#, "[".repeat(depth))).unwrap();
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["graph", open.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("expected a JSON value"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--json` into a pipe the reader closed ends as quietly as text does.
+#[test]
+fn json_into_a_closed_pipe_exits_quietly() {
+    use std::io::Read;
+    for json in [false, true] {
+        let mut args = vec!["values", "kayles", "--to", "300000"];
+        if json {
+            args.push("--json");
+        }
+        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+            .args(&args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The reader goes away: the pipe is closed.
+        let out = child.wait_with_output().unwrap();
+        assert!(out.status.success(), "json {json}: {:?}", out.status);
+        assert!(
+            out.stderr.is_empty(),
+            "json {json}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}

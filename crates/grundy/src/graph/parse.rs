@@ -417,43 +417,67 @@ impl JsonReader<'_> {
     }
 
     /// Skips any JSON value (for keys we do not use).
+    ///
+    /// Iterative: the containers open around the cursor are kept on a heap
+    /// stack, so a value nested as deep as the input allows (a million `[`)
+    /// costs memory in proportion, never the thread's stack.
     fn skip_value(&mut self) -> Result<(), GraphError> {
-        match self.peek() {
-            Some(b'"') => self.string().map(drop),
-            Some(b'[') => self.array("`[`", Self::skip_value),
-            Some(b'{') => {
-                self.at += 1;
-                if self.eat(b'}') {
-                    return Ok(());
-                }
-                loop {
-                    self.string()?;
-                    self.expect(b':', "`:`")?;
-                    self.skip_value()?;
-                    if self.eat(b'}') {
-                        return Ok(());
-                    }
-                    self.expect(b',', "`,` or `}`")?;
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                while self
-                    .text
-                    .get(self.at)
-                    .is_some_and(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
-                {
+        // The closing byte each open container waits for, innermost last.
+        let mut open: Vec<u8> = Vec::new();
+        loop {
+            // One value starts at the cursor.
+            match self.peek() {
+                Some(b'[') => {
                     self.at += 1;
-                }
-                Ok(())
-            }
-            _ => {
-                for word in [&b"true"[..], b"false", b"null"] {
-                    if self.text[self.at..].starts_with(word) {
-                        self.at += word.len();
-                        return Ok(());
+                    if !self.eat(b']') {
+                        open.push(b']');
+                        continue;
                     }
                 }
-                Err(self.expected("a JSON value"))
+                Some(b'{') => {
+                    self.at += 1;
+                    if !self.eat(b'}') {
+                        self.string()?;
+                        self.expect(b':', "`:`")?;
+                        open.push(b'}');
+                        continue;
+                    }
+                }
+                Some(b'"') => drop(self.string()?),
+                Some(b'-' | b'0'..=b'9') => {
+                    while self.text.get(self.at).is_some_and(|b| {
+                        matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    }) {
+                        self.at += 1;
+                    }
+                }
+                _ => {
+                    let word = [&b"true"[..], b"false", b"null"]
+                        .into_iter()
+                        .find(|word| self.text[self.at..].starts_with(word))
+                        .ok_or_else(|| self.expected("a JSON value"))?;
+                    self.at += word.len();
+                }
+            }
+            // A value ended: close what it ended, then go on to the next
+            // element or member of the innermost open container.
+            loop {
+                match open.last() {
+                    None => return Ok(()),
+                    Some(&close) if self.eat(close) => {
+                        open.pop();
+                    }
+                    Some(b']') => {
+                        self.expect(b',', "`,` or `]`")?;
+                        break;
+                    }
+                    Some(_) => {
+                        self.expect(b',', "`,` or `}`")?;
+                        self.string()?;
+                        self.expect(b':', "`:`")?;
+                        break;
+                    }
+                }
             }
         }
     }
@@ -595,6 +619,27 @@ mod tests {
         .unwrap();
         assert_eq!(g.node_count(), 2);
         assert_eq!(g.followers(g.node("0").unwrap()), &[g.node("é\n").unwrap()]);
+    }
+
+    #[test]
+    fn deeply_nested_unknown_fields_are_skipped_without_recursion() {
+        // A million levels: the recursive reader overflowed the stack here.
+        let depth = 1_000_000;
+        let deep = format!(
+            r#"{{"extra":{}1{}, "nodes":["a","b"], "edges":[["a","b"]]}}"#,
+            "[{\"k\":".repeat(depth),
+            "}]".repeat(depth)
+        );
+        let g = Graph::parse_json(&deep).unwrap();
+        assert_eq!(g.node_count(), 2);
+        // Unclosed, it is an error at the end, not a crash.
+        let open = format!(r#"{{"extra":{}"#, "[".repeat(depth));
+        let err = Graph::parse_json(&open).unwrap_err().to_string();
+        assert!(err.contains("expected a JSON value"), "{err}");
+        let bad = r#"{"extra":[1,{"a":2,}], "nodes":[], "edges":[]}"#;
+        assert!(Graph::parse_json(bad).is_err());
+        let fine = r#"{"extra":[1,{"a":[true,false,null,"x",-1.5e3]},[],{}], "nodes":[1,2], "edges":[[1,2]]}"#;
+        assert_eq!(Graph::parse_json(fine).unwrap().node_count(), 2);
     }
 
     #[test]
