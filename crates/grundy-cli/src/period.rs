@@ -26,6 +26,12 @@ pub struct Args {
     /// Print a JSON object instead of text.
     #[arg(long)]
     json: bool,
+    /// Keep the values the search computes in FILE (a values file, as
+    /// `values --out` writes), checkpointed every few seconds, and start
+    /// from the values already there: a search stopped by Ctrl-C goes on
+    /// where it stopped when the same command runs again.
+    #[arg(long, value_name = "FILE")]
+    resume: Option<std::path::PathBuf>,
 }
 
 /// Runs `grundy period`.
@@ -40,7 +46,16 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     } else {
         DEFAULT_MAX
     });
-    let found = period::find_period(&ruleset, max);
+    let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
+        (Some(path), Some(theorem)) if ruleset != HeapRuleset::Nim => {
+            crate::record::analyse(&ruleset, theorem, max, path)?.periodicity
+        }
+        (Some(_), _) => anyhow::bail!(
+            "--resume keeps the values of a period search, and {ruleset} has none to keep \
+             (no periodicity theorem applies, or a formula gives its values)"
+        ),
+        (None, _) => period::find_period(&ruleset, max),
+    };
     let game = ruleset.to_string();
     // One JSON shape for both answers (the contract's "periodic" or
     // "unknown"); only the readable text differs by case.

@@ -20,6 +20,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use grundy::cancel::Cancelled;
+use grundy::heap::period;
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::valuefile::{self, Encoder, Header};
 use grundy::heap::{GrundySequence, HeapRuleset};
@@ -312,25 +313,7 @@ pub fn run(
             resumed_at - 1
         );
     }
-    if !known.is_empty() && !engine.resume_from(&known) {
-        // This engine cannot start from given values: recompute them, and
-        // check that the file agrees with what the engine computes.
-        let mut next = 0;
-        while next < known.len() {
-            let end = (next + CHUNK).min(known.len()) - 1;
-            engine.extend_to(end);
-            if let Some(i) = (next..=end).find(|&i| known.get(i) != Some(engine.get(i))) {
-                bail!(
-                    "{} disagrees with {spec} at G({i}): it was not written for this game, or it is corrupt",
-                    path.display()
-                );
-            }
-            next = end + 1;
-            cancel
-                .check()
-                .context("stopped while reading back the stopped run's values")?;
-        }
-    }
+    seed(engine.as_mut(), &known, path, &spec, &cancel)?;
     drop(known);
     let mut progress = Progress::new(resumed_at, to);
     let mut next = resumed_at;
@@ -390,6 +373,130 @@ pub fn run(
         )?;
     }
     Ok(())
+}
+
+/// Starts `engine` from the values a file held: directly where the engine
+/// can take them, else by recomputing them and checking that the file
+/// agrees (a file of another game, or a damaged one, is refused).
+fn seed(
+    engine: &mut dyn SequenceEngine,
+    known: &GrundySequence,
+    path: &Path,
+    spec: &str,
+    cancel: &grundy::cancel::Cancel,
+) -> anyhow::Result<()> {
+    if known.is_empty() || engine.resume_from(known) {
+        return Ok(());
+    }
+    let mut next = 0;
+    while next < known.len() {
+        let end = (next + CHUNK).min(known.len()) - 1;
+        engine.extend_to(end);
+        if let Some(i) = (next..=end).find(|&i| known.get(i) != Some(engine.get(i))) {
+            bail!(
+                "{} disagrees with {spec} at G({i}): it was not written for this game, or it is corrupt",
+                path.display()
+            );
+        }
+        next = end + 1;
+        cancel
+            .check()
+            .context("stopped while reading back the stopped run's values")?;
+    }
+    Ok(())
+}
+
+/// `grundy period GAME --resume FILE`: the period search of
+/// [`period::analyse_with_cancel`], with the values it computes kept in the
+/// values file `FILE` (checkpointed as `values --out` does), so that a search
+/// stopped by Ctrl-C goes on from where it stopped. A finished search leaves
+/// `FILE` holding every value it computed.
+pub fn analyse(
+    ruleset: &HeapRuleset,
+    theorem: period::Theorem,
+    max: u64,
+    path: &Path,
+) -> anyhow::Result<period::Analysis> {
+    let cancel = crate::interrupt::flag();
+    let spec = ruleset.to_string();
+    let ckpt = with_suffix(path, ".ckpt");
+    let (recorder, known) = Recorder::open(path, &spec, ckpt.exists() || path.exists())?;
+    let mut inner = sequence::engine(ruleset, EngineKind::Fast);
+    seed(inner.as_mut(), &known, path, &spec, &cancel)?;
+    let written = known.len();
+    drop(known);
+    let mut recording = Recording {
+        inner,
+        recorder,
+        written,
+        error: None,
+    };
+    let found = period::analyse_with_cancel(&mut recording, theorem, max, &cancel);
+    if let Some(err) = recording.error.take() {
+        return Err(err);
+    }
+    let Recording {
+        mut recorder,
+        written,
+        ..
+    } = recording;
+    match found {
+        Ok(analysis) => {
+            recorder.finish()?;
+            Ok(analysis)
+        }
+        Err(stopped) => {
+            recorder.checkpoint()?;
+            Err(anyhow::Error::new(stopped).context(format!(
+                "G(0..={}) of {spec} are kept in {}.part; run the same command to go on",
+                written.saturating_sub(1),
+                path.display()
+            )))
+        }
+    }
+}
+
+/// An engine whose new values also go to a values file.
+struct Recording {
+    inner: Box<dyn SequenceEngine + Send>,
+    recorder: Recorder,
+    /// Values already in the file: `G(0..written)`.
+    written: usize,
+    /// The first write error; later writes are skipped and the caller
+    /// reports it.
+    error: Option<anyhow::Error>,
+}
+
+impl SequenceEngine for Recording {
+    fn extend_to(&mut self, n: usize) {
+        self.inner.extend_to(n);
+        if self.error.is_some() {
+            return;
+        }
+        let (from, to) = (self.written, self.inner.len());
+        let inner = &self.inner;
+        let result = self
+            .recorder
+            .extend((from..to).map(|i| inner.get(i)))
+            .map_err(anyhow::Error::from)
+            .and_then(|()| self.recorder.maybe_checkpoint());
+        match result {
+            Ok(()) => self.written = to,
+            Err(err) => self.error = Some(err),
+        }
+    }
+    fn len(&self) -> usize {
+        self.inner.len()
+    }
+    fn get(&self, i: usize) -> Nimber {
+        self.inner.get(i)
+    }
+    fn name(&self) -> &'static str {
+        self.inner.name()
+    }
+    fn max_index(&self) -> usize {
+        self.inner.max_index()
+    }
 }
 
 /// The values of a file, served like an engine's, so that `grundy values

@@ -73,3 +73,65 @@ fn period_of_0_16() {
         (Some(105_351), Some(149_459))
     );
 }
+
+/// `period --resume FILE`: a search stopped by SIGINT keeps its values in
+/// a checkpoint; running the command again goes on from them and answers
+/// as a search that was never stopped, and the finished FILE holds the same
+/// values a `values --out` run writes.
+#[test]
+fn a_stopped_period_search_resumes() {
+    let dir = std::env::temp_dir().join(format!("grundy-period-resume-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("officers.bin");
+    let arg = file.to_str().unwrap();
+    // Officers has no known period: the search runs to --max.
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["period", "0.6", "--max", "3000000000", "--resume", arg])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let part = dir.join("officers.bin.part");
+    let started = std::time::Instant::now();
+    while !part.exists() || std::fs::metadata(&part).unwrap().len() < 300_000 {
+        assert!(
+            started.elapsed().as_secs() < 60,
+            "no values written in a minute"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let pid = child.id().to_string();
+    assert!(std::process::Command::new("kill")
+        .args(["-INT", &pid])
+        .status()
+        .unwrap()
+        .success());
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let header = std::fs::read(dir.join("officers.bin.ckpt")).unwrap();
+    let kept = u64::from_le_bytes(header[16..24].try_into().unwrap());
+    assert!(kept > 0);
+
+    let max = (kept + 200_000).to_string();
+    let resumed = json(&["period", "0.6", "--max", &max, "--resume", arg, "--json"]);
+    let once = json(&["period", "0.6", "--max", &max, "--json"]);
+    assert_eq!(resumed, once);
+    assert_eq!(resumed["status"], "unknown");
+
+    let count = u64::from_le_bytes(std::fs::read(&file).unwrap()[16..24].try_into().unwrap());
+    assert!(count > kept);
+    let direct = dir.join("direct.bin");
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["values", "0.6", "--to", &(count - 1).to_string(), "--out"])
+        .arg(&direct)
+        .assert()
+        .success();
+    assert!(std::fs::read(&file).unwrap() == std::fs::read(&direct).unwrap());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

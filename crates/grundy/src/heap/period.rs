@@ -57,6 +57,7 @@
 
 use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
+use crate::cancel::{Cancel, Cancelled};
 use crate::Nimber;
 
 /// A default search limit for games whose moves split a heap in three
@@ -367,6 +368,48 @@ pub fn analyse_table(ruleset: &HeapRuleset, n: u64) -> Analysis {
 /// O(L) per candidate period that agrees long enough to look plausible,
 /// and usually O(1) for the others.
 pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64) -> Analysis {
+    match analyse_with_cancel(engine, theorem, max, &Cancel::new()) {
+        Ok(analysis) => analysis,
+        Err(Cancelled) => unreachable!("a flag nobody holds is never set"),
+    }
+}
+
+/// Heap sizes the engine computes between two looks at the cancellation
+/// flag: milliseconds of work for the fast engines.
+const CANCEL_CHUNK: usize = 1 << 16;
+
+/// [`analyse_with`] that stops when `cancel` is set: the engine is grown in
+/// chunks and the flag is checked between them, so a search that would run
+/// for minutes stops within a fraction of a second. What the engine
+/// computed before it stopped stays in the engine.
+///
+/// # Errors
+/// [`Cancelled`] when the flag was set (or its deadline passed) before the
+/// search ended.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::period::{self, Theorem};
+/// use grundy::heap::{sequence, HeapRuleset};
+///
+/// let kayles: HeapRuleset = "0.77".parse()?;
+/// let theorem = Theorem::for_ruleset(&kayles).unwrap();
+/// let mut engine = sequence::engine(&kayles, sequence::EngineKind::Fast);
+/// let stop = Cancel::new();
+/// let found = period::analyse_with_cancel(engine.as_mut(), theorem, 1 << 20, &stop).unwrap();
+/// // Kayles: G(n + 12) = G(n) from n = 71 on (the last exception is 70).
+/// assert_eq!(found.period(), Some((71, 12)));
+/// stop.cancel();
+/// assert!(period::analyse_with_cancel(engine.as_mut(), theorem, 1 << 20, &stop).is_err());
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn analyse_with_cancel(
+    engine: &mut dyn SequenceEngine,
+    theorem: Theorem,
+    max: u64,
+    cancel: &Cancel,
+) -> Result<Analysis, Cancelled> {
+    cancel.check()?;
     // Looking further than the engine can go ends the search there.
     let max = usize::try_from(max)
         .unwrap_or(usize::MAX)
@@ -374,13 +417,16 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
     let mut values = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {
-        engine.extend_to(len - 1);
+        while engine.len() < len {
+            engine.extend_to((engine.len() + CANCEL_CHUNK).min(len) - 1);
+            cancel.check()?;
+        }
         engine.append_to(&mut values);
         let outcome = search(&values, theorem);
         let next = match outcome {
             Search::Proved { preperiod, period } => {
                 let bound = theorem.bound(preperiod, period);
-                return Analysis {
+                return Ok(Analysis {
                     periodicity: Periodicity {
                         status: PeriodStatus::Periodic {
                             preperiod,
@@ -392,7 +438,7 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
                     },
                     values,
                     nim: false,
-                };
+                });
             }
             // Jump to the length the candidate's proof needs, but never
             // more than double: a spurious candidate with a huge bound must
@@ -401,7 +447,7 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
             Search::Nothing => len.saturating_mul(2),
         };
         if len > max {
-            return Analysis {
+            return Ok(Analysis {
                 periodicity: Periodicity {
                     status: PeriodStatus::Unknown {
                         reason: UnknownReason::LimitReached,
@@ -410,7 +456,7 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
                 },
                 values,
                 nim: false,
-            };
+            });
         }
         len = next.min(max.saturating_add(1)).max(len + 1);
     }
