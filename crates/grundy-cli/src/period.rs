@@ -32,10 +32,16 @@ pub struct Args {
     /// where it stopped when the same command runs again.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
+    /// Threads the engine may use (default: one per core). The octal
+    /// engine overlaps two blocks of heap sizes at a time, so it uses at
+    /// most two today.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
 }
 
 /// Runs `grundy period`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    crate::record::set_threads(args.threads)?;
     let ruleset =
         HeapRuleset::parse(&args.game).with_context(|| format!("bad game spec {:?}", args.game))?;
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();

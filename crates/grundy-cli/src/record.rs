@@ -269,6 +269,22 @@ fn read_up_to(f: &mut File, buf: &mut [u8]) -> io::Result<usize> {
     Ok(n)
 }
 
+/// `--threads N`: the size of the thread pool the engines run on (rayon's
+/// global pool). `None` keeps the default, one thread per core.
+///
+/// # Errors
+/// When N is 0, or the pool was already built.
+pub fn set_threads(threads: Option<usize>) -> anyhow::Result<()> {
+    let Some(n) = threads else { return Ok(()) };
+    if n == 0 {
+        bail!("--threads must be at least 1");
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(n)
+        .build_global()
+        .context("cannot set the number of threads")
+}
+
 /// Reads a whole values file, checked.
 ///
 /// # Errors

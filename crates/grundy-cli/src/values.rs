@@ -45,6 +45,11 @@ pub struct Args {
     /// game and --to default to the file's).
     #[arg(long, value_name = "FILE")]
     from_file: Option<std::path::PathBuf>,
+    /// Threads the engine may use (default: one per core). The octal
+    /// engine overlaps two blocks of heap sizes at a time, so it uses at
+    /// most two today.
+    #[arg(long, value_name = "N")]
+    threads: Option<usize>,
     /// Draw G(n) against n into FILE.svg or FILE.png (the preperiod and one
     /// period marked when proved) instead of printing the table.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "stats"])]
@@ -53,6 +58,7 @@ pub struct Args {
 
 /// Runs `grundy values`.
 pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    crate::record::set_threads(args.threads)?;
     let stored = match &args.from_file {
         Some(path) => Some(crate::record::read_file(path)?),
         None => None,
