@@ -57,8 +57,8 @@ struct CensusJson<'a> {
 
 /// Runs `grundy census`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
-    let family = Family::parse(&args.family)
-        .with_context(|| format!("bad census family {:?}", args.family))?;
+    let family =
+        Family::parse(&args.family).map_err(|e| crate::diagnostic::bad_family(e, &args.family))?;
     if let Some(path) = &args.out {
         let ext = path
             .extension()

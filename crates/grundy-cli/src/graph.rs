@@ -3,7 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, Read, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
 use grundy::games::{BoardSpec, HeapRules, MultiHeap, Nim};
@@ -197,7 +197,30 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
         }
         Format::Edges => read_edge_list(input).with_context(|| format!("cannot read {shown}"))?,
     };
-    graph.with_context(|| shown.to_owned())
+    graph.map_err(|err| {
+        // Under the message, the line of the file with a caret.
+        let at = match &err {
+            GraphError::TooManyFields { line, column }
+            | GraphError::InvalidUtf8 { line, column }
+            | GraphError::Json { line, column, .. }
+            | GraphError::UnknownNode { line, column, .. } => Some((*line, *column)),
+            _ => None,
+        };
+        let text = at
+            .filter(|_| path != "-")
+            .and_then(|(line, _)| crate::diagnostic::file_line(Path::new(path), line as u64));
+        match (at, text) {
+            (Some((line, column)), Some(text)) => crate::diagnostic::located_line(
+                err,
+                line as u64,
+                &text,
+                column,
+                1,
+                shown.to_owned(),
+            ),
+            _ => anyhow::Error::new(err).context(shown.to_owned()),
+        }
+    })
 }
 
 /// Streams an edge list into the builder in chunks of whole lines, so that
@@ -240,7 +263,7 @@ fn heap_rules(spec: &str) -> anyhow::Result<Option<Box<dyn HeapRules>>> {
     if BoardSpec::is_board_spec(spec) {
         return Ok(None);
     }
-    let ruleset = HeapRuleset::parse(spec).with_context(|| format!("bad game spec {spec:?}"))?;
+    let ruleset = HeapRuleset::parse(spec).map_err(|e| crate::diagnostic::bad_spec(e, spec))?;
     Ok(Some(match ruleset {
         HeapRuleset::Nim => Box::new(Nim),
         other => Box::new(other),
@@ -278,7 +301,7 @@ fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
         return position_graph(&game, &heaps, name, MAX_POSITIONS)
             .with_context(|| format!("{spec} {}", position.join(" ")));
     }
-    let board = BoardSpec::parse(spec)?;
+    let board = BoardSpec::parse(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?;
     if !position.is_empty() {
         bail!(
             "{board} starts from the full board and takes no position, got {:?}",

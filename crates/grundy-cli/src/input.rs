@@ -71,9 +71,43 @@ pub fn for_each_heap(source: &Source<'_>, sink: &mut impl HeapSink) -> anyhow::R
         Source::File(path) => {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            stream(file, sink).with_context(|| path.display().to_string())
+            stream(file, sink).map_err(|err| with_line(err, path))
         }
         Source::Stdin => stream(io::stdin().lock(), sink).context("standard input"),
+    }
+}
+
+/// `err` from reading the heap file `path`, with the file's name and, for
+/// a bad heap, the line with a caret under it.
+fn with_line(err: anyhow::Error, path: &std::path::Path) -> anyhow::Error {
+    let shown = path.display().to_string();
+    let at = match err.downcast_ref::<grundy::nim::ParseError>() {
+        Some(grundy::nim::ParseError::InvalidHeap {
+            line,
+            column,
+            token,
+            ..
+        }) => Some((*line, *column, token.chars().count())),
+        Some(grundy::nim::ParseError::InvalidUtf8 { line, column, .. }) => {
+            Some((*line, *column, 1))
+        }
+        _ => None,
+    };
+    let Some((line, column, width)) = at else {
+        return err.context(shown);
+    };
+    let Some(text) = crate::diagnostic::file_line(path, line) else {
+        return err.context(shown);
+    };
+    // The parser counts columns in characters; the caret wants bytes.
+    let byte_column = text
+        .char_indices()
+        .nth(column.saturating_sub(1) as usize)
+        .map_or(text.len(), |(i, _)| i)
+        + 1;
+    match err.downcast::<grundy::nim::ParseError>() {
+        Ok(parse) => crate::diagnostic::located_line(parse, line, &text, byte_column, width, shown),
+        Err(err) => err.context(shown),
     }
 }
 

@@ -8,6 +8,7 @@ use clap::{Parser, Subcommand};
 
 mod census;
 mod colour;
+mod diagnostic;
 mod graph;
 mod input;
 mod interrupt;
@@ -103,6 +104,14 @@ fn main() -> ExitCode {
             // Bad input and failed computations exit with 2, like clap's own
             // usage errors, so scripts can tell them from success.
             let _ = writeln!(io::stderr(), "error: {err:#}");
+            // Under the message, the input with a caret under the problem.
+            let snippet = err.downcast_ref::<diagnostic::Snippet>().or_else(|| {
+                err.chain()
+                    .find_map(|cause| cause.downcast_ref::<diagnostic::Snippet>())
+            });
+            if let Some(snippet) = snippet {
+                let _ = write!(io::stderr(), "{}", snippet.render());
+            }
             ExitCode::from(2)
         }
     }

@@ -3,7 +3,6 @@
 
 use std::io::Write;
 
-use anyhow::Context;
 use grundy::heap::period::{self, PeriodStatus, Theorem};
 use grundy::heap::HeapRuleset;
 
@@ -43,7 +42,7 @@ pub struct Args {
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     crate::record::set_threads(args.threads)?;
     let ruleset =
-        HeapRuleset::parse(&args.game).with_context(|| format!("bad game spec {:?}", args.game))?;
+        HeapRuleset::parse(&args.game).map_err(|e| crate::diagnostic::bad_spec(e, &args.game))?;
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();
     let max = args.max.unwrap_or(if !has_theorem {
         DEFAULT_MAX_NO_THEOREM

@@ -85,7 +85,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
 /// The match the arguments describe.
 fn setup(args: &Args) -> anyhow::Result<Match> {
     let ruleset =
-        HeapRuleset::parse(&args.game).with_context(|| format!("bad game '{}'", args.game))?;
+        HeapRuleset::parse(&args.game).map_err(|e| crate::diagnostic::bad_spec(e, &args.game))?;
     let mut heaps = Vec::with_capacity(args.heaps.len());
     for (i, text) in args.heaps.iter().enumerate() {
         match parse_heap(text) {

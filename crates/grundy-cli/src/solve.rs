@@ -3,7 +3,6 @@
 
 use std::io::Write;
 
-use anyhow::Context;
 use grundy::games::BoardSpec;
 use grundy::heap::{period, HeapRuleset};
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
@@ -51,9 +50,11 @@ enum Target {
 
 fn parse_target(spec: &str) -> anyhow::Result<Target> {
     if BoardSpec::is_board_spec(spec) {
-        return Ok(Target::Board(BoardSpec::parse(spec)?));
+        return Ok(Target::Board(
+            BoardSpec::parse(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?,
+        ));
     }
-    let ruleset = HeapRuleset::parse(spec).with_context(|| format!("bad game spec {spec:?}"))?;
+    let ruleset = HeapRuleset::parse(spec).map_err(|e| crate::diagnostic::bad_spec(e, spec))?;
     Ok(Target::Heaps(ruleset))
 }
 

@@ -57,6 +57,7 @@ async fn read_body(state: &AppState, body: Body) -> Result<axum::body::Bytes, Ap
                 "the request body did not arrive within {} s",
                 timeout.as_secs_f64()
             ),
+            span: None,
         }),
     }
 }

@@ -49,7 +49,7 @@ impl WebGame {
                 ruleset,
                 analysis: None,
             })
-            .map_err(|e| ApiError::bad_request(format!("game {spec:?}: {e}")))
+            .map_err(|e| ApiError::bad_request(format!("game {spec:?}: {e}")).at(e.span(spec)))
     }
 
     /// Makes [`WebGame::value`] answer for every heap up to `upto`: from a

@@ -1,4 +1,6 @@
-//! Errors of the API, answered as `{"error": MESSAGE}` with a 4xx status.
+//! Errors of the API, answered as `{"error": MESSAGE}` with a 4xx status,
+//! and `"span": [START, END]` (a byte range of the input the error is in,
+//! such as the game spec) where the error has a place.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -13,6 +15,9 @@ pub struct ApiError {
     pub status: StatusCode,
     /// What was wrong, for a person to read.
     pub message: String,
+    /// Where in the request's input (the game spec) the problem is, as a
+    /// byte range: `"span": [start, end]` in the answer.
+    pub span: Option<grundy::span::Span>,
 }
 
 impl ApiError {
@@ -22,6 +27,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::BAD_REQUEST,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -30,6 +36,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::PAYLOAD_TOO_LARGE,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -39,6 +46,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -48,6 +56,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -56,6 +65,7 @@ impl ApiError {
         ApiError {
             status: StatusCode::TOO_MANY_REQUESTS,
             message: message.into(),
+            span: None,
         }
     }
 
@@ -64,13 +74,27 @@ impl ApiError {
         ApiError {
             status: StatusCode::NOT_FOUND,
             message: message.into(),
+            span: None,
         }
+    }
+}
+
+impl ApiError {
+    /// The same error, located at `span` of the request's input.
+    pub fn at(mut self, span: grundy::span::Span) -> ApiError {
+        self.span = Some(span);
+        self
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = serde_json::json!({ "error": self.message });
+        let body = match self.span {
+            Some(span) => {
+                serde_json::json!({ "error": self.message, "span": [span.start, span.end] })
+            }
+            None => serde_json::json!({ "error": self.message }),
+        };
         (self.status, Json(body)).into_response()
     }
 }

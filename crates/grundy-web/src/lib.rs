@@ -157,6 +157,7 @@ async fn method_not_allowed(req: Request<Body>) -> ApiError {
             req.method(),
             req.uri().path()
         ),
+        span: None,
     }
 }
 

@@ -36,7 +36,11 @@ fn assert_error(got: (StatusCode, Value), status: u16, needle: &str) {
         .as_str()
         .unwrap_or_else(|| panic!("no error in {body}"));
     assert!(message.contains(needle), "{message:?} lacks {needle:?}");
-    assert_eq!(body.as_object().unwrap().len(), 1, "only the error: {body}");
+    let keys: Vec<&String> = body.as_object().unwrap().keys().collect();
+    assert!(
+        keys.iter().all(|k| *k == "error" || *k == "span"),
+        "only the error and its span: {body}"
+    );
 }
 
 #[tokio::test]
@@ -662,4 +666,25 @@ async fn limits_are_published() {
     let v: Value = serde_json::from_slice(&bytes).unwrap();
     assert_eq!(v["max_heaps"], Limits::default().max_heaps);
     assert_eq!(v["timeout_ms"], 5000);
+}
+
+/// A bad game spec is answered with the byte range of the problem, as the
+/// CLI puts a caret under it.
+#[tokio::test]
+async fn spec_errors_carry_their_span() {
+    for (path, body) in [
+        ("/api/values", json!({"game": "0.7x", "to": 5})),
+        ("/api/period", json!({"game": "0.7x"})),
+        ("/api/solve", json!({"game": "0.7x", "heaps": [1]})),
+    ] {
+        let (code, body) = post(path, body).await;
+        assert_eq!(code.as_u16(), 400, "{path}: {body}");
+        assert_eq!(body["span"], json!([3, 4]), "{path}: {body}");
+        assert!(
+            body["error"].as_str().unwrap().contains("at byte 3"),
+            "{body}"
+        );
+    }
+    let (_, body) = post("/api/values", json!({"game": "sub{1,", "to": 5})).await;
+    assert_eq!(body["span"], json!([6, 6]), "a point at the end: {body}");
 }

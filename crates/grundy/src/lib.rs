@@ -38,6 +38,7 @@
 //! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
+//! | [`span`] | [`span::Span`]: where in its input a parse error is |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 pub mod cancel;
@@ -49,6 +50,7 @@ pub mod outcome;
 mod parallel;
 pub mod play;
 mod prefetch;
+pub mod span;
 pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};

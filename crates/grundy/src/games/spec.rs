@@ -46,6 +46,27 @@ pub enum SpecError {
     },
 }
 
+impl SpecError {
+    /// Where in `text` (the spec that was parsed) the error is: the
+    /// character at its offset, or the whole number that is out of range.
+    pub fn span(&self, text: &str) -> crate::span::Span {
+        match *self {
+            SpecError::Unexpected { offset, .. } => crate::span::Span::char_at(text, offset),
+            SpecError::OutOfRange { offset, .. } => {
+                let start = offset.min(text.len());
+                let digits = text.as_bytes()[start..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+                crate::span::Span {
+                    start,
+                    end: start + digits,
+                }
+            }
+        }
+    }
+}
+
 /// A board game and its start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum BoardSpec {

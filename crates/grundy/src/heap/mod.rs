@@ -118,6 +118,12 @@ impl SpecError {
         }
     }
 
+    /// The character of `text` (the spec that was parsed) where the error
+    /// is, or the end of `text` when something was missing.
+    pub fn span(&self, text: &str) -> crate::span::Span {
+        crate::span::Span::char_at(text, self.offset)
+    }
+
     /// The same error moved `by` bytes to the right, for a parser that handed
     /// a suffix of its input to a sub-parser.
     pub fn shifted(mut self, by: usize) -> SpecError {

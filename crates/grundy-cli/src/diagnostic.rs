@@ -1,0 +1,168 @@
+//! One way to show where an input went wrong: the input line, and a caret
+//! under the problem, printed below the error message (as rustc and the
+//! regex crate do).
+//!
+//! A parse error is wrapped with [`located`], which attaches a [`Snippet`]
+//! whose text is the error's usual first line; `main` prints the message as
+//! always and then [`Snippet::render`]s the line and the caret.
+
+use std::fmt;
+
+use grundy::span::Span;
+
+/// The input an error is in, where, and the message line it stands for.
+#[derive(Debug)]
+pub struct Snippet {
+    message: String,
+    line: String,
+    /// 1-based line number, for multi-line inputs (files).
+    line_no: Option<u64>,
+    /// The problem's place in `line`, in bytes.
+    span: Span,
+}
+
+impl fmt::Display for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for Snippet {}
+
+impl Snippet {
+    /// The input line and a caret line under the span, each indented; a
+    /// span of several characters gets a caret under each.
+    pub fn render(&self) -> String {
+        let prefix = self.line_no.map(|n| format!("{n} | ")).unwrap_or_default();
+        // Columns count characters, and a tab is shown as one space, so the
+        // caret lines up with what the terminal draws.
+        let shown: String = self
+            .line
+            .chars()
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .collect();
+        let before = self.line[..self.span.start.min(self.line.len())]
+            .chars()
+            .count();
+        let width = self.line
+            [self.span.range().start.min(self.line.len())..self.span.end.min(self.line.len())]
+            .chars()
+            .count()
+            .max(1);
+        let pad = " ".repeat(prefix.chars().count() + before);
+        format!("  {prefix}{shown}\n  {pad}{}\n", "^".repeat(width))
+    }
+}
+
+/// `err`, whose place in the one-line input `text` is `span`, with
+/// `message` as the context line that is printed before it.
+pub fn located<E>(err: E, text: &str, span: Span, message: String) -> anyhow::Error
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    // Only the first line of the input is shown; game specs have one.
+    let line_end = text.find('\n').unwrap_or(text.len());
+    let span = Span {
+        start: span.start.min(line_end),
+        end: span.end.min(line_end),
+    };
+    anyhow::Error::new(err).context(Snippet {
+        message,
+        line: text[..line_end].to_owned(),
+        line_no: None,
+        span,
+    })
+}
+
+/// `err` at 1-based `line` of a multi-line input whose line is `text`,
+/// from the 1-based byte `column` on for `width` characters (at least one).
+pub fn located_line<E>(
+    err: E,
+    line: u64,
+    text: &str,
+    column: usize,
+    width: usize,
+    message: String,
+) -> anyhow::Error
+where
+    E: std::error::Error + Send + Sync + 'static,
+{
+    let start = Span::char_at(text, column.saturating_sub(1)).start;
+    let end = text[start..]
+        .char_indices()
+        .nth(width.max(1))
+        .map_or(text.len(), |(i, _)| start + i);
+    anyhow::Error::new(err).context(Snippet {
+        message,
+        line: text.to_owned(),
+        line_no: Some(line),
+        span: Span { start, end },
+    })
+}
+
+/// Line `line` (1-based) of the file at `path`, without its line break,
+/// read again to show an error in it; `None` if it cannot be read (or the
+/// line is very long: it would not help on a terminal).
+pub fn file_line(path: &std::path::Path, line: u64) -> Option<String> {
+    use std::io::BufRead;
+    let file = std::io::BufReader::new(std::fs::File::open(path).ok()?);
+    let mut bytes = file
+        .split(b'\n')
+        .nth(usize::try_from(line.checked_sub(1)?).ok()?)?
+        .ok()?;
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    (bytes.len() <= 4096).then(|| String::from_utf8_lossy(&bytes).into_owned())
+}
+
+/// A game spec that did not parse: the message every command prints, and
+/// the spec with a caret under the problem.
+pub fn bad_spec(err: grundy::heap::SpecError, spec: &str) -> anyhow::Error {
+    let span = err.span(spec);
+    located(err, spec, span, format!("bad game spec {spec:?}"))
+}
+
+/// A board spec that did not parse: its message, then the spec with a
+/// caret under the problem.
+pub fn bad_board(err: grundy::games::SpecError, spec: &str) -> anyhow::Error {
+    let span = err.span(spec);
+    anyhow::Error::new(Snippet {
+        message: err.to_string(),
+        line: spec.lines().next().unwrap_or_default().to_owned(),
+        line_no: None,
+        span,
+    })
+}
+
+/// A census family that did not parse.
+pub fn bad_family(err: grundy::heap::SpecError, family: &str) -> anyhow::Error {
+    let span = err.span(family);
+    located(err, family, span, format!("bad census family {family:?}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn carets_sit_under_the_problem() {
+        let err = grundy::heap::HeapRuleset::parse("0.7x").unwrap_err();
+        let e = bad_spec(err, "0.7x");
+        let snippet = e.downcast_ref::<Snippet>().unwrap();
+        assert_eq!(snippet.render(), "  0.7x\n     ^\n");
+        assert_eq!(e.to_string(), "bad game spec \"0.7x\"");
+    }
+
+    #[test]
+    fn wide_characters_and_tabs_and_line_numbers_line_up() {
+        let io = std::io::Error::other("bad");
+        let e = located_line(io, 12, "\té 12x", 5, 3, "heap".into());
+        let snippet = e.downcast_ref::<Snippet>().unwrap();
+        assert_eq!(snippet.render(), "  12 |  é 12x\n          ^^^\n");
+        let io = std::io::Error::other("bad");
+        let e = located(io, "sub{", Span { start: 4, end: 4 }, "m".into());
+        let snippet = e.downcast_ref::<Snippet>().unwrap();
+        assert_eq!(snippet.render(), "  sub{\n      ^\n");
+    }
+}
