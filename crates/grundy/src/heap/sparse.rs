@@ -65,6 +65,7 @@
 //! hexadecimal codes only, the split values of every heap.
 
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
+use super::period::Theorem;
 use super::TakeBreak;
 use crate::parallel::{in_pool, join, threads};
 use crate::Nimber;
@@ -100,6 +101,11 @@ pub struct SparseOctal {
     code: TakeBreak,
     values: Values,
     state: State,
+    /// `(n0, p)` once the values are proved periodic (see
+    /// [`SparseOctal::extend_to`]): from then on `G(n) = G(n - p)`.
+    proved: Option<(usize, usize)>,
+    /// Length at which to look for a proved period next.
+    next_period_check: usize,
 }
 
 /// Counters that describe how the engine ran, for benchmarks and tuning.
@@ -118,6 +124,10 @@ pub struct SparseStats {
     /// Blocks of heap sizes whose marks were prepared ahead (see the
     /// module documentation).
     pub blocks: u64,
+    /// `(n0, p)` once the engine has proved that `G(n + p) = G(n)` for all
+    /// `n >= n0` (by the periodicity theorem of
+    /// [`period`](super::period)); later values are copied, not computed.
+    pub period: Option<(usize, usize)>,
 }
 
 /// The sparse-space engine is the fast engine of every take-and-break code
@@ -199,6 +209,8 @@ impl SparseOctal {
             code: code.clone(),
             values: Values::U8(first),
             state,
+            proved: None,
+            next_period_check: FIRST_PERIOD_CHECK,
         }
     }
 
@@ -250,6 +262,36 @@ impl SparseOctal {
             n <= SparseOctal::MAX_N,
             "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
         );
+        while self.values.len() <= n {
+            if let Some((_, p)) = self.proved {
+                self.reserve_for(n);
+                self.values.extend_periodic(p, n + 1);
+                return;
+            }
+            if self.state.force_dense {
+                self.compute_to(n);
+                return;
+            }
+            self.compute_to(n.min(self.next_period_check));
+            if self.values.len() > self.next_period_check {
+                self.next_period_check = 2 * self.values.len();
+                self.proved = self.values.proved_period(self.theorem());
+            }
+        }
+    }
+
+    /// The periodicity theorem for this code: moves take at most `t`
+    /// tokens and leave at most two heaps (three for hexadecimal codes).
+    fn theorem(&self) -> Theorem {
+        Theorem {
+            max_heaps: self.code.max_heaps_left().max(1) as u64,
+            max_take: self.code.max_take() as u64,
+            empty_heap_is_no_heap: false,
+        }
+    }
+
+    /// Computes `G(0..=n)` (or a block past it) by the sparse-space method.
+    fn compute_to(&mut self, n: usize) {
         if n < self.values.len() {
             return;
         }
@@ -341,6 +383,7 @@ impl SparseOctal {
             rebuilds: self.state.rebuilds,
             scans: self.state.scans,
             blocks: self.state.blocks,
+            period: self.proved,
         }
     }
 }
@@ -350,6 +393,9 @@ impl SparseOctal {
 const SENTINEL: usize = 8;
 /// Heap size of the first classification; before it every class is dense.
 const FIRST_REBUILD: usize = 64;
+/// Length at which the engine first looks for a proved period; it looks
+/// again each time the length doubles.
+const FIRST_PERIOD_CHECK: usize = 256;
 /// Rare positions (over the sparse classes) from which blocks are used.
 const RARE_FOR_BLOCKS: usize = 256;
 /// Heap sizes prepared at once. Pairs whose smaller part is at least
@@ -944,8 +990,8 @@ impl Block {
         let mid = (self.start - k) / 2;
         let middle_start = mid.saturating_sub(MIDDLE).max(window_end);
         [
-            window_end..middle_start,
             1..self.lag,
+            window_end..middle_start,
             mid.max(window_end)..r / 2 + 1,
         ]
     }
