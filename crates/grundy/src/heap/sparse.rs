@@ -393,6 +393,11 @@ impl SparseOctal {
 const SENTINEL: usize = 8;
 /// Heap size of the first classification; before it every class is dense.
 const FIRST_REBUILD: usize = 64;
+/// Heap sizes between two comparisons of the dense methods (see
+/// [`State::mark_dense_classes`]).
+const DENSE_SAMPLE: usize = 256;
+/// How many splits a scan compares for the price of marking one split.
+const SCAN_PER_MARK: u64 = 8;
 /// Length at which the engine first looks for a proved period; it looks
 /// again each time the length doubles.
 const FIRST_PERIOD_CHECK: usize = 256;
@@ -483,6 +488,11 @@ struct State {
     /// Threads for blocks: 1 runs them on this thread only, more on two of
     /// rayon's threads at once.
     threads: usize,
+    /// Whether the dense classes mark every split rather than scan for each
+    /// candidate (see [`State::mark_dense_classes`]).
+    mark_dense: bool,
+    /// Heap size of the next comparison of the two dense methods.
+    dense_sample_at: usize,
 }
 
 impl State {
@@ -747,6 +757,7 @@ impl State {
                 self.width,
                 &mut self.scans,
                 Some(p.block),
+                [false; 2],
             );
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
@@ -817,6 +828,8 @@ impl State {
                 }
             }
         }
+        let full = self.mark_dense_classes(g);
+        let seen = &mut self.seen;
         for &k in &self.triple {
             if n < k + 3 {
                 continue;
@@ -830,7 +843,90 @@ impl State {
                 }
             }
         }
-        settle(&self.groups, view, seen, width, &mut self.scans, None)
+        settle(&self.groups, view, seen, width, &mut self.scans, None, full)
+    }
+
+    /// For the dense classes of heap size `n = g.len()`: marks every split
+    /// in `seen` when that is cheaper than checking the mex candidates one
+    /// by one, and returns which classes it marked (their candidates need
+    /// no scan).
+    ///
+    /// A scan for a candidate stops at its first witness, and compares
+    /// many splits per instruction; marking every split costs one store per
+    /// split but settles all candidates at once. Which is cheaper depends
+    /// on how many candidates the walk meets and how far their witnesses
+    /// lie, so every [`DENSE_SAMPLE`] heap sizes the engine marks every
+    /// split while noting where each value first appears, prices both
+    /// methods on that heap, and keeps the cheaper until the next sample.
+    fn mark_dense_classes<T: Cell>(&mut self, g: &[T]) -> [bool; 2] {
+        let n = g.len();
+        let mut full = [false; 2];
+        let dense =
+            |i: usize| self.groups[i].dense && self.groups[i].takes.iter().any(|&k| n >= k + 2);
+        if !(dense(0) || dense(1)) {
+            return full;
+        }
+        let sample = n >= self.dense_sample_at;
+        if !sample && !self.mark_dense {
+            return full;
+        }
+        full = [dense(0), dense(1)];
+        let width = self.width;
+        let seen = &mut self.seen;
+        // Splits marked (the price of marking), and for a sample, where
+        // each value first appears.
+        let mut splits = 0u64;
+        let mut first = if sample {
+            vec![u32::MAX; width]
+        } else {
+            Vec::new()
+        };
+        for (i, group) in self.groups.iter().enumerate() {
+            if !full[i] {
+                continue;
+            }
+            for &k in &group.takes {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                splits += (r / 2) as u64;
+                if sample {
+                    for a in 1..=r / 2 {
+                        let slot = &mut first[(g[a] ^ g[r - a]).get() as usize];
+                        *slot = (*slot).min(a as u32);
+                    }
+                } else {
+                    for a in 1..=r / 2 {
+                        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                    }
+                }
+            }
+        }
+        if sample {
+            self.dense_sample_at = n + DENSE_SAMPLE;
+            // The walk the scans would make: each candidate not marked
+            // otherwise costs the distance to its first witness, and the
+            // answer a scan of every split.
+            let mut scanned = 0u64;
+            for (v, &a) in first.iter().enumerate() {
+                if seen[v] != 0 {
+                    continue;
+                }
+                if a == u32::MAX {
+                    scanned += splits;
+                    break;
+                }
+                scanned += u64::from(a);
+            }
+            self.mark_dense = scanned > SCAN_PER_MARK * splits;
+            for (v, &a) in first.iter().enumerate() {
+                if a != u32::MAX {
+                    seen[v] = 1;
+                }
+            }
+        }
+        full
     }
 
     /// Bookkeeping for the new value `G(n) = x`: the largest value, the
@@ -1013,13 +1109,15 @@ fn settle<T: Cell>(
     width: usize,
     scans: &mut u64,
     marked: Option<Block>,
+    full: [bool; 2],
 ) -> u32 {
     let n = g.len();
     let mut m = mex_from(seen, 0);
     'candidates: while m < width {
         let cell = T::of(m as u32);
-        for group in groups {
-            let settled = !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+        for (group, full) in groups.iter().zip(full) {
+            let settled =
+                full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
             if settled {
                 continue;
             }
