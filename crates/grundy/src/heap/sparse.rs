@@ -222,6 +222,28 @@ impl SparseOctal {
         self.state.threads = threads.max(1);
     }
 
+    /// Also rebuilds the rare/common classification every `every` heap
+    /// sizes (0, the default: only on the engine's own schedule, see the
+    /// [module documentation](self)). Values do not depend on it; tests use
+    /// it to exercise rebuilds in the middle of blocks and of dense runs.
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    ///
+    /// let code = TakeBreak::parse("0.6")?;
+    /// let mut often = SparseOctal::new(&code);
+    /// often.set_rebuild_interval(5);
+    /// often.extend_to(400);
+    /// let mut usual = SparseOctal::new(&code);
+    /// usual.extend_to(400);
+    /// assert!(often.stats().rebuilds > 60);
+    /// assert!((0..=400).all(|i| often.get(i) == usual.get(i)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn set_rebuild_interval(&mut self, every: usize) {
+        self.state.rebuild_every = every;
+    }
+
     /// The code this engine computes.
     pub fn code(&self) -> &TakeBreak {
         &self.code
@@ -498,6 +520,9 @@ struct State {
     mark_dense: bool,
     /// Heap size of the next comparison of the two dense methods.
     dense_sample_at: usize,
+    /// Extra rebuilds every this many heap sizes (0: none); see
+    /// [`SparseOctal::set_rebuild_interval`].
+    rebuild_every: usize,
 }
 
 impl State {
@@ -971,6 +996,9 @@ impl State {
         }
         if n + 1 >= self.next_rebuild {
             self.next_rebuild = 2 * (n + 1);
+            reclassify = true;
+        }
+        if self.rebuild_every > 0 && n % self.rebuild_every == 0 {
             reclassify = true;
         }
         reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD
