@@ -28,14 +28,30 @@
 //! most frequent label first), separately for takes of even and of odd
 //! size, since the parity of `r = n - k` depends on that of `k`. When a
 //! class's rare positions are too many to enumerate cheaply, that class
-//! falls back to the dense method: every candidate is checked by the
-//! vectorised scan. Three-way splits of hexadecimal codes use a dense
-//! method too (the pair values of every heap are kept as sets).
+//! falls back to the dense method. Three-way splits of hexadecimal codes
+//! use a dense method too (the pair values of every heap are kept as sets).
+//!
+//! # Which method runs, and when it switches
+//!
+//! Every choice is made again as the values evolve; none changes a value.
+//!
+//! | situation | method | decided |
+//! |---|---|---|
+//! | the values prove a period (`G(n + p) = G(n)` from `n0` to `2·n0 + p + t`, Guy–Smith; `3·n0 + 2p + t` with three-way splits) | later values are copied, `G(n) = G(n - p)`: linear, nothing computed (Kayles, 0.07, and most short codes) | checked at 256 values, then each time the length doubles |
+//! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.354, 0.16, 0.56) | at each rebuild |
+//! | ... and at least 512 rare positions per splitting take | the same in blocks of heap sizes, on two threads (Officers, 0.6) | before each block |
+//! | a class has more rare positions | dense: either a scan per mex candidate (stops at the first witness; fast when values are small) or one mark per split (fast when many candidates walk far: 0.037, 0.76) | the class at each rebuild; the dense method every 256 heap sizes, by pricing both on one heap |
+//!
+//! Rebuilds happen when the length doubles (from 64 on) and whenever a
+//! class's rare list has more than doubled (plus 64) since the last one, so
+//! a split that stops fitting the values is replaced early;
+//! [`SparseOctal::set_rebuild_interval`] adds more. A rebuild ends the
+//! current block (its marks assumed the old split).
 //!
 //! # Blocks and threads
 //!
-//! When the rare positions number in the hundreds or more (Officers, 0.6,
-//! has 1583), most of the work is marking their pairs. A split `a + (r - a)`
+//! When the rare positions number in the thousands (Officers, 0.6, has
+//! 1583), most of the work is marking their pairs. A split `a + (r - a)`
 //! with `a >= B` involves only values from before the last `B` heap sizes.
 //! So the engine works in blocks of `B` heap sizes (128 on one thread, 512
 //! when threads share the work): first it marks, for every heap size of the
@@ -430,13 +446,14 @@ const SCAN_PER_MARK: u64 = 8;
 const FIRST_PERIOD_CHECK: usize = 256;
 /// Rare positions per splitting take (over the sparse classes) from which
 /// blocks are used. A block marks `WINDOW + MIDDLE` ordinary parts per take
-/// and heap size besides the rare ones; with fewer rare parts than about a
-/// third of that, one heap size at a time is cheaper, because its scans,
-/// which start at the smallest parts, find their witnesses quickly.
+/// and heap size besides the rare ones; with fewer rare parts than about
+/// two thirds of that, one heap size at a time is cheaper, because its
+/// scans, which start at the smallest parts, find their witnesses quickly.
 /// Measured: 0.354 (131 rare per take) to 2·10^6 takes 0.97 s one heap
-/// size at a time against 4.2 s in blocks on two threads; Officers (1583)
-/// is 2-3x faster in blocks.
-const RARE_FOR_BLOCKS: usize = 512;
+/// size at a time against 4.2 s in blocks on two threads; 0.65 (496) to
+/// 2·10^5 1.09 s against 1.32 s; Officers (1583) is 2-3x faster in
+/// blocks.
+const RARE_FOR_BLOCKS: usize = 1024;
 /// Heap sizes prepared at once. Pairs whose smaller part is at least
 /// `BLOCK` involve only values from before the block.
 const BLOCK: usize = 128;
