@@ -120,7 +120,8 @@ pub struct SparseOctal {
     /// `(n0, p)` once the values are proved periodic (see
     /// [`SparseOctal::extend_to`]): from then on `G(n) = G(n - p)`.
     proved: Option<(usize, usize)>,
-    /// Length at which to look for a proved period next.
+    /// Length at which to look for a proved period next (`usize::MAX`:
+    /// never, see [`SparseOctal::set_period_shortcut`]).
     next_period_check: usize,
 }
 
@@ -239,6 +240,34 @@ impl SparseOctal {
         self.state.threads = threads.max(1);
     }
 
+    /// Whether the engine looks for a period proved by its values and then
+    /// copies later values instead of computing them (on by default; see
+    /// [`extend_to`](SparseOctal::extend_to)). Off, every value is
+    /// computed, as benchmarks of the engine itself need. Values do not
+    /// depend on it; a period already found stays in use.
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    ///
+    /// let kayles = TakeBreak::parse("0.77")?;
+    /// let mut computed = SparseOctal::new(&kayles);
+    /// computed.set_period_shortcut(false);
+    /// computed.extend_to(2000);
+    /// assert_eq!(computed.stats().period, None);
+    /// let mut copied = SparseOctal::new(&kayles);
+    /// copied.extend_to(2000);
+    /// assert_eq!(copied.stats().period, Some((71, 12)));
+    /// assert!((0..=2000).all(|i| computed.get(i) == copied.get(i)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn set_period_shortcut(&mut self, on: bool) {
+        self.next_period_check = if on {
+            FIRST_PERIOD_CHECK.max(self.values.len())
+        } else {
+            usize::MAX
+        };
+    }
+
     /// Also rebuilds the rare/common classification every `every` heap
     /// sizes (0, the default: only on the engine's own schedule, see the
     /// [module documentation](self)). Values do not depend on it; tests use
@@ -267,6 +296,15 @@ impl SparseOctal {
     }
 
     /// Computes `G(0), ..., G(n)`, keeping what was computed before.
+    ///
+    /// At 256 values and each time the length doubles, the engine looks
+    /// for a period that its values prove (the periodicity theorem of
+    /// [`period`](super::period): `G(n + p) = G(n)` from `n0` up to
+    /// `2·n0 + p + t`, or `3·n0 + 2p + t` with three-way splits); once one
+    /// is found, later values are copied, `G(n) = G(n - p)`, so Kayles or
+    /// 0.07 cost O(1) per value from then on ([`stats`](SparseOctal::stats)
+    /// reports it; [`set_period_shortcut`](SparseOctal::set_period_shortcut)
+    /// turns it off).
     ///
     /// Once the engine works in blocks it finishes the block it is in, so
     /// [`len`](SparseOctal::len) may exceed `n + 1` by up to a block (511
@@ -313,7 +351,7 @@ impl SparseOctal {
             }
             self.compute_to(n.min(self.next_period_check));
             if self.values.len() > self.next_period_check {
-                self.next_period_check = 2 * self.values.len();
+                self.next_period_check = self.values.len().saturating_mul(2);
                 self.proved = self.values.proved_period(self.theorem());
             }
         }
