@@ -39,7 +39,7 @@
 //! |---|---|---|
 //! | the values prove a period (`G(n + p) = G(n)` from `n0` to `2·n0 + p + t`, Guy–Smith; `3·n0 + 2p + t` with three-way splits) | later values are copied, `G(n) = G(n - p)`: linear, nothing computed (Kayles, 0.07, and most short codes) | checked at 256 values, then each time the length doubles |
 //! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.354, 0.16, 0.56) | at each rebuild |
-//! | ... and at least 512 rare positions per splitting take | the same in blocks of heap sizes, on two threads (Officers, 0.6) | before each block |
+//! | ... and at least 1024 rare positions per splitting take | the same in blocks of heap sizes, on two threads (Officers, 0.6) | before each block |
 //! | a class has more rare positions | dense: either a scan per mex candidate (stops at the first witness; fast when values are small) or one mark per split (fast when many candidates walk far: 0.037, 0.76) | the class at each rebuild; the dense method every 256 heap sizes, by pricing both on one heap |
 //!
 //! Rebuilds happen when the length doubles (from 64 on) and whenever a
@@ -198,7 +198,10 @@ impl SparseOctal {
             counts: vec![0; 2],
             force_dense,
             next_rebuild: FIRST_REBUILD,
-            threads: threads(),
+            // Asked of rayon only when blocks first apply: starting its
+            // pool costs more than most short runs (0.71 to 2·10^5 takes 1
+            // ms).
+            threads: 0,
             prefix: PREFIX,
             ..State::default()
         };
@@ -377,8 +380,12 @@ impl SparseOctal {
             // Rayon's pool only once blocks apply: one heap size at a time
             // runs on the calling thread (on a worker it was 1.7x slower
             // for 0.354 to 2·10^5), and stops when blocks start to apply.
-            let threaded = self.state.threads > 1;
-            let parallel = threaded && self.state.blocks_apply(self.values.len());
+            let len = self.values.len();
+            if self.state.threads == 0 && self.state.blocks_apply(len) {
+                self.state.threads = threads();
+            }
+            let threaded = self.state.threads != 1;
+            let parallel = self.state.threads > 1 && self.state.blocks_apply(len);
             let stop = threaded && !parallel;
             let (values, state) = (&mut self.values, &mut self.state);
             let mut run = move || match values {
@@ -581,7 +588,8 @@ struct State {
     /// Buffers for the rows of prepared blocks, kept between blocks.
     spare: Vec<Vec<u8>>,
     /// Threads for blocks: 1 runs them on this thread only, more on two of
-    /// rayon's threads at once.
+    /// rayon's threads at once; 0 until blocks first apply (then rayon's
+    /// pool size), with blocks of [`BLOCK`] meanwhile.
     threads: usize,
     /// Whether the dense classes mark every split rather than scan for each
     /// candidate (see [`State::mark_dense_classes`]).
