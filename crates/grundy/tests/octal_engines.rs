@@ -194,6 +194,75 @@ fn long_preperiod_of_0_56() {
 }
 
 #[test]
+fn proved_periods_extend_the_values() {
+    // Once the values prove a period (Guy–Smith: agreement from n0 up to
+    // 2·n0 + p + t), the engine copies later values instead of computing
+    // them. The copies must still be what the naive engine computes, far
+    // past the proof, and the period must be the published one
+    // (Flammenkamp's tables; Winning Ways, chapter 4).
+    for (text, period) in [
+        ("0.77", Some((71, 12))),
+        ("0.07", Some((53, 34))),
+        ("0.137", Some((52, 34))),
+        ("0.44", Some((143, 24))),
+        ("0.45", Some((498, 20))),
+        ("4.07", None),
+        ("0.6", None),
+    ] {
+        let code = TakeBreak::parse(text).expect("a valid code");
+        let n = 2500;
+        let want = code.naive_values(n);
+        let mut e = SparseOctal::new(&code);
+        // Uneven steps, so that proofs are found between requests too.
+        for m in [10, 300, 301, 1499, n] {
+            e.extend_to(m);
+        }
+        if let Some(p) = period {
+            assert_eq!(e.stats().period, Some(p), "{text}");
+        }
+        if text == "0.6" {
+            assert_eq!(e.stats().period, None, "Officers has no known period");
+        }
+        if let Some(i) = (0..=n).find(|&i| e.get(i) != want[i]) {
+            panic!("{text}: G({i}) = {}, naive says {}", e.get(i), want[i]);
+        }
+    }
+}
+
+#[test]
+fn frequent_rebuilds_keep_the_values() {
+    // The rare/common split is rebuilt as the values evolve; force a
+    // rebuild every few heap sizes (in the middle of blocks, of dense runs
+    // and of samples of the dense methods) on codes of every kind, with one
+    // and two threads, and compare with the naive engine.
+    for text in [
+        "0.6", "0.354", "0.16", "0.56", "0.037", "0.76", "0.137", "4.6", "0.F7", "0.14",
+    ] {
+        let code = TakeBreak::parse(text).expect("a valid code");
+        let n = if code.is_hexadecimal() { 150 } else { 3000 };
+        let want = code.naive_values(n);
+        for (threads, every) in [(1, 3), (2, 7), (2, 64)] {
+            let mut e = SparseOctal::new(&code);
+            e.set_threads(threads);
+            e.set_rebuild_interval(every);
+            e.extend_to(n);
+            assert!(
+                e.stats().period.is_some() || e.stats().rebuilds >= n / every / 2,
+                "{text}: {:?}",
+                e.stats()
+            );
+            if let Some(i) = (0..=n).find(|&i| e.get(i) != want[i]) {
+                panic!(
+                    "{text}, rebuilt every {every}: G({i}) = {}, naive says {}",
+                    e.get(i),
+                    want[i]
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn engines_agree_on_officers_beyond_naive_reach() {
     // Officers (0.6) has no known period and a growing rare set: the sparse
     // engine reclassifies many times. The dense engine shares no shortcut

@@ -9,7 +9,26 @@
 //! instructions (a byte shuffle for the reversal, a compare and an or), and
 //! the scan still stops at the first chunk that holds a witness.
 
+use super::period::Theorem;
 use crate::Nimber;
+
+/// The largest `i` with `v[i] != v[i + p]`, comparing blocks of 64 from the
+/// end (vectorised), or `None` when `v` agrees with its shift by `p`.
+fn last_mismatch<T: Copy + Eq>(v: &[T], p: usize) -> Option<usize> {
+    if p >= v.len() {
+        return None;
+    }
+    let (a, b) = (&v[..v.len() - p], &v[p..]);
+    let mut end = a.len();
+    while end > 0 {
+        let start = end.saturating_sub(64);
+        if a[start..end] != b[start..end] {
+            return (start..end).rev().find(|&i| a[i] != b[i]);
+        }
+        end = start;
+    }
+    None
+}
 
 /// An unsigned integer type that holds Grundy values compactly.
 ///
@@ -137,6 +156,56 @@ impl Values {
     }
 
     /// Moves to the next wider type; the old storage is freed after the copy.
+    /// Appends `G(i) = G(i - p)` until there are `len` values.
+    pub(crate) fn extend_periodic(&mut self, p: usize, len: usize) {
+        fn go<T: Copy>(v: &mut Vec<T>, p: usize, len: usize) {
+            while v.len() < len {
+                let i = v.len();
+                v.push(v[i - p]);
+            }
+        }
+        match self {
+            Values::U8(v) => go(v, p, len),
+            Values::U16(v) => go(v, p, len),
+            Values::U32(v) => go(v, p, len),
+        }
+    }
+
+    /// `(n0, p)` when the values so far prove, by `theorem`, that
+    /// `G(n + p) = G(n)` for every `n >= n0`: they agree with their shift
+    /// by `p` from `n0` on, up to `theorem.bound(n0, p) + p`. The smallest
+    /// such `p` is returned; multiples of a period that agrees over at
+    /// least `max(p, 16)` values are skipped (they need a longer proof).
+    ///
+    /// # Complexity
+    /// O(1) for most `p` (the last values differ), O(agreement) for the
+    /// others.
+    pub(crate) fn proved_period(&self, theorem: Theorem) -> Option<(usize, usize)> {
+        fn go<T: Copy + Eq>(v: &[T], theorem: Theorem) -> Option<(usize, usize)> {
+            let len = v.len();
+            let mut first: Option<usize> = None;
+            for p in 1..=len / 2 {
+                if v[len - 1] != v[len - 1 - p] || first.is_some_and(|c| p % c == 0) {
+                    continue;
+                }
+                let n0 = last_mismatch(v, p).map_or(0, |i| i + 1);
+                let bound = theorem.bound(n0 as u64, p as u64);
+                if bound.saturating_add(p as u64) <= len as u64 {
+                    return Some((n0, p));
+                }
+                if len - p - n0.min(len - p) >= p.max(16) {
+                    first.get_or_insert(p);
+                }
+            }
+            None
+        }
+        match self {
+            Values::U8(v) => go(v, theorem),
+            Values::U16(v) => go(v, theorem),
+            Values::U32(v) => go(v, theorem),
+        }
+    }
+
     pub(crate) fn widen(&mut self) {
         *self = match std::mem::take(self) {
             Values::U8(v) => Values::U16(widened(&v)),

@@ -14,7 +14,7 @@
 //! | Nim | the formula `G(n) = n` | O(1), nothing stored |
 //! | finite subtraction set | bitset mex ("shifted OR", below) | O(max(S)/64 + values) |
 //! | all-but set | counting (below) | O(\|F\| · rare values) |
-//! | take-and-break code | sparse space ([`SparseOctal`]) | O(t·(rare pairs + scans)), near O(t·r) for r rare values |
+//! | take-and-break code | sparse space ([`SparseOctal`]; dense classes and proved periods handled inside, see its module's "Which method runs") | O(t·(rare pairs + scans)), near O(t·r) for r rare values; O(1) once a period is proved |
 //! | everything else | the naive engine | the number of options |
 //!
 //! The naive engine ([`EngineKind::Naive`]) takes the mex over

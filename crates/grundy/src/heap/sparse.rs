@@ -28,14 +28,30 @@
 //! most frequent label first), separately for takes of even and of odd
 //! size, since the parity of `r = n - k` depends on that of `k`. When a
 //! class's rare positions are too many to enumerate cheaply, that class
-//! falls back to the dense method: every candidate is checked by the
-//! vectorised scan. Three-way splits of hexadecimal codes use a dense
-//! method too (the pair values of every heap are kept as sets).
+//! falls back to the dense method. Three-way splits of hexadecimal codes
+//! use a dense method too (the pair values of every heap are kept as sets).
+//!
+//! # Which method runs, and when it switches
+//!
+//! Every choice is made again as the values evolve; none changes a value.
+//!
+//! | situation | method | decided |
+//! |---|---|---|
+//! | the values prove a period (`G(n + p) = G(n)` from `n0` to `2·n0 + p + t`, Guy–Smith; `3·n0 + 2p + t` with three-way splits) | later values are copied, `G(n) = G(n - p)`: linear, nothing computed (Kayles, 0.07, and most short codes) | checked at 256 values, then each time the length doubles |
+//! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.354, 0.16, 0.56) | at each rebuild |
+//! | ... and at least 1024 rare positions per splitting take | the same in blocks of heap sizes, on two threads (Officers, 0.6) | before each block |
+//! | a class has more rare positions | dense: either a scan per mex candidate (stops at the first witness; fast when values are small) or one mark per split (fast when many candidates walk far: 0.037, 0.76) | the class at each rebuild; the dense method every 256 heap sizes, by pricing both on one heap |
+//!
+//! Rebuilds happen when the length doubles (from 64 on) and whenever a
+//! class's rare list has more than doubled (plus 64) since the last one, so
+//! a split that stops fitting the values is replaced early;
+//! [`SparseOctal::set_rebuild_interval`] adds more. A rebuild ends the
+//! current block (its marks assumed the old split).
 //!
 //! # Blocks and threads
 //!
-//! When the rare positions number in the hundreds or more (Officers, 0.6,
-//! has 1583), most of the work is marking their pairs. A split `a + (r - a)`
+//! When the rare positions number in the thousands (Officers, 0.6, has
+//! 1583), most of the work is marking their pairs. A split `a + (r - a)`
 //! with `a >= B` involves only values from before the last `B` heap sizes.
 //! So the engine works in blocks of `B` heap sizes (128 on one thread, 512
 //! when threads share the work): first it marks, for every heap size of the
@@ -65,6 +81,7 @@
 //! hexadecimal codes only, the split values of every heap.
 
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
+use super::period::Theorem;
 use super::TakeBreak;
 use crate::parallel::{in_pool, join, threads};
 use crate::Nimber;
@@ -100,6 +117,12 @@ pub struct SparseOctal {
     code: TakeBreak,
     values: Values,
     state: State,
+    /// `(n0, p)` once the values are proved periodic (see
+    /// [`SparseOctal::extend_to`]): from then on `G(n) = G(n - p)`.
+    proved: Option<(usize, usize)>,
+    /// Length at which to look for a proved period next (`usize::MAX`:
+    /// never, see [`SparseOctal::set_period_shortcut`]).
+    next_period_check: usize,
 }
 
 /// Counters that describe how the engine ran, for benchmarks and tuning.
@@ -118,6 +141,10 @@ pub struct SparseStats {
     /// Blocks of heap sizes whose marks were prepared ahead (see the
     /// module documentation).
     pub blocks: u64,
+    /// `(n0, p)` once the engine has proved that `G(n + p) = G(n)` for all
+    /// `n >= n0` (by the periodicity theorem of
+    /// [`period`](super::period)); later values are copied, not computed.
+    pub period: Option<(usize, usize)>,
 }
 
 /// The sparse-space engine is the fast engine of every take-and-break code
@@ -175,7 +202,11 @@ impl SparseOctal {
             counts: vec![0; 2],
             force_dense,
             next_rebuild: FIRST_REBUILD,
-            threads: threads(),
+            // Asked of rayon only when blocks first apply: starting its
+            // pool costs more than most short runs (0.71 to 2·10^5 takes 1
+            // ms).
+            threads: 0,
+            prefix: PREFIX,
             ..State::default()
         };
         for (k, &d) in code.digits().iter().enumerate() {
@@ -203,6 +234,8 @@ impl SparseOctal {
             code: code.clone(),
             values: Values::U8(first),
             state,
+            proved: None,
+            next_period_check: FIRST_PERIOD_CHECK,
         }
     }
 
@@ -257,12 +290,71 @@ impl SparseOctal {
         self.state.threads = threads.max(1);
     }
 
+    /// Whether the engine looks for a period proved by its values and then
+    /// copies later values instead of computing them (on by default; see
+    /// [`extend_to`](SparseOctal::extend_to)). Off, every value is
+    /// computed, as benchmarks of the engine itself need. Values do not
+    /// depend on it; a period already found stays in use.
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    ///
+    /// let kayles = TakeBreak::parse("0.77")?;
+    /// let mut computed = SparseOctal::new(&kayles);
+    /// computed.set_period_shortcut(false);
+    /// computed.extend_to(2000);
+    /// assert_eq!(computed.stats().period, None);
+    /// let mut copied = SparseOctal::new(&kayles);
+    /// copied.extend_to(2000);
+    /// assert_eq!(copied.stats().period, Some((71, 12)));
+    /// assert!((0..=2000).all(|i| computed.get(i) == copied.get(i)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn set_period_shortcut(&mut self, on: bool) {
+        self.next_period_check = if on {
+            FIRST_PERIOD_CHECK.max(self.values.len())
+        } else {
+            usize::MAX
+        };
+    }
+
+    /// Also rebuilds the rare/common classification every `every` heap
+    /// sizes (0, the default: only on the engine's own schedule, see the
+    /// [module documentation](self)). Values do not depend on it; tests use
+    /// it to exercise rebuilds in the middle of blocks and of dense runs.
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    ///
+    /// let code = TakeBreak::parse("0.6")?;
+    /// let mut often = SparseOctal::new(&code);
+    /// often.set_rebuild_interval(5);
+    /// often.extend_to(400);
+    /// let mut usual = SparseOctal::new(&code);
+    /// usual.extend_to(400);
+    /// assert!(often.stats().rebuilds > 60);
+    /// assert!((0..=400).all(|i| often.get(i) == usual.get(i)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn set_rebuild_interval(&mut self, every: usize) {
+        self.state.rebuild_every = every;
+    }
+
     /// The code this engine computes.
     pub fn code(&self) -> &TakeBreak {
         &self.code
     }
 
     /// Computes `G(0), ..., G(n)`, keeping what was computed before.
+    ///
+    /// At 256 values and each time the length doubles, the engine looks
+    /// for a period that its values prove (the periodicity theorem of
+    /// [`period`](super::period): `G(n + p) = G(n)` from `n0` up to
+    /// `2·n0 + p + t`, or `3·n0 + 2p + t` with three-way splits); once one
+    /// is found, later values are copied, `G(n) = G(n - p)`, so Kayles or
+    /// 0.07 cost O(1) per value from then on ([`stats`](SparseOctal::stats)
+    /// reports it; [`set_period_shortcut`](SparseOctal::set_period_shortcut)
+    /// turns it off).
     ///
     /// Once the engine works in blocks it finishes the block it is in, so
     /// [`len`](SparseOctal::len) may exceed `n + 1` by up to a block (511
@@ -297,17 +389,56 @@ impl SparseOctal {
             n <= SparseOctal::MAX_N,
             "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
         );
+        while self.values.len() <= n {
+            if let Some((_, p)) = self.proved {
+                self.reserve_for(n);
+                self.values.extend_periodic(p, n + 1);
+                return;
+            }
+            if self.state.force_dense {
+                self.compute_to(n);
+                return;
+            }
+            self.compute_to(n.min(self.next_period_check));
+            if self.values.len() > self.next_period_check {
+                self.next_period_check = self.values.len().saturating_mul(2);
+                self.proved = self.values.proved_period(self.theorem());
+            }
+        }
+    }
+
+    /// The periodicity theorem for this code: moves take at most `t`
+    /// tokens and leave at most two heaps (three for hexadecimal codes).
+    fn theorem(&self) -> Theorem {
+        Theorem {
+            max_heaps: self.code.max_heaps_left().max(1) as u64,
+            max_take: self.code.max_take() as u64,
+            empty_heap_is_no_heap: false,
+        }
+    }
+
+    /// Computes `G(0..=n)` (or a block past it) by the sparse-space method.
+    fn compute_to(&mut self, n: usize) {
         if n < self.values.len() {
             return;
         }
         self.reserve_for(n);
         while self.values.len() <= n {
-            let parallel = self.state.threads > 1;
+            // Rayon's pool only once blocks apply: one heap size at a time
+            // runs on the calling thread (on a worker it was 1.7x slower
+            // for 0.354 to 2·10^5), and stops when blocks start to apply.
+            let len = self.values.len();
+            if self.state.threads == 0 && self.state.blocks_apply(len) {
+                self.state.threads = threads();
+            }
+            let threaded = self.state.threads != 1;
+            let parallel = self.state.threads > 1 && self.state.blocks_apply(len);
+            let stop = threaded && !parallel;
             let (values, state) = (&mut self.values, &mut self.state);
             let mut run = move || match values {
-                Values::U8(v) => state.run(v, n),
-                Values::U16(v) => state.run(v, n),
-                Values::U32(v) => state.run(v, n),
+                Values::U8(v) => state.run(v, n, stop),
+                Values::U16(v) => state.run(v, n, stop),
+                Values::U32(v) => state.run(v, n, stop),
             };
             let pending = if parallel { in_pool(run) } else { run() };
             if let Some(x) = pending {
@@ -388,6 +519,7 @@ impl SparseOctal {
             rebuilds: self.state.rebuilds,
             scans: self.state.scans,
             blocks: self.state.blocks,
+            period: self.proved,
         }
     }
 }
@@ -397,8 +529,36 @@ impl SparseOctal {
 const SENTINEL: usize = 8;
 /// Heap size of the first classification; before it every class is dense.
 const FIRST_REBUILD: usize = 64;
-/// Rare positions (over the sparse classes) from which blocks are used.
-const RARE_FOR_BLOCKS: usize = 256;
+/// The fewest smallest parts `1..=prefix` of every split marked whatever
+/// their labels when heap sizes are computed one at a time: the candidates
+/// the labels cannot settle mostly have a witness among the smallest
+/// parts, and one mark is cheaper than a scan. The engine adapts `prefix`
+/// between `PREFIX` and [`PREFIX_MAX`] (see [`State::adapt_prefix`]).
+/// Measured (scans per heap size): 0.36 to 3·10^5, 28 with no prefix, 19
+/// with 48, 9 with 160 (0.8 s against 1.3 s); 0.354 needs few.
+const PREFIX: usize = 16;
+/// See [`PREFIX`].
+const PREFIX_MAX: usize = 256;
+/// Heap sizes over which scans are counted to adapt the prefix.
+const PREFIX_ROUND: usize = 1024;
+/// Heap sizes between two comparisons of the dense methods (see
+/// [`State::mark_dense_classes`]).
+const DENSE_SAMPLE: usize = 256;
+/// How many splits a scan compares for the price of marking one split.
+const SCAN_PER_MARK: u64 = 8;
+/// Length at which the engine first looks for a proved period; it looks
+/// again each time the length doubles.
+const FIRST_PERIOD_CHECK: usize = 256;
+/// Rare positions per splitting take (over the sparse classes) from which
+/// blocks are used. A block marks `WINDOW + MIDDLE` ordinary parts per take
+/// and heap size besides the rare ones; with fewer rare parts than about
+/// two thirds of that, one heap size at a time is cheaper, because its
+/// scans, which start at the smallest parts, find their witnesses quickly.
+/// Measured: 0.354 (131 rare per take) to 2·10^6 takes 0.97 s one heap
+/// size at a time against 4.2 s in blocks on two threads; 0.65 (496) to
+/// 2·10^5 1.09 s against 1.32 s; Officers (1583) is 2-3x faster in
+/// blocks.
+const RARE_FOR_BLOCKS: usize = 1024;
 /// Heap sizes prepared at once. Pairs whose smaller part is at least
 /// `BLOCK` involve only values from before the block.
 const BLOCK: usize = 128;
@@ -475,8 +635,21 @@ struct State {
     /// Buffers for the rows of prepared blocks, kept between blocks.
     spare: Vec<Vec<u8>>,
     /// Threads for blocks: 1 runs them on this thread only, more on two of
-    /// rayon's threads at once.
+    /// rayon's threads at once; 0 until blocks first apply (then rayon's
+    /// pool size), with blocks of [`BLOCK`] meanwhile.
     threads: usize,
+    /// Whether the dense classes mark every split rather than scan for each
+    /// candidate (see [`State::mark_dense_classes`]).
+    mark_dense: bool,
+    /// Heap size of the next comparison of the two dense methods.
+    dense_sample_at: usize,
+    /// Smallest parts marked in every split, one heap size at a time (see
+    /// [`PREFIX`]), and the scans counted towards adapting it.
+    prefix: usize,
+    prefix_scans: u64,
+    /// Extra rebuilds every this many heap sizes (0: none); see
+    /// [`SparseOctal::set_rebuild_interval`].
+    rebuild_every: usize,
 }
 
 impl State {
@@ -488,10 +661,16 @@ impl State {
     /// the next block then reads only values from before block `k`, and
     /// leaves the splits whose part is below twice the block length to be
     /// finished sequentially.
-    fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize) -> Option<u32> {
+    ///
+    /// With `stop_at_blocks`, returns (with `None`) as soon as blocks
+    /// apply, so that the caller can continue in rayon's pool.
+    fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize, stop_at_blocks: bool) -> Option<u32> {
         let mut ahead: Option<Prepared> = None;
         while g.len() <= n {
             let s = g.len();
+            if stop_at_blocks && self.blocks_apply(s) {
+                return None;
+            }
             if !self.blocks_apply(s) {
                 ahead = None;
                 let x = self.step(g);
@@ -582,16 +761,13 @@ impl State {
         let t = self.groups.iter().flat_map(|g| g.takes.iter()).max();
         match t {
             Some(&t) => {
-                self.triple.is_empty()
-                    && !self.force_dense
-                    && s >= 2 * block + WINDOW + t + 8
-                    && self
-                        .groups
-                        .iter()
-                        .filter(|g| !g.takes.is_empty() && !g.dense)
-                        .map(|g| g.rare.len())
-                        .sum::<usize>()
-                        >= RARE_FOR_BLOCKS
+                self.triple.is_empty() && !self.force_dense && s >= 2 * block + WINDOW + t + 8 && {
+                    let sparse = self.groups.iter().filter(|g| !g.dense);
+                    let (rare, takes) = sparse.fold((0, 0), |(r, k), g| {
+                        (r + g.rare.len() * g.takes.len(), k + g.takes.len())
+                    });
+                    takes > 0 && rare >= RARE_FOR_BLOCKS * takes
+                }
             }
             None => false,
         }
@@ -744,6 +920,8 @@ impl State {
                 self.width,
                 &mut self.scans,
                 Some(p.block),
+                [false; 2],
+                0,
             );
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
@@ -812,8 +990,13 @@ impl State {
                     }
                     seen[(g[a] ^ g[r - a]).get() as usize] = 1;
                 }
+                for a in 1..=self.prefix.min(r / 2) {
+                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                }
             }
         }
+        let full = self.mark_dense_classes(g);
+        let seen = &mut self.seen;
         for &k in &self.triple {
             if n < k + 3 {
                 continue;
@@ -827,7 +1010,118 @@ impl State {
                 }
             }
         }
-        settle(&self.groups, view, seen, width, &mut self.scans, None)
+        let scans = self.scans;
+        let x = settle(
+            &self.groups,
+            view,
+            seen,
+            width,
+            &mut self.scans,
+            None,
+            full,
+            self.prefix,
+        );
+        self.adapt_prefix(n, self.scans - scans);
+        x
+    }
+
+    /// Adapts the number of smallest parts marked in every split (see
+    /// [`PREFIX`]) to the scans they leave: over each [`PREFIX_ROUND`]
+    /// heap sizes, many scans per heap size double it, few halve it.
+    fn adapt_prefix(&mut self, n: usize, scans: u64) {
+        self.prefix_scans += scans;
+        if n % PREFIX_ROUND == 0 {
+            let per_heap = self.prefix_scans / PREFIX_ROUND as u64;
+            if per_heap >= 4 {
+                self.prefix = (self.prefix * 2).min(PREFIX_MAX);
+            } else if per_heap < 1 {
+                self.prefix = (self.prefix / 2).max(PREFIX);
+            }
+            self.prefix_scans = 0;
+        }
+    }
+
+    /// For the dense classes of heap size `n = g.len()`: marks every split
+    /// in `seen` when that is cheaper than checking the mex candidates one
+    /// by one, and returns which classes it marked (their candidates need
+    /// no scan).
+    ///
+    /// A scan for a candidate stops at its first witness, and compares
+    /// many splits per instruction; marking every split costs one store per
+    /// split but settles all candidates at once. Which is cheaper depends
+    /// on how many candidates the walk meets and how far their witnesses
+    /// lie, so every [`DENSE_SAMPLE`] heap sizes the engine marks every
+    /// split while noting where each value first appears, prices both
+    /// methods on that heap, and keeps the cheaper until the next sample.
+    fn mark_dense_classes<T: Cell>(&mut self, g: &[T]) -> [bool; 2] {
+        let n = g.len();
+        let mut full = [false; 2];
+        let dense =
+            |i: usize| self.groups[i].dense && self.groups[i].takes.iter().any(|&k| n >= k + 2);
+        if !(dense(0) || dense(1)) {
+            return full;
+        }
+        let sample = n >= self.dense_sample_at;
+        if !sample && !self.mark_dense {
+            return full;
+        }
+        full = [dense(0), dense(1)];
+        let width = self.width;
+        let seen = &mut self.seen;
+        // Splits marked (the price of marking), and for a sample, where
+        // each value first appears.
+        let mut splits = 0u64;
+        let mut first = if sample {
+            vec![u32::MAX; width]
+        } else {
+            Vec::new()
+        };
+        for (i, group) in self.groups.iter().enumerate() {
+            if !full[i] {
+                continue;
+            }
+            for &k in &group.takes {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                splits += (r / 2) as u64;
+                if sample {
+                    for a in 1..=r / 2 {
+                        let slot = &mut first[(g[a] ^ g[r - a]).get() as usize];
+                        *slot = (*slot).min(a as u32);
+                    }
+                } else {
+                    for a in 1..=r / 2 {
+                        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                    }
+                }
+            }
+        }
+        if sample {
+            self.dense_sample_at = n + DENSE_SAMPLE;
+            // The walk the scans would make: each candidate not marked
+            // otherwise costs the distance to its first witness, and the
+            // answer a scan of every split.
+            let mut scanned = 0u64;
+            for (v, &a) in first.iter().enumerate() {
+                if seen[v] != 0 {
+                    continue;
+                }
+                if a == u32::MAX {
+                    scanned += splits;
+                    break;
+                }
+                scanned += u64::from(a);
+            }
+            self.mark_dense = scanned > SCAN_PER_MARK * splits;
+            for (v, &a) in first.iter().enumerate() {
+                if a != u32::MAX {
+                    seen[v] = 1;
+                }
+            }
+        }
+        full
     }
 
     /// Bookkeeping for the new value `G(n) = x`: the largest value, the
@@ -861,6 +1155,9 @@ impl State {
         }
         if n + 1 >= self.next_rebuild {
             self.next_rebuild = 2 * (n + 1);
+            reclassify = true;
+        }
+        if self.rebuild_every > 0 && n % self.rebuild_every == 0 {
             reclassify = true;
         }
         reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD
@@ -991,8 +1288,8 @@ impl Block {
         let mid = (self.start - k) / 2;
         let middle_start = mid.saturating_sub(MIDDLE).max(window_end);
         [
-            window_end..middle_start,
             1..self.lag,
+            window_end..middle_start,
             mid.max(window_end)..r / 2 + 1,
         ]
     }
@@ -1010,13 +1307,16 @@ fn settle<T: Cell>(
     width: usize,
     scans: &mut u64,
     marked: Option<Block>,
+    full: [bool; 2],
+    prefix: usize,
 ) -> u32 {
     let n = g.len();
     let mut m = mex_from(seen, 0);
     'candidates: while m < width {
         let cell = T::of(m as u32);
-        for group in groups {
-            let settled = !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+        for (group, full) in groups.iter().zip(full) {
+            let settled =
+                full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
             if settled {
                 continue;
             }
@@ -1029,7 +1329,8 @@ fn settle<T: Cell>(
                             .unmarked(k, r)
                             .into_iter()
                             .any(|parts| g.has_pair(r, cell, parts)),
-                        None => g.has_pair(r, cell, 1..r / 2 + 1),
+                        None if group.dense => g.has_pair(r, cell, 1..r / 2 + 1),
+                        None => g.has_pair(r, cell, prefix + 1..r / 2 + 1),
                     };
                     if found {
                         seen[m] = 1;
