@@ -56,9 +56,8 @@ use std::time::{Duration, Instant};
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::period::{self, Analysis, Theorem};
-use crate::heap::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
+use crate::heap::sequence::{self, EngineKind, SequenceEngine};
 use crate::heap::{HeapRuleset, PeriodStatus, SpecError, SubtractionSet, TakeBreak};
-use crate::Nimber;
 
 /// The most digits of an `octal:D` family (8^4 = 4096 codes).
 pub const MAX_OCTAL_DIGITS: usize = 4;
@@ -430,37 +429,6 @@ pub fn extend(engine: &mut dyn SequenceEngine, n: usize, cancel: &Cancel) -> Res
     cancel.check()
 }
 
-/// An engine that extends itself through [`extend`] and stops growing once
-/// the flag is set, so that [`period::analyse_with`] (which does not know of
-/// the flag) ends soon after it.
-struct Stoppable<'a> {
-    inner: &'a mut dyn SequenceEngine,
-    cancel: &'a Cancel,
-}
-
-impl SequenceEngine for Stoppable<'_> {
-    fn extend_to(&mut self, n: usize) {
-        // A stopped extension leaves the engine shorter than asked; the
-        // caller of `analyse` sees the flag and discards the result.
-        let _ = extend(self.inner, n, self.cancel);
-    }
-    fn len(&self) -> usize {
-        self.inner.len()
-    }
-    fn get(&self, i: usize) -> Nimber {
-        self.inner.get(i)
-    }
-    fn name(&self) -> &'static str {
-        self.inner.name()
-    }
-    fn max_index(&self) -> usize {
-        self.inner.max_index()
-    }
-    fn append_to(&self, out: &mut GrundySequence) {
-        self.inner.append_to(out)
-    }
-}
-
 /// [`period::analyse`] that stops when `cancel` is set.
 ///
 /// # Errors
@@ -484,13 +452,7 @@ pub fn analyse(ruleset: &HeapRuleset, max: u64, cancel: &Cancel) -> Result<Analy
     }
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
     let analysis = match Theorem::for_ruleset(ruleset) {
-        Some(theorem) => {
-            let mut stoppable = Stoppable {
-                inner: engine.as_mut(),
-                cancel,
-            };
-            period::analyse_with(&mut stoppable, theorem, max)
-        }
+        Some(theorem) => period::analyse_with_cancel(engine.as_mut(), theorem, max, cancel)?,
         None => {
             let n = usize::try_from(max)
                 .unwrap_or(usize::MAX)
