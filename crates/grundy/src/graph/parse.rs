@@ -417,43 +417,68 @@ impl JsonReader<'_> {
     }
 
     /// Skips any JSON value (for keys we do not use).
+    ///
+    /// Iterative, with an explicit stack of the open containers (one byte
+    /// per level), so that input nested a million levels deep gets read or
+    /// refused like any other input instead of overflowing the call stack.
     fn skip_value(&mut self) -> Result<(), GraphError> {
-        match self.peek() {
-            Some(b'"') => self.string().map(drop),
-            Some(b'[') => self.array("`[`", Self::skip_value),
-            Some(b'{') => {
-                self.at += 1;
-                if self.eat(b'}') {
-                    return Ok(());
-                }
-                loop {
-                    self.string()?;
-                    self.expect(b':', "`:`")?;
-                    self.skip_value()?;
-                    if self.eat(b'}') {
-                        return Ok(());
-                    }
-                    self.expect(b',', "`,` or `}`")?;
-                }
-            }
-            Some(b'-' | b'0'..=b'9') => {
-                while self
-                    .text
-                    .get(self.at)
-                    .is_some_and(|b| matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9'))
-                {
+        let mut open: Vec<u8> = Vec::new();
+        loop {
+            // One value starts here: a scalar, or a container we enter.
+            match self.peek() {
+                Some(b'"') => drop(self.string()?),
+                Some(b'[') => {
                     self.at += 1;
-                }
-                Ok(())
-            }
-            _ => {
-                for word in [&b"true"[..], b"false", b"null"] {
-                    if self.text[self.at..].starts_with(word) {
-                        self.at += word.len();
-                        return Ok(());
+                    if !self.eat(b']') {
+                        open.push(b'[');
+                        continue;
                     }
                 }
-                Err(self.expected("a JSON value"))
+                Some(b'{') => {
+                    self.at += 1;
+                    if !self.eat(b'}') {
+                        self.string()?;
+                        self.expect(b':', "`:`")?;
+                        open.push(b'{');
+                        continue;
+                    }
+                }
+                Some(b'-' | b'0'..=b'9') => {
+                    while self.text.get(self.at).is_some_and(|b| {
+                        matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
+                    }) {
+                        self.at += 1;
+                    }
+                }
+                _ => {
+                    let word = [&b"true"[..], b"false", b"null"]
+                        .into_iter()
+                        .find(|w| self.text[self.at..].starts_with(w))
+                        .ok_or_else(|| self.expected("a JSON value"))?;
+                    self.at += word.len();
+                }
+            }
+            // A value ended: close the containers it ends, then go on to the
+            // next element of the innermost one still open.
+            loop {
+                match open.last() {
+                    None => return Ok(()),
+                    Some(b'[') => {
+                        if !self.eat(b']') {
+                            self.expect(b',', "`,` or `]`")?;
+                            break;
+                        }
+                    }
+                    Some(_) => {
+                        if !self.eat(b'}') {
+                            self.expect(b',', "`,` or `}`")?;
+                            self.string()?;
+                            self.expect(b':', "`:`")?;
+                            break;
+                        }
+                    }
+                }
+                open.pop();
             }
         }
     }
@@ -595,6 +620,41 @@ mod tests {
         .unwrap();
         assert_eq!(g.node_count(), 2);
         assert_eq!(g.followers(g.node("0").unwrap()), &[g.node("é\n").unwrap()]);
+    }
+
+    /// Issue 15: a million-deep unknown field overflowed the stack of the
+    /// recursive skipper ("fatal runtime error: stack overflow", exit 134).
+    /// Now deep nesting is skipped when it is well formed and gets a located
+    /// error when it is not.
+    #[test]
+    fn json_deep_nesting_is_skipped_without_recursion() {
+        let depth = 1_000_000;
+        let arrays = format!(
+            "{{\"extra\":{}1{},\"nodes\":[\"a\"]}}",
+            "[".repeat(depth),
+            "]".repeat(depth)
+        );
+        assert_eq!(Graph::parse_json(&arrays).unwrap().node_count(), 1);
+        let objects = format!(
+            "{{\"extra\":{}null{},\"nodes\":[\"a\"]}}",
+            "{\"k\":".repeat(depth),
+            "}".repeat(depth)
+        );
+        assert_eq!(Graph::parse_json(&objects).unwrap().node_count(), 1);
+        // Truncated: the error is at the end of the input.
+        let open = format!("{{\"extra\":{}", "[{\"k\":".repeat(depth));
+        match Graph::parse_json(&open).unwrap_err() {
+            GraphError::Json { line, column, .. } => {
+                assert_eq!((line, column), (1, open.len() + 1))
+            }
+            other => panic!("{other:?}"),
+        }
+        // Mixed, with a bad element deep inside.
+        let bad = format!("{{\"extra\":{}[1,}}", "[".repeat(depth));
+        assert!(matches!(
+            Graph::parse_json(&bad).unwrap_err(),
+            GraphError::Json { .. }
+        ));
     }
 
     #[test]
