@@ -108,6 +108,9 @@ impl Default for Limits {
 pub(crate) struct AppState {
     pub(crate) limits: Arc<Limits>,
     pub(crate) slots: Arc<Semaphore>,
+    /// Room for requests waiting for a slot; one that finds no room is
+    /// refused with 503 at once.
+    pub(crate) queue: Arc<Semaphore>,
 }
 
 /// The whole app: the page, its assets and the API, with `limits`.
@@ -119,6 +122,7 @@ pub(crate) struct AppState {
 pub fn router(limits: Limits) -> Router {
     let state = AppState {
         slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+        queue: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
         limits: Arc::new(limits),
     };
     Router::new()
@@ -136,9 +140,42 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play", post(api::play_move))
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
+        .layer(axum::middleware::from_fn(json_bodies_only))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
+}
+
+/// Refuses a POST whose body is declared as something other than JSON with
+/// a 415 before it is read. No content type, `application/json` (or any
+/// `+json` type) and curl's default for `-d`
+/// (`application/x-www-form-urlencoded`) are read as JSON.
+async fn json_bodies_only(
+    req: Request<Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if let Some(ct) = req.headers().get(axum::http::header::CONTENT_TYPE) {
+        let essence = ct
+            .to_str()
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let json = essence == "application/json"
+            || essence.ends_with("+json")
+            || essence == "application/x-www-form-urlencoded";
+        if req.method() == axum::http::Method::POST && !json {
+            return ApiError::unsupported_type(format!(
+                "the body must be JSON (Content-Type: application/json), not {:?}",
+                String::from_utf8_lossy(ct.as_bytes())
+            ))
+            .into_response();
+        }
+    }
+    next.run(req).await
 }
 
 async fn not_found(req: Request<Body>) -> ApiError {
