@@ -13,6 +13,7 @@ mod interrupt;
 mod nim;
 mod period;
 mod play;
+mod progress;
 mod serve;
 mod solve;
 mod values;
@@ -64,9 +65,14 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// which is the reader's choice and not a failure.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
     err.chain().any(|cause| {
+        // `--json` writes through serde_json, whose error hides the I/O
+        // error from the chain: ask it for the kind.
         cause
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+            || cause
+                .downcast_ref::<serde_json::Error>()
+                .is_some_and(|e| e.io_error_kind() == Some(io::ErrorKind::BrokenPipe))
     })
 }
 

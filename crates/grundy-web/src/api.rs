@@ -724,7 +724,7 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
         let solution = if misere {
             grundy::sum::misere_solve(&game.ruleset, &heaps, limit).map_err(over)?
         } else {
-            SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel)
+            SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel, &mut |_| {})
                 .and_then(|solver| solver.solve(&heaps, limit))
                 .map_err(over)?
         };

@@ -168,10 +168,11 @@ impl SumSolver {
     /// # Complexity
     /// That of the engine up to `min(largest heap, proof length)`.
     pub fn new(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
-        SumSolver::new_cancellable(ruleset, heaps, max, &Cancel::new())
+        SumSolver::new_cancellable(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
     }
 
-    /// [`SumSolver::new`] that stops when `cancel` is set.
+    /// [`SumSolver::new`] that stops when `cancel` is set, calling
+    /// `progress` with the number of values known as it computes them.
     ///
     /// # Errors
     /// Those of [`SumSolver::new`], and [`SumError::Cancelled`].
@@ -184,10 +185,10 @@ impl SumSolver {
     /// use grundy::sum::{SumError, SumSolver};
     ///
     /// let game = "kayles".parse()?;
-    /// assert!(SumSolver::new_cancellable(&game, &[5, 9], 1000, &Cancel::new()).is_ok());
+    /// assert!(SumSolver::new_cancellable(&game, &[5, 9], 1000, &Cancel::new(), &mut |_| {}).is_ok());
     /// let stop = Cancel::new();
     /// stop.cancel();
-    /// let e = SumSolver::new_cancellable(&game, &[5, 9], 1000, &stop).unwrap_err();
+    /// let e = SumSolver::new_cancellable(&game, &[5, 9], 1000, &stop, &mut |_| {}).unwrap_err();
     /// assert!(matches!(e, SumError::Cancelled(_)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
@@ -196,6 +197,7 @@ impl SumSolver {
         heaps: &[u64],
         max: u64,
         cancel: &Cancel,
+        progress: &mut dyn FnMut(usize),
     ) -> Result<SumSolver, SumError> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let has_theorem =
@@ -204,7 +206,7 @@ impl SumSolver {
         // (whose proof may need far fewer values than the heap), else a
         // table as far as `max` allows.
         let analysis = if largest <= DIRECT_TABLE.min(max) || (!has_theorem && largest <= max) {
-            period::analyse_table_cancellable(ruleset, largest, cancel, &mut |_| {})?
+            period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
         } else if !has_theorem {
             // No table within `max` reaches the heap, and no period can be
             // proved: refuse before computing anything.
@@ -214,11 +216,11 @@ impl SumSolver {
                 max,
             });
         } else {
-            let found = period::analyse_cancellable(ruleset, max, cancel, &mut |_| {})?;
+            let found = period::analyse_cancellable(ruleset, max, cancel, progress)?;
             if found.value(largest).is_some() || largest > max {
                 found
             } else {
-                period::analyse_table_cancellable(ruleset, largest, cancel, &mut |_| {})?
+                period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
             }
         };
         let solver = SumSolver {
