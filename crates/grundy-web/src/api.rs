@@ -180,6 +180,9 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
+        "max_concurrent": l.max_concurrent,
+        "max_connections": l.max_connections,
+        "header_timeout_ms": l.header_timeout.as_millis() as u64,
     }))
 }
 

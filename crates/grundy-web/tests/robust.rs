@@ -212,3 +212,91 @@ async fn memory_is_bounded_before_any_work() {
     assert_eq!(status.as_u16(), 422, "{body}");
     assert!(body["error"].as_str().unwrap().contains("MB"), "{body}");
 }
+
+/// Starts the server on a free loopback port with `limits`; the server
+/// stops when the returned sender is dropped.
+async fn start(limits: Limits) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    tokio::spawn(grundy_web::serve_until(listener, limits, async {
+        let _ = stopped.await;
+    }));
+    (addr, stop)
+}
+
+/// Sends a whole request on a fresh connection and returns the status line.
+async fn status_line(stream: &mut tokio::net::TcpStream) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let body = r#"{"heaps":[1,2]}"#;
+    let request = format!(
+        "POST /api/nim HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).await.unwrap();
+    let mut buf = vec![0; 4096];
+    let n = stream.read(&mut buf).await.unwrap();
+    String::from_utf8_lossy(&buf[..n])
+        .lines()
+        .next()
+        .unwrap_or("")
+        .to_owned()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_client_slow_to_send_its_headers_is_disconnected() {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let (addr, _stop) = start(Limits {
+        header_timeout: Duration::from_millis(300),
+        ..Limits::default()
+    })
+    .await;
+    let mut slow = tokio::net::TcpStream::connect(addr).await.unwrap();
+    slow.write_all(b"POST /api/nim HTTP/1.1\r\n").await.unwrap();
+    let started = Instant::now();
+    // The server closes the connection (EOF, or a 408 then EOF).
+    let mut buf = vec![0; 1024];
+    let mut got = Vec::new();
+    loop {
+        match tokio::time::timeout(Duration::from_secs(5), slow.read(&mut buf)).await {
+            Ok(Ok(0)) | Ok(Err(_)) => break,
+            Ok(Ok(n)) => got.extend_from_slice(&buf[..n]),
+            Err(_) => panic!("still open after 5 s"),
+        }
+    }
+    assert!(started.elapsed() < Duration::from_secs(3));
+    let text = String::from_utf8_lossy(&got);
+    assert!(
+        text.is_empty() || text.starts_with("HTTP/1.1 408"),
+        "{text}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn connections_beyond_the_cap_wait_until_one_closes() {
+    let (addr, _stop) = start(Limits {
+        max_connections: 2,
+        ..Limits::default()
+    })
+    .await;
+    let mut a = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let mut b = tokio::net::TcpStream::connect(addr).await.unwrap();
+    assert!(status_line(&mut a).await.starts_with("HTTP/1.1 200"));
+    assert!(status_line(&mut b).await.starts_with("HTTP/1.1 200"));
+    // Both stay open (keep-alive): a third connection is not served...
+    let c = tokio::net::TcpStream::connect(addr).await.unwrap();
+    let third = tokio::spawn(async move {
+        let mut c = c;
+        status_line(&mut c).await
+    });
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    assert!(!third.is_finished(), "served beyond the cap");
+    // ...until one of the others closes.
+    drop(a);
+    let served = tokio::time::timeout(Duration::from_secs(3), third)
+        .await
+        .expect("served once a connection closed")
+        .unwrap();
+    assert!(served.starts_with("HTTP/1.1 200"), "{served}");
+    drop(b);
+}
