@@ -1,6 +1,8 @@
 //! The `grundy` command-line tool: a thin layer that parses flags, calls the
 //! `grundy` library and renders its answers as text or JSON.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 

@@ -31,6 +31,8 @@
 //! | [`request`] | checked reading of JSON request bodies |
 //! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 mod assets;
 mod engine;
