@@ -1,6 +1,8 @@
 //! The `grundy` command-line tool: a thin layer that parses flags, calls the
 //! `grundy` library and renders its answers as text or JSON.
 
+#![forbid(unsafe_code)]
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -16,6 +18,7 @@ mod nim;
 mod period;
 mod play;
 mod plot;
+mod progress;
 mod record;
 mod serve;
 mod solve;
@@ -71,8 +74,9 @@ fn run(cli: Cli) -> anyhow::Result<()> {
 /// True when the error is a write to a closed pipe (`grundy ... | head`),
 /// which is the reader's choice and not a failure.
 fn is_broken_pipe(err: &anyhow::Error) -> bool {
-    // serde_json wraps the write error of `--json` output in its own type.
     err.chain().any(|cause| {
+        // `--json` writes through serde_json, whose error hides the I/O
+        // error from the chain: ask it for the kind.
         cause
             .downcast_ref::<io::Error>()
             .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)

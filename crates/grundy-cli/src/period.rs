@@ -3,8 +3,12 @@
 
 use std::io::Write;
 
+use anyhow::Context;
+
 use grundy::heap::period::{self, PeriodStatus, Theorem};
 use grundy::heap::HeapRuleset;
+
+use crate::progress::Progress;
 
 /// How many values are computed by default when a theorem applies.
 const DEFAULT_MAX: u64 = 1 << 20;
@@ -59,7 +63,21 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             "--resume keeps the values of a period search, and {ruleset} has none to keep \
              (no periodicity theorem applies, or a formula gives its values)"
         ),
-        (None, _) => period::find_period(&ruleset, max),
+        (None, _) => {
+            let mut progress = Progress::new(
+                "looking for a period: values computed",
+                Some(max.saturating_add(1)),
+            );
+            period::find_period_cancellable(&ruleset, max, &crate::interrupt::flag(), &mut |n| {
+                progress.update(n as u64)
+            })
+            .with_context(|| {
+                format!(
+                    "no period proved in G(0..{}) of {ruleset} (looking up to {max})",
+                    progress.done()
+                )
+            })?
+        }
     };
     let game = ruleset.to_string();
     // One JSON shape for both answers (the contract's "periodic" or

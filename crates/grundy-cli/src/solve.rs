@@ -3,11 +3,15 @@
 
 use std::io::Write;
 
+use anyhow::Context;
+
 use grundy::games::BoardSpec;
 use grundy::heap::{period, HeapRuleset};
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
 use grundy::Outcome;
 use grundy_json::BoardJson;
+
+use crate::progress::Progress;
 
 /// How many values may be computed to find a period for huge heaps.
 const DEFAULT_MAX: u64 = 1 << 22;
@@ -128,7 +132,14 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         } else {
             DEFAULT_MAX
         });
-        SumSolver::new(ruleset, &heaps, max)?.solve(&heaps, args.limit)?
+        let mut progress = Progress::new("computing values", None);
+        let solver =
+            SumSolver::new_cancellable(ruleset, &heaps, max, &crate::interrupt::flag(), &mut |n| {
+                progress.update(n as u64)
+            })
+            .with_context(|| format!("computed G(0..{}) of {ruleset}", progress.done()))?;
+        drop(progress);
+        solver.solve(&heaps, args.limit)?
     };
     if args.json {
         write_json(ruleset, &heaps, &solution, out)

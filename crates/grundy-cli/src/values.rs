@@ -4,11 +4,14 @@
 //! value while they fit) and streamed out line by line, so `--to 2^31` needs
 //! about 2 GiB and never builds the output in memory.
 
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 use anyhow::Context;
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::HeapRuleset;
+
+use crate::interrupt;
+use crate::progress::Progress;
 
 /// The largest `--to` accepted: 2^34 values would already need 16 GiB.
 const MAX_TO: u64 = 1 << 34;
@@ -117,7 +120,7 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             engine.max_index()
         );
     }
-    compute_with_progress(engine.as_mut(), to);
+    compute_with_progress(engine.as_mut(), to)?;
     if let Some(path) = &args.plot {
         return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
     }
@@ -173,20 +176,20 @@ fn write_plot(
 }
 
 /// Grows the engine to `to`, drawing a progress line on stderr when it is a
-/// terminal and the job is long enough to be worth watching.
-fn compute_with_progress(engine: &mut dyn SequenceEngine, to: usize) {
-    let stderr = std::io::stderr();
-    if !stderr.is_terminal() || to < 1 << 20 {
-        engine.extend_to(to);
-        return;
-    }
-    let steps = 100;
-    for step in 1..=steps {
-        let target = (to as u128 * step / steps) as usize;
-        engine.extend_to(target);
-        let _ = write!(stderr.lock(), "\rcomputing G(0..={to}): {step:3}%");
-    }
-    let _ = writeln!(stderr.lock());
+/// terminal and the job runs long enough to be worth watching, and stopping
+/// on Ctrl-C or SIGTERM with how far it got.
+fn compute_with_progress(engine: &mut dyn SequenceEngine, to: usize) -> anyhow::Result<()> {
+    let mut progress = Progress::new("computing values", Some(to as u64 + 1));
+    sequence::extend_cancellable(engine, to, &interrupt::flag(), &mut |n| {
+        progress.update(n as u64)
+    })
+    .with_context(|| {
+        format!(
+            "computed G(0..{}) of the {} values asked for",
+            progress.done(),
+            to as u64 + 1
+        )
+    })
 }
 
 /// Values below this are counted in an array, larger ones (Nim, all-but

@@ -24,6 +24,8 @@
 //! );
 //! ```
 
+#![forbid(unsafe_code)]
+
 pub mod board;
 pub mod census;
 pub mod heap;

@@ -21,7 +21,13 @@ use grundy::play::{
 use grundy::sum::SumSolver;
 use grundy_json::{NimJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 
-use crate::engine::{work_cap, WebGame};
+use std::time::{Duration, Instant};
+
+use grundy::cancel::Cancel;
+
+use crate::engine::{
+    estimate, stopped_message, work_cap, Estimate, WebGame, CHEAP_STEPS, MAX_REQUEST_BYTES,
+};
 use crate::error::ApiError;
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
@@ -69,18 +75,77 @@ where
     F: FnOnce() -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
+    compute_with(state, Estimate::EXPENSIVE, move |_| work()).await
+}
+
+/// Sets its flag when dropped: when the request's future is dropped (its
+/// client went away) or has answered, the computation it started stops.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// Runs `work` with a [`Cancel`] that is set at the request's deadline or
+/// when the client goes away (the work checks it and stops).
+///
+/// Work whose `cost` is below [`CHEAP_STEPS`] runs at once on the blocking
+/// pool, without a slot, so that cheap requests keep their latency while
+/// expensive ones run. Expensive work first checks `cost` against the
+/// memory limit (a 422 before any waiting), then takes one of the computing
+/// slots; when every slot is busy and more requests already wait than there
+/// are slots, it is refused at once with a 503 and `Retry-After`.
+async fn compute_with<T, F>(state: &AppState, cost: Estimate, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    if cost.bytes > MAX_REQUEST_BYTES {
+        return Err(ApiError::over_limit(format!(
+            "this request would need about {} MB; at most {} MB are allowed per request",
+            cost.bytes >> 20,
+            MAX_REQUEST_BYTES >> 20
+        )));
+    }
     let timeout = state.limits.timeout;
-    let permit = tokio::time::timeout(timeout, state.slots.clone().acquire_owned())
-        .await
-        .map_err(|_| ApiError::busy("the server is busy with other computations; try again"))?
-        .map_err(|_| ApiError::busy("the server is shutting down"))?;
+    let cancel = Cancel::with_deadline(Instant::now() + timeout);
+    let _stop_when_gone = CancelOnDrop(cancel.clone());
+    let permit = if cost.steps < CHEAP_STEPS {
+        None
+    } else {
+        let permit = match state.slots.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                let _in_queue = state
+                    .queue
+                    .clone()
+                    .try_acquire_owned()
+                    .map_err(|_| ApiError::busy(BUSY))?;
+                tokio::time::timeout(timeout, state.slots.clone().acquire_owned())
+                    .await
+                    .map_err(|_| ApiError::busy(BUSY))?
+                    .map_err(|_| ApiError::busy("the server is shutting down"))?
+            }
+        };
+        Some(permit)
+    };
+    let worker = cancel.clone();
     let task = tokio::task::spawn_blocking(move || {
         // The slot is held by the computation itself, so a computation that
         // outlives its deadline still counts against the limit until it ends.
         let _permit = permit;
-        work()
+        if worker.is_cancelled() {
+            return Err(ApiError::over_limit(stopped_message(&worker)));
+        }
+        work(&worker)
     });
-    match tokio::time::timeout(timeout, task).await {
+    // The work stops itself at the deadline; the answer waits a little
+    // longer for it (a check comes every few milliseconds), then gives up
+    // on work that does not check.
+    let grace = timeout + Duration::from_secs(1);
+    match tokio::time::timeout(grace, task).await {
         Ok(Ok(result)) => result,
         Ok(Err(join)) => Err(ApiError::bad_request(format!(
             "the computation failed: {join}"
@@ -91,6 +156,8 @@ where
         ))),
     }
 }
+
+const BUSY: &str = "the server is busy with other computations; try again shortly";
 
 fn to_json<T: Serialize>(value: &T) -> ApiResult {
     serde_json::to_string(value)
@@ -114,6 +181,9 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
+        "max_concurrent": l.max_concurrent,
+        "max_connections": l.max_connections,
+        "header_timeout_ms": l.header_timeout.as_millis() as u64,
     }))
 }
 
@@ -598,8 +668,9 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let to = fields.u64_at_most("to", state.limits.max_values_to)?;
     let from = fields.u64_or("from", 0, to)?;
     let stats = fields.bool_or("stats", false)?;
-    compute(&state, move || {
-        game.prepare(to)?;
+    let cost = estimate(&game.ruleset, to.min(work_cap(&game.ruleset)));
+    compute_with(&state, cost, move |cancel| {
+        game.prepare_cancellable(to, cancel)?;
         let get = |n: u64| game.value(n);
         let stats = stats.then(|| ValuesStats::of(from, to, get));
         let name = game.ruleset.to_string();
@@ -620,8 +691,11 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
         message: format!("{e} for {}", game.ruleset),
         ..e
     })?;
-    compute(&state, move || {
-        let found = grundy::heap::period::find_period(&game.ruleset, max);
+    let cost = estimate(&game.ruleset, max);
+    compute_with(&state, cost, move |cancel| {
+        let found =
+            grundy::heap::period::find_period_cancellable(&game.ruleset, max, cancel, &mut |_| {})
+                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
         to_json(&PeriodJson::new(&game.ruleset.to_string(), &found))
     })
     .await
@@ -640,12 +714,21 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
     // The CLI's default, so the same arguments give the same answer.
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
     let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
-    compute(&state, move || {
-        let over = |e: grundy::sum::SumError| ApiError::over_limit(e.to_string());
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let cost = if misere {
+        Estimate::EXPENSIVE
+    } else {
+        estimate(&game.ruleset, largest.min(cap))
+    };
+    compute_with(&state, cost, move |cancel| {
+        let over = |e: grundy::sum::SumError| match e {
+            grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+            e => ApiError::over_limit(e.to_string()),
+        };
         let solution = if misere {
             grundy::sum::misere_solve(&game.ruleset, &heaps, limit).map_err(over)?
         } else {
-            SumSolver::new(&game.ruleset, &heaps, cap)
+            SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel, &mut |_| {})
                 .and_then(|solver| solver.solve(&heaps, limit))
                 .map_err(over)?
         };

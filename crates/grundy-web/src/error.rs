@@ -1,6 +1,7 @@
-//! Errors of the API, answered as `{"error": MESSAGE}` with a 4xx status,
-//! and `"span": [START, END]` (a byte range of the input the error is in,
-//! such as the game spec) where the error has a place.
+//! Errors of the API, answered as `{"error": MESSAGE}` with a 4xx status (or
+//! 503 when the server is full), and `"span": [START, END]` (a byte range of
+//! the input the error is in, such as the game spec) where the error has a
+//! place.
 
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
@@ -11,7 +12,7 @@ use axum::Json;
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{message}")]
 pub struct ApiError {
-    /// The HTTP status: always in the 4xx range.
+    /// The HTTP status: in the 4xx range, or 503 when the server is full.
     pub status: StatusCode,
     /// What was wrong, for a person to read.
     pub message: String,
@@ -60,10 +61,20 @@ impl ApiError {
         }
     }
 
-    /// 429: every computing slot is busy; the client may retry shortly.
+    /// 503 with `Retry-After: 1`: every computing slot is busy and the
+    /// queue is full; the client may retry shortly.
     pub fn busy(message: impl Into<String>) -> ApiError {
         ApiError {
-            status: StatusCode::TOO_MANY_REQUESTS,
+            status: StatusCode::SERVICE_UNAVAILABLE,
+            message: message.into(),
+            span: None,
+        }
+    }
+
+    /// 415: a body declared as something other than JSON.
+    pub fn unsupported_type(message: impl Into<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNSUPPORTED_MEDIA_TYPE,
             message: message.into(),
             span: None,
         }
@@ -95,6 +106,13 @@ impl IntoResponse for ApiError {
             }
             None => serde_json::json!({ "error": self.message }),
         };
-        (self.status, Json(body)).into_response()
+        let mut response = (self.status, Json(body)).into_response();
+        if self.status == StatusCode::SERVICE_UNAVAILABLE {
+            response.headers_mut().insert(
+                axum::http::header::RETRY_AFTER,
+                axum::http::HeaderValue::from_static("1"),
+            );
+        }
+        response
     }
 }

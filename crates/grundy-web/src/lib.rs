@@ -31,6 +31,8 @@
 //! | [`request`] | checked reading of JSON request bodies |
 //! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
 
+#![forbid(unsafe_code)]
+
 pub mod api;
 mod assets;
 mod engine;
@@ -78,9 +80,15 @@ pub struct Limits {
     pub max_body_bytes: usize,
     /// Longest a request may compute.
     pub timeout: Duration,
-    /// Most computations running at once; a request arriving when all are
-    /// busy waits up to `timeout` for a slot.
+    /// Most computations running at once; as many more may wait for a
+    /// slot (up to `timeout`), and a request beyond those gets a 503.
     pub max_concurrent: usize,
+    /// Most open connections; further clients wait in the listen queue
+    /// until one closes.
+    pub max_connections: usize,
+    /// Longest a client may take to send a request's headers; a slower
+    /// client's connection is closed.
+    pub header_timeout: Duration,
 }
 
 impl Default for Limits {
@@ -99,6 +107,8 @@ impl Default for Limits {
             max_body_bytes: 256 * 1024,
             timeout: Duration::from_secs(5),
             max_concurrent: 2,
+            max_connections: 1024,
+            header_timeout: Duration::from_secs(10),
         }
     }
 }
@@ -108,6 +118,9 @@ impl Default for Limits {
 pub(crate) struct AppState {
     pub(crate) limits: Arc<Limits>,
     pub(crate) slots: Arc<Semaphore>,
+    /// Room for requests waiting for a slot; one that finds no room is
+    /// refused with 503 at once.
+    pub(crate) queue: Arc<Semaphore>,
 }
 
 /// The whole app: the page, its assets and the API, with `limits`.
@@ -119,6 +132,7 @@ pub(crate) struct AppState {
 pub fn router(limits: Limits) -> Router {
     let state = AppState {
         slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+        queue: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
         limits: Arc::new(limits),
     };
     Router::new()
@@ -136,9 +150,42 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play", post(api::play_move))
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
+        .layer(axum::middleware::from_fn(json_bodies_only))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .with_state(state)
+}
+
+/// Refuses a POST whose body is declared as something other than JSON with
+/// a 415 before it is read. No content type, `application/json` (or any
+/// `+json` type) and curl's default for `-d`
+/// (`application/x-www-form-urlencoded`) are read as JSON.
+async fn json_bodies_only(
+    req: Request<Body>,
+    next: axum::middleware::Next,
+) -> axum::response::Response {
+    use axum::response::IntoResponse;
+    if let Some(ct) = req.headers().get(axum::http::header::CONTENT_TYPE) {
+        let essence = ct
+            .to_str()
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase();
+        let json = essence == "application/json"
+            || essence.ends_with("+json")
+            || essence == "application/x-www-form-urlencoded";
+        if req.method() == axum::http::Method::POST && !json {
+            return ApiError::unsupported_type(format!(
+                "the body must be JSON (Content-Type: application/json), not {:?}",
+                String::from_utf8_lossy(ct.as_bytes())
+            ))
+            .into_response();
+        }
+    }
+    next.run(req).await
 }
 
 async fn not_found(req: Request<Body>) -> ApiError {
@@ -163,18 +210,76 @@ async fn method_not_allowed(req: Request<Body>) -> ApiError {
 
 /// Serves the app on `listener` until the process is interrupted (Ctrl-C).
 ///
+/// At most [`Limits::max_connections`] connections are open at once, and a
+/// client that takes longer than [`Limits::header_timeout`] to send its
+/// headers is disconnected, so that slow clients cannot hold the server.
+///
 /// # Errors
 /// An I/O error of the listening socket.
 pub async fn serve(listener: TcpListener, limits: Limits) -> std::io::Result<()> {
-    axum::serve(listener, router(limits))
-        .with_graceful_shutdown(async {
-            // If the signal handler cannot be installed the server simply
-            // runs until it is killed.
-            if tokio::signal::ctrl_c().await.is_err() {
-                std::future::pending::<()>().await;
-            }
-        })
-        .await
+    serve_until(listener, limits, async {
+        // If the signal handler cannot be installed the server simply runs
+        // until it is killed.
+        if tokio::signal::ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    })
+    .await
+}
+
+/// [`serve`] until `shutdown` completes; connections open then are given
+/// a second to finish their requests.
+///
+/// # Errors
+/// An I/O error of the listening socket.
+pub async fn serve_until(
+    listener: TcpListener,
+    limits: Limits,
+    shutdown: impl std::future::Future<Output = ()>,
+) -> std::io::Result<()> {
+    use hyper_util::rt::{TokioIo, TokioTimer};
+    use hyper_util::service::TowerToHyperService;
+
+    let connections = Arc::new(Semaphore::new(limits.max_connections.max(1)));
+    let header_timeout = limits.header_timeout;
+    let app = router(limits);
+    let mut tasks = tokio::task::JoinSet::new();
+    tokio::pin!(shutdown);
+    loop {
+        let permit = tokio::select! {
+            permit = connections.clone().acquire_owned() => permit.expect("never closed"),
+            () = &mut shutdown => break,
+        };
+        let stream = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok((stream, _)) => stream,
+                // A connection that failed before it was accepted (reset,
+                // or out of file descriptors for a moment): go on.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(10)).await;
+                    continue;
+                }
+            },
+            () = &mut shutdown => break,
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tasks.spawn(async move {
+            let _permit = permit;
+            let _ = hyper::server::conn::http1::Builder::new()
+                .timer(TokioTimer::new())
+                .header_read_timeout(header_timeout)
+                .serve_connection(TokioIo::new(stream), service)
+                .await;
+        });
+        // Forget the connections already closed.
+        while tasks.try_join_next().is_some() {}
+    }
+    drop(listener);
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
+        while tasks.join_next().await.is_some() {}
+    })
+    .await;
+    Ok(())
 }
 
 /// Binds `addr`, calls `on_ready` with the address really bound (useful

@@ -30,6 +30,7 @@
 //! exhaustive search over the positions of the sum, which is exact but only
 //! offered for small sums (at most [`MISERE_BRUTE_FORCE_TOKENS`] tokens).
 
+use crate::cancel::{Cancel, Cancelled};
 use std::collections::HashMap;
 
 use crate::heap::period::{self, Analysis};
@@ -90,6 +91,9 @@ pub enum SumError {
         /// [`MISERE_BRUTE_FORCE_TOKENS`].
         limit: u64,
     },
+    /// The computation was stopped through its [`Cancel`] flag.
+    #[error("stopped while computing values")]
+    Cancelled(#[from] Cancelled),
 }
 
 /// One move in a sum: heap number `heap` (0-based) goes from `from` tokens
@@ -164,6 +168,37 @@ impl SumSolver {
     /// # Complexity
     /// That of the engine up to `min(largest heap, proof length)`.
     pub fn new(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
+        SumSolver::new_cancellable(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
+    }
+
+    /// [`SumSolver::new`] that stops when `cancel` is set, calling
+    /// `progress` with the number of values known as it computes them.
+    ///
+    /// # Errors
+    /// Those of [`SumSolver::new`], and [`SumError::Cancelled`].
+    ///
+    /// # Complexity
+    /// That of [`SumSolver::new`].
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::sum::{SumError, SumSolver};
+    ///
+    /// let game = "kayles".parse()?;
+    /// assert!(SumSolver::new_cancellable(&game, &[5, 9], 1000, &Cancel::new(), &mut |_| {}).is_ok());
+    /// let stop = Cancel::new();
+    /// stop.cancel();
+    /// let e = SumSolver::new_cancellable(&game, &[5, 9], 1000, &stop, &mut |_| {}).unwrap_err();
+    /// assert!(matches!(e, SumError::Cancelled(_)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new_cancellable(
+        ruleset: &HeapRuleset,
+        heaps: &[u64],
+        max: u64,
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(usize),
+    ) -> Result<SumSolver, SumError> {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let has_theorem =
             period::Theorem::for_ruleset(ruleset).is_some() || *ruleset == HeapRuleset::Nim;
@@ -171,7 +206,7 @@ impl SumSolver {
         // (whose proof may need far fewer values than the heap), else a
         // table as far as `max` allows.
         let analysis = if largest <= DIRECT_TABLE.min(max) || (!has_theorem && largest <= max) {
-            period::analyse_table(ruleset, largest)
+            period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
         } else if !has_theorem {
             // No table within `max` reaches the heap, and no period can be
             // proved: refuse before computing anything.
@@ -181,11 +216,11 @@ impl SumSolver {
                 max,
             });
         } else {
-            let found = period::analyse(ruleset, max);
+            let found = period::analyse_cancellable(ruleset, max, cancel, progress)?;
             if found.value(largest).is_some() || largest > max {
                 found
             } else {
-                period::analyse_table(ruleset, largest)
+                period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
             }
         };
         let solver = SumSolver {

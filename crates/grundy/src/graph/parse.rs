@@ -418,19 +418,19 @@ impl JsonReader<'_> {
 
     /// Skips any JSON value (for keys we do not use).
     ///
-    /// Iterative: the containers open around the cursor are kept on a heap
-    /// stack, so a value nested as deep as the input allows (a million `[`)
-    /// costs memory in proportion, never the thread's stack.
+    /// Iterative, with an explicit stack of the open containers (one byte
+    /// per level), so that input nested a million levels deep gets read or
+    /// refused like any other input instead of overflowing the call stack.
     fn skip_value(&mut self) -> Result<(), GraphError> {
-        // The closing byte each open container waits for, innermost last.
         let mut open: Vec<u8> = Vec::new();
         loop {
-            // One value starts at the cursor.
+            // One value starts here: a scalar, or a container we enter.
             match self.peek() {
+                Some(b'"') => drop(self.string()?),
                 Some(b'[') => {
                     self.at += 1;
                     if !self.eat(b']') {
-                        open.push(b']');
+                        open.push(b'[');
                         continue;
                     }
                 }
@@ -439,11 +439,10 @@ impl JsonReader<'_> {
                     if !self.eat(b'}') {
                         self.string()?;
                         self.expect(b':', "`:`")?;
-                        open.push(b'}');
+                        open.push(b'{');
                         continue;
                     }
                 }
-                Some(b'"') => drop(self.string()?),
                 Some(b'-' | b'0'..=b'9') => {
                     while self.text.get(self.at).is_some_and(|b| {
                         matches!(b, b'-' | b'+' | b'.' | b'e' | b'E' | b'0'..=b'9')
@@ -454,30 +453,32 @@ impl JsonReader<'_> {
                 _ => {
                     let word = [&b"true"[..], b"false", b"null"]
                         .into_iter()
-                        .find(|word| self.text[self.at..].starts_with(word))
+                        .find(|w| self.text[self.at..].starts_with(w))
                         .ok_or_else(|| self.expected("a JSON value"))?;
                     self.at += word.len();
                 }
             }
-            // A value ended: close what it ended, then go on to the next
-            // element or member of the innermost open container.
+            // A value ended: close the containers it ends, then go on to the
+            // next element of the innermost one still open.
             loop {
                 match open.last() {
                     None => return Ok(()),
-                    Some(&close) if self.eat(close) => {
-                        open.pop();
-                    }
-                    Some(b']') => {
-                        self.expect(b',', "`,` or `]`")?;
-                        break;
+                    Some(b'[') => {
+                        if !self.eat(b']') {
+                            self.expect(b',', "`,` or `]`")?;
+                            break;
+                        }
                     }
                     Some(_) => {
-                        self.expect(b',', "`,` or `}`")?;
-                        self.string()?;
-                        self.expect(b':', "`:`")?;
-                        break;
+                        if !self.eat(b'}') {
+                            self.expect(b',', "`,` or `}`")?;
+                            self.string()?;
+                            self.expect(b':', "`:`")?;
+                            break;
+                        }
                     }
                 }
+                open.pop();
             }
         }
     }
@@ -621,25 +622,39 @@ mod tests {
         assert_eq!(g.followers(g.node("0").unwrap()), &[g.node("é\n").unwrap()]);
     }
 
+    /// Issue 15: a million-deep unknown field overflowed the stack of the
+    /// recursive skipper ("fatal runtime error: stack overflow", exit 134).
+    /// Now deep nesting is skipped when it is well formed and gets a located
+    /// error when it is not.
     #[test]
-    fn deeply_nested_unknown_fields_are_skipped_without_recursion() {
-        // A million levels: the recursive reader overflowed the stack here.
+    fn json_deep_nesting_is_skipped_without_recursion() {
         let depth = 1_000_000;
-        let deep = format!(
-            r#"{{"extra":{}1{}, "nodes":["a","b"], "edges":[["a","b"]]}}"#,
-            "[{\"k\":".repeat(depth),
-            "}]".repeat(depth)
+        let arrays = format!(
+            "{{\"extra\":{}1{},\"nodes\":[\"a\"]}}",
+            "[".repeat(depth),
+            "]".repeat(depth)
         );
-        let g = Graph::parse_json(&deep).unwrap();
-        assert_eq!(g.node_count(), 2);
-        // Unclosed, it is an error at the end, not a crash.
-        let open = format!(r#"{{"extra":{}"#, "[".repeat(depth));
-        let err = Graph::parse_json(&open).unwrap_err().to_string();
-        assert!(err.contains("expected a JSON value"), "{err}");
-        let bad = r#"{"extra":[1,{"a":2,}], "nodes":[], "edges":[]}"#;
-        assert!(Graph::parse_json(bad).is_err());
-        let fine = r#"{"extra":[1,{"a":[true,false,null,"x",-1.5e3]},[],{}], "nodes":[1,2], "edges":[[1,2]]}"#;
-        assert_eq!(Graph::parse_json(fine).unwrap().node_count(), 2);
+        assert_eq!(Graph::parse_json(&arrays).unwrap().node_count(), 1);
+        let objects = format!(
+            "{{\"extra\":{}null{},\"nodes\":[\"a\"]}}",
+            "{\"k\":".repeat(depth),
+            "}".repeat(depth)
+        );
+        assert_eq!(Graph::parse_json(&objects).unwrap().node_count(), 1);
+        // Truncated: the error is at the end of the input.
+        let open = format!("{{\"extra\":{}", "[{\"k\":".repeat(depth));
+        match Graph::parse_json(&open).unwrap_err() {
+            GraphError::Json { line, column, .. } => {
+                assert_eq!((line, column), (1, open.len() + 1))
+            }
+            other => panic!("{other:?}"),
+        }
+        // Mixed, with a bad element deep inside.
+        let bad = format!("{{\"extra\":{}[1,}}", "[".repeat(depth));
+        assert!(matches!(
+            Graph::parse_json(&bad).unwrap_err(),
+            GraphError::Json { .. }
+        ));
     }
 
     #[test]

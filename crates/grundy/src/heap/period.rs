@@ -299,14 +299,69 @@ pub fn find_period(ruleset: &HeapRuleset, max: u64) -> Periodicity {
     analyse(ruleset, max).periodicity
 }
 
+/// [`find_period`] that stops when `cancel` is set, calling `progress` with
+/// the number of values known as the computation goes.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set before the search ends.
+///
+/// # Complexity
+/// That of [`find_period`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// let kayles: HeapRuleset = "kayles".parse()?;
+/// let p = period::find_period_cancellable(&kayles, 10_000, &Cancel::new(), &mut |_| {})?;
+/// assert!(p.checked_to > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn find_period_cancellable(
+    ruleset: &HeapRuleset,
+    max: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Periodicity, Cancelled> {
+    analyse_cancellable(ruleset, max, cancel, progress).map(|a| a.periodicity)
+}
+
 /// Like [`find_period`], but also returns the values computed, so that
 /// [`Analysis::value`] answers for any heap the proof covers.
 ///
 /// For a family without a theorem the values are computed up to `max`
 /// anyway (the `checked_to` of an unknown answer says how far they go).
 pub fn analyse(ruleset: &HeapRuleset, max: u64) -> Analysis {
+    analyse_cancellable(ruleset, max, &Cancel::new(), &mut |_| {})
+        .expect("a fresh flag is never set")
+}
+
+/// [`analyse`] that stops when `cancel` is set, calling `progress` with the
+/// number of values known as the computation goes.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set before the analysis ends.
+///
+/// # Complexity
+/// That of [`analyse`], plus a clock read every few milliseconds.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// let game: HeapRuleset = "sub{1,3,4}".parse()?;
+/// let a = period::analyse_cancellable(&game, 1000, &Cancel::new(), &mut |_| {})?;
+/// assert_eq!(a.period(), Some((0, 7)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_cancellable(
+    ruleset: &HeapRuleset,
+    max: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, Cancelled> {
     if *ruleset == HeapRuleset::Nim {
-        return Analysis {
+        return Ok(Analysis {
             values: GrundySequence::new(),
             periodicity: Periodicity {
                 status: PeriodStatus::Periodic {
@@ -318,14 +373,14 @@ pub fn analyse(ruleset: &HeapRuleset, max: u64) -> Analysis {
                 checked_to: 0,
             },
             nim: true,
-        };
+        });
     }
     match Theorem::for_ruleset(ruleset) {
         Some(theorem) => {
             let mut engine = sequence::engine(ruleset, EngineKind::Fast);
-            analyse_with(engine.as_mut(), theorem, max)
+            analyse_with_cancellable(engine.as_mut(), theorem, max, cancel, progress)
         }
-        None => analyse_table(ruleset, max),
+        None => analyse_table_cancellable(ruleset, max, cancel, progress),
     }
 }
 
@@ -336,28 +391,57 @@ pub fn analyse(ruleset: &HeapRuleset, max: u64) -> Analysis {
 /// # Complexity
 /// That of the fastest engine up to `n`.
 pub fn analyse_table(ruleset: &HeapRuleset, n: u64) -> Analysis {
+    analyse_table_cancellable(ruleset, n, &Cancel::new(), &mut |_| {})
+        .expect("a fresh flag is never set")
+}
+
+/// [`analyse_table`] that stops when `cancel` is set, calling `progress`
+/// with the number of values known as the computation goes.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set before the values are known.
+///
+/// # Complexity
+/// That of [`analyse_table`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// let stop = Cancel::new();
+/// stop.cancel();
+/// let game: HeapRuleset = "sub{squares}".parse()?;
+/// assert!(period::analyse_table_cancellable(&game, 100_000, &stop, &mut |_| {}).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_table_cancellable(
+    ruleset: &HeapRuleset,
+    n: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, Cancelled> {
     if *ruleset == HeapRuleset::Nim {
-        return analyse(ruleset, n);
+        return analyse_cancellable(ruleset, n, cancel, progress);
     }
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
     let n = usize::try_from(n)
         .unwrap_or(usize::MAX)
         .min(engine.max_index());
-    engine.extend_to(n);
+    sequence::extend_cancellable(engine.as_mut(), n, cancel, progress)?;
     let mut values = GrundySequence::with_capacity(n.saturating_add(1));
     engine.append_to(&mut values);
     let reason = match Theorem::for_ruleset(ruleset) {
         Some(_) => UnknownReason::LimitReached,
         None => UnknownReason::NoTheorem,
     };
-    Analysis {
+    Ok(Analysis {
         values,
         periodicity: Periodicity {
             status: PeriodStatus::Unknown { reason },
             checked_to: n as u64,
         },
         nim: false,
-    }
+    })
 }
 
 /// The period search of the [module documentation](self) on any engine,
@@ -368,19 +452,12 @@ pub fn analyse_table(ruleset: &HeapRuleset, n: u64) -> Analysis {
 /// O(L) per candidate period that agrees long enough to look plausible,
 /// and usually O(1) for the others.
 pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64) -> Analysis {
-    match analyse_with_cancel(engine, theorem, max, &Cancel::new()) {
-        Ok(analysis) => analysis,
-        Err(Cancelled) => unreachable!("a flag nobody holds is never set"),
-    }
+    analyse_with_cancellable(engine, theorem, max, &Cancel::new(), &mut |_| {})
+        .expect("a fresh flag is never set")
 }
 
-/// Heap sizes the engine computes between two looks at the cancellation
-/// flag: milliseconds of work for the fast engines.
-const CANCEL_CHUNK: usize = 1 << 16;
-
-/// [`analyse_with`] that stops when `cancel` is set: the engine is grown in
-/// chunks and the flag is checked between them, so a search that would run
-/// for minutes stops within a fraction of a second. What the engine
+/// [`analyse_with_cancellable`] with no progress reports: the search stops
+/// within a fraction of a second once `cancel` is set, and what the engine
 /// computed before it stopped stays in the engine.
 ///
 /// # Errors
@@ -409,7 +486,37 @@ pub fn analyse_with_cancel(
     max: u64,
     cancel: &Cancel,
 ) -> Result<Analysis, Cancelled> {
-    cancel.check()?;
+    analyse_with_cancellable(engine, theorem, max, cancel, &mut |_| {})
+}
+
+/// [`analyse_with`] that stops when `cancel` is set, calling `progress`
+/// with the number of values known as the computation goes.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set before the search ends; the engine
+/// keeps the values computed so far.
+///
+/// # Complexity
+/// That of [`analyse_with`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{period, sequence, HeapRuleset};
+///
+/// let game: HeapRuleset = "0.07".parse()?;
+/// let theorem = period::Theorem::for_ruleset(&game).unwrap();
+/// let mut e = sequence::engine(&game, sequence::EngineKind::Fast);
+/// let a = period::analyse_with_cancellable(e.as_mut(), theorem, 10_000, &Cancel::new(), &mut |_| {})?;
+/// assert_eq!(a.period(), Some((53, 34)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_with_cancellable(
+    engine: &mut dyn SequenceEngine,
+    theorem: Theorem,
+    max: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, Cancelled> {
     // Looking further than the engine can go ends the search there.
     let max = usize::try_from(max)
         .unwrap_or(usize::MAX)
@@ -417,10 +524,7 @@ pub fn analyse_with_cancel(
     let mut values = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {
-        while engine.len() < len {
-            engine.extend_to((engine.len() + CANCEL_CHUNK).min(len) - 1);
-            cancel.check()?;
-        }
+        sequence::extend_cancellable(engine, len - 1, cancel, progress)?;
         engine.append_to(&mut values);
         let outcome = search(&values, theorem);
         let next = match outcome {

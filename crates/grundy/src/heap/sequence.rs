@@ -21,7 +21,10 @@
 //! [`HeapRuleset::for_each_option`] for every ruleset; the tests check every
 //! fast engine against it.
 
+use std::time::{Duration, Instant};
+
 use super::{HeapRuleset, SparseOctal, SubtractionSet};
+use crate::cancel::{Cancel, Cancelled};
 use crate::{MexSet, Nimber};
 
 /// A Grundy sequence `G(0), ..., G(len-1)` stored compactly.
@@ -342,6 +345,91 @@ pub fn values(ruleset: &HeapRuleset, n: usize) -> GrundySequence {
     let mut out = GrundySequence::with_capacity(n + 1);
     e.append_to(&mut out);
     out
+}
+
+/// Extends `engine` until `G(n)` is known, in chunks, checking `cancel`
+/// between them; `progress` is called after each chunk with the number of
+/// values known.
+///
+/// The chunks are sized from the time the last one took (about 20 ms each),
+/// so that a quadratic engine stops as promptly as a linear one, and the
+/// engine itself is not touched: any [`SequenceEngine`] works.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set; the values computed so far stay in
+/// the engine (its [`len`](SequenceEngine::len) says how far it got).
+///
+/// # Complexity
+/// That of the engine up to `n`, plus one clock read per chunk.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{sequence, HeapRuleset};
+///
+/// let game: HeapRuleset = "0.07".parse()?;
+/// let mut e = sequence::engine(&game, sequence::EngineKind::Fast);
+/// sequence::extend_cancellable(e.as_mut(), 1000, &Cancel::new(), &mut |_| {})?;
+/// assert_eq!(e.len(), 1001);
+///
+/// let stop = Cancel::new();
+/// stop.cancel();
+/// let mut e = sequence::engine(&game, sequence::EngineKind::Fast);
+/// assert!(sequence::extend_cancellable(e.as_mut(), 1000, &stop, &mut |_| {}).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn extend_cancellable(
+    engine: &mut dyn SequenceEngine,
+    n: usize,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<(), Cancelled> {
+    const TARGET: Duration = Duration::from_millis(20);
+    let mut chunk: usize = 64;
+    while engine.len() <= n {
+        cancel.check()?;
+        let started = Instant::now();
+        let to = engine.len().saturating_add(chunk).min(n);
+        engine.extend_to(to);
+        progress(engine.len());
+        let took = started.elapsed();
+        chunk = if took < TARGET / 2 {
+            chunk.saturating_mul(2)
+        } else if took > TARGET * 2 {
+            (chunk / 2).max(1)
+        } else {
+            chunk
+        };
+    }
+    Ok(())
+}
+
+/// [`values`] that stops when `cancel` is set.
+///
+/// # Errors
+/// [`Cancelled`] when `cancel` is set before the values are known.
+///
+/// # Complexity
+/// That of [`values`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::{sequence, HeapRuleset};
+///
+/// let kayles: HeapRuleset = "kayles".parse()?;
+/// let g = sequence::values_cancellable(&kayles, 100, &Cancel::new())?;
+/// assert_eq!(g.len(), 101);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn values_cancellable(
+    ruleset: &HeapRuleset,
+    n: usize,
+    cancel: &Cancel,
+) -> Result<GrundySequence, Cancelled> {
+    let mut e = engine(ruleset, EngineKind::Fast);
+    extend_cancellable(e.as_mut(), n, cancel, &mut |_| {})?;
+    let mut out = GrundySequence::with_capacity(n + 1);
+    e.append_to(&mut out);
+    Ok(out)
 }
 
 /// The reference engine: the mex over every option of every heap.

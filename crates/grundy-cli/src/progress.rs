@@ -1,0 +1,77 @@
+//! A progress line on stderr for long computations: drawn only when stderr
+//! is a terminal, at most ten times a second, and only once the work has
+//! run for half a second (short commands print nothing).
+
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
+
+/// One progress line, redrawn in place with `\r`.
+pub struct Progress {
+    what: String,
+    total: Option<u64>,
+    started: Instant,
+    last: Option<Instant>,
+    done: u64,
+    on: bool,
+}
+
+impl Progress {
+    /// A line saying `what` is being computed, `total` steps in all when
+    /// known (then an ETA is shown).
+    pub fn new(what: impl Into<String>, total: Option<u64>) -> Progress {
+        Progress {
+            what: what.into(),
+            total,
+            started: Instant::now(),
+            last: None,
+            done: 0,
+            on: std::io::stderr().is_terminal(),
+        }
+    }
+
+    /// How many steps are done so far (the last value given to
+    /// [`Progress::update`]).
+    pub fn done(&self) -> u64 {
+        self.done
+    }
+
+    /// Records that `done` steps are done and redraws the line if it is
+    /// time to.
+    pub fn update(&mut self, done: u64) {
+        self.done = done;
+        if !self.on {
+            return;
+        }
+        let now = Instant::now();
+        let elapsed = now - self.started;
+        if elapsed < Duration::from_millis(500)
+            || self
+                .last
+                .is_some_and(|t| now - t < Duration::from_millis(100))
+        {
+            return;
+        }
+        self.last = Some(now);
+        let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
+        let mut line = format!("\r{}: {done}", self.what);
+        if let Some(total) = self.total.filter(|&t| t > 0) {
+            let pct = 100.0 * done as f64 / total as f64;
+            line.push_str(&format!(" of {total} ({pct:.0}%)"));
+            if rate > 0.0 && done < total {
+                let eta = (total - done) as f64 / rate;
+                line.push_str(&format!(", about {eta:.0} s left"));
+            }
+        }
+        line.push_str(&format!(", {:.0} s elapsed   ", elapsed.as_secs_f64()));
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    }
+}
+
+impl Drop for Progress {
+    /// Ends the line, so that what follows starts on a fresh one.
+    fn drop(&mut self) {
+        if self.on && self.last.is_some() {
+            let _ = writeln!(std::io::stderr().lock());
+        }
+    }
+}

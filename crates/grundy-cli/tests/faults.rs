@@ -1,0 +1,78 @@
+//! The CLI under faults (issue 15 section 3): a closed pipe ends `--json`
+//! output as quietly as text, and Ctrl-C or SIGTERM stops a long command
+//! within a second with exit 130 and how far it got.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn grundy() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_grundy"))
+}
+
+#[test]
+fn json_into_a_closed_pipe_exits_quietly_like_text() {
+    for json in [false, true] {
+        let mut cmd = grundy();
+        cmd.args(["values", "kayles", "--to", "100000"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = [0u8; 10];
+        child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+        // The read end is closed here (dropped above), as `head -c 10` does.
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "json={json}");
+        assert!(
+            out.stderr.is_empty(),
+            "json={json}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+/// Starts `args`, sends `signal` after half a second, and checks that the
+/// command stopped within a second of it with exit 130 and a message.
+fn stops_on(signal: &str, args: &[&str]) {
+    let child = grundy()
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let status = Command::new("kill")
+        .args([signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let out = child.wait_with_output().unwrap();
+    let took = sent.elapsed();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{args:?}: {stderr}");
+    assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
+    assert!(stderr.starts_with("interrupted: "), "{args:?}: {stderr}");
+    assert!(stderr.contains("G(0.."), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?}: no half answer");
+}
+
+#[test]
+fn sigterm_stops_a_long_period_search() {
+    stops_on("-TERM", &["period", "0.6", "--max", "20000000"]);
+}
+
+#[test]
+fn ctrl_c_stops_a_long_values_table() {
+    stops_on("-INT", &["values", "0.07", "--to", "4000000", "--json"]);
+}
+
+#[test]
+fn ctrl_c_stops_a_long_solve() {
+    stops_on("-INT", &["solve", "grundy-game", "1000000"]);
+}

@@ -1,0 +1,15 @@
+//! The move and command lines of `grundy play`: parsing never panics and an
+//! error's column lies within the line (or just past its end).
+#![no_main]
+
+use grundy::play::parse_command;
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|line: &str| {
+    if let Err(e) = parse_command(line) {
+        assert!(
+            e.column >= 1 && e.column <= line.chars().count() + 1,
+            "{line:?}: {e:?}"
+        );
+    }
+});

@@ -1,0 +1,65 @@
+//! Every JSON route of the web API: any body gets an answer (no panic, no
+//! 5xx other than a 503 for a full server), always JSON, and an error
+//! answer is exactly `{"error": MESSAGE}`.
+#![no_main]
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::Request;
+use grundy_web::{router, Limits};
+use http_body_util::BodyExt;
+use libfuzzer_sys::fuzz_target;
+use tower::ServiceExt;
+
+const ROUTES: [&str; 9] = [
+    "/api/nim",
+    "/api/values",
+    "/api/period",
+    "/api/solve",
+    "/api/options",
+    "/api/move",
+    "/api/play",
+    "/api/hint",
+    "/api/graph",
+];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&route, body)) = data.split_first() else {
+        return;
+    };
+    let path = ROUTES[usize::from(route) % ROUTES.len()];
+    let limits = Limits {
+        timeout: Duration::from_millis(200),
+        ..Limits::default()
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    let (status, bytes) = runtime.block_on(async {
+        let request = Request::post(path)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_vec()))
+            .unwrap();
+        let response = router(limits).oneshot(request).await.unwrap();
+        let status = response.status();
+        (
+            status,
+            response.into_body().collect().await.unwrap().to_bytes(),
+        )
+    });
+    assert!(
+        !status.is_server_error() || status.as_u16() == 503,
+        "{path} {:?}: {status}",
+        String::from_utf8_lossy(body)
+    );
+    let value: serde_json::Value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|e| panic!("{path}: non-JSON answer ({e}): {bytes:?}"));
+    if !status.is_success() {
+        assert!(
+            value["error"].is_string() && value.as_object().unwrap().len() == 1,
+            "{value}"
+        );
+    }
+});
