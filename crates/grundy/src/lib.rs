@@ -37,10 +37,12 @@
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
 //! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
+//! | [`misere`] | misère play of heap games: Conway's genus symbols |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 pub mod cancel;
 pub mod heap;
+pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
