@@ -9,6 +9,7 @@ use std::io::Write;
 use anyhow::Context;
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::HeapRuleset;
+use grundy::misere::{GenusTable, GENUS_MAX_HEAP};
 
 use crate::interrupt;
 use crate::progress::Progress;
@@ -32,6 +33,10 @@ pub struct Args {
     /// each value occurs in FROM..=TO.
     #[arg(long)]
     stats: bool,
+    /// Also print each heap's misère genus symbol `g^γ0γ1…` (Conway),
+    /// found by exhaustive search: heaps up to 20.
+    #[arg(long)]
+    genus: bool,
     /// Print a JSON object instead of a table.
     #[arg(long)]
     json: bool,
@@ -124,6 +129,21 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     if let Some(path) = &args.plot {
         return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
     }
+    let genus = if args.genus {
+        if args_to > GENUS_MAX_HEAP {
+            anyhow::bail!(
+                "--genus is computed for heaps up to {GENUS_MAX_HEAP}; --to {args_to} is larger"
+            );
+        }
+        let cancel = crate::interrupt::flag();
+        let mut table = GenusTable::new(&ruleset);
+        let symbols = (args.from..=args_to)
+            .map(|h| table.genus(h, &cancel).map(|g| g.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        Some(symbols)
+    } else {
+        None
+    };
 
     let stats = (args.stats && !args.json).then(|| Stats::of(engine.as_ref(), from, to));
     let game = ruleset.to_string();
@@ -132,7 +152,11 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         let stats = args
             .stats
             .then(|| grundy_json::ValuesStats::of(args.from, args_to, get));
-        let json = grundy_json::ValuesJson::new(&game, args.from, args_to, &get, stats.as_ref());
+        let mut json =
+            grundy_json::ValuesJson::new(&game, args.from, args_to, &get, stats.as_ref());
+        if let Some(genus) = genus {
+            json = json.with_genus(genus);
+        }
         serde_json::to_writer(&mut *out, &json)?;
         out.write_all(b"\n")?;
         return Ok(());
@@ -141,13 +165,25 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         out,
         "# G(n) of {game} for n = {from}..{to}; P marks P-positions (G(n) = 0)"
     )?;
-    writeln!(out, "n\tG(n)")?;
-    for i in from..=to {
-        let g = engine.get(i).0;
-        if g == 0 {
-            writeln!(out, "{i}\t0\tP")?;
-        } else {
-            writeln!(out, "{i}\t{g}")?;
+    if let Some(genus) = &genus {
+        writeln!(
+            out,
+            "# genus g^γ0γ1…: γk is the misère Grundy value of n + k heaps of 2"
+        )?;
+        writeln!(out, "n\tG(n)\tgenus")?;
+        for (i, symbol) in (from..=to).zip(genus) {
+            let g = engine.get(i).0;
+            writeln!(out, "{i}\t{g}\t{symbol}")?;
+        }
+    } else {
+        writeln!(out, "n\tG(n)")?;
+        for i in from..=to {
+            let g = engine.get(i).0;
+            if g == 0 {
+                writeln!(out, "{i}\t0\tP")?;
+            } else {
+                writeln!(out, "{i}\t{g}")?;
+            }
         }
     }
     if let Some(stats) = &stats {

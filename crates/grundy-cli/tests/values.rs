@@ -218,3 +218,26 @@ fn a_stopped_values_file_resumes_to_the_same_bytes() {
         .stderr(contains("holds values of the game 0.6, not 0.77"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Misère Nim (Bouton) gives `*0 = 0^120`, `*1 = 1^031` and, for `n >= 2`,
+/// `n^{n, n xor 2}`; every `γ0` is 0 exactly on the misère P-positions.
+#[test]
+fn genus_of_nim_heaps_follows_bouton() {
+    let v = json(&["values", "nim", "--to", "5", "--genus", "--json"]);
+    assert_eq!(
+        v["genus"],
+        serde_json::json!(["0^120", "1^031", "2^20", "3^31", "4^46", "5^57"])
+    );
+    grundy()
+        .args(["values", "kayles", "--to", "2", "--genus"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "n\tG(n)\tgenus\n0\t0\t0^120\n1\t1\t1^031\n2\t2\t2^20\n",
+        ));
+    grundy()
+        .args(["values", "kayles", "--to", "21", "--genus"])
+        .assert()
+        .code(2)
+        .stderr(contains("heaps up to 20"));
+}

@@ -19,6 +19,9 @@ pub struct ValuesJson<'a> {
     values: Values<'a>,
     #[serde(skip_serializing_if = "Option::is_none")]
     stats: Option<&'a ValuesStats>,
+    /// Genus symbols of the heaps listed (`grundy values --genus`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    genus: Option<Vec<String>>,
 }
 
 struct Values<'a> {
@@ -66,7 +69,26 @@ impl<'a> ValuesJson<'a> {
             to,
             values: Values { from, to, get },
             stats,
+            genus: None,
         }
+    }
+
+    /// Adds `"genus"`: one symbol (`"0^120"`) per heap `from..=to`.
+    ///
+    /// ```
+    /// use grundy::Nimber;
+    /// use grundy_json::ValuesJson;
+    ///
+    /// let get = |_: u64| Nimber(0);
+    /// let json = ValuesJson::new("nim", 0, 0, &get, None).with_genus(vec!["0^120".into()]);
+    /// assert_eq!(
+    ///     serde_json::to_string(&json).unwrap(),
+    ///     r#"{"game":"nim","from":0,"to":0,"values":[0],"genus":["0^120"]}"#
+    /// );
+    /// ```
+    pub fn with_genus(mut self, genus: Vec<String>) -> ValuesJson<'a> {
+        self.genus = Some(genus);
+        self
     }
 }
 

@@ -39,11 +39,13 @@
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
 //! | [`span`] | [`span::Span`]: where in its input a parse error is |
+//! | [`misere`] | misère play of heap games: Conway's genus symbols |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 pub mod cancel;
 pub mod census;
 pub mod heap;
+pub mod misere;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
