@@ -47,6 +47,7 @@ pub mod outcome;
 mod parallel;
 pub mod play;
 mod prefetch;
+pub mod search;
 pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};

@@ -15,8 +15,9 @@
 
 use std::fmt;
 
-use crate::game::{analyse, Cache, ImpartialGame};
+use crate::game::ImpartialGame;
 use crate::games::{Chomp, Cram};
+use crate::search::Search;
 use crate::{Nimber, Outcome};
 
 /// A spec that could not be parsed.
@@ -296,16 +297,25 @@ fn solve_from_start<G: ImpartialGame>(
 where
     G::Position: Copy,
 {
-    // Board games are acyclic: every move covers or eats at least one cell.
-    let a = analyse(game, &start, &mut Cache::new()).expect("board games are acyclic");
+    let mut search = Search::new(game);
+    // Without a cancel flag the search cannot fail.
+    let value = search.nimber(&start).expect("not cancelled");
+    let mut options = Vec::new();
+    game.moves(&start, &mut options);
+    let mut winning_moves = Vec::new();
+    for to in options {
+        if search.is_p(&to).expect("not cancelled") {
+            winning_moves.extend(name(start, to));
+        }
+    }
     BoardSolution {
-        value: a.value,
-        outcome: a.outcome,
-        winning_moves: a
-            .winning_moves
-            .iter()
-            .filter_map(|&to| name(start, to))
-            .collect(),
+        value,
+        outcome: if value == Nimber(0) {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning_moves,
     }
 }
 
