@@ -232,16 +232,23 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return Ok(k == 0);
         }
         if comps.len() > 1 {
-            // Keep the component with the most options for the outcome
-            // search; value the others.
+            // Keep the biggest component ([`ImpartialGame::size`], else the
+            // one with the most options) for the outcome search; value the
+            // others.
             let mut best = 0;
             let mut best_n = 0;
             let mut buf = self.take_buf();
             for (i, c) in comps.iter().enumerate() {
-                buf.clear();
-                self.game.moves(c, &mut buf);
-                if buf.len() > best_n {
-                    best_n = buf.len();
+                let n = match self.game.size(c) {
+                    Some(n) => n as usize,
+                    None => {
+                        buf.clear();
+                        self.game.moves(c, &mut buf);
+                        buf.len()
+                    }
+                };
+                if n > best_n {
+                    best_n = n;
                     best = i;
                 }
             }
@@ -306,13 +313,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         if k as usize > options.len() {
             return Ok(false);
         }
-        // Moves in the heap: c + *j for j < k must all be N, i.e. c is
-        // worth at least k.
-        for j in 0..k {
-            if self.component_is_p(c, j)? {
-                return Ok(false);
-            }
-        }
         // Split every option once. An option whose parts all have known
         // nimbers is decided at once (move ordering: known wins first);
         // the others are searched afterwards, in order.
@@ -363,7 +363,17 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             self.pool.push(part);
         }
         self.pool.push(comps);
-        Ok(!found)
+        if found {
+            return Ok(false);
+        }
+        // Moves in the heap, tried last since they cost a search each:
+        // c + *j for j < k must all be N, i.e. c is worth at least k.
+        for j in 0..k {
+            if self.component_is_p(c, j)? {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 }
 
