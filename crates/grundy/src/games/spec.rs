@@ -15,7 +15,7 @@
 
 use std::fmt;
 
-use crate::game::ImpartialGame;
+use crate::game::{analyse, Cache, ImpartialGame};
 use crate::games::{Chomp, Cram};
 use crate::search::Search;
 use crate::{Nimber, Outcome};
@@ -280,7 +280,11 @@ impl BoardSpec {
             BoardSpec::Cram(game) => solve_from_start(&game, game.start(), |from, to| {
                 Cram::domino(from, to).map(BoardMove::Domino)
             }),
-            BoardSpec::Chomp(game) => solve_from_start(&game, game.start(), |from, to| {
+            // Chomp has no components and large nimbers, where the outcome
+            // search asks many (position, heap) questions per position: the
+            // plain solver is much faster there (chomp:11x11 6 s against
+            // over 150 s).
+            BoardSpec::Chomp(game) => solve_plain(&game, game.start(), |from, to| {
                 Chomp::bite(from, to).map(BoardMove::Bite)
             }),
         }
@@ -316,6 +320,28 @@ where
             Outcome::N
         },
         winning_moves,
+    }
+}
+
+/// The plain memoised solver's answer for `start`.
+fn solve_plain<G: ImpartialGame>(
+    game: &G,
+    start: G::Position,
+    name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
+) -> BoardSolution
+where
+    G::Position: Copy,
+{
+    // Board games are acyclic: every move covers or eats at least one cell.
+    let a = analyse(game, &start, &mut Cache::new()).expect("board games are acyclic");
+    BoardSolution {
+        value: a.value,
+        outcome: a.outcome,
+        winning_moves: a
+            .winning_moves
+            .iter()
+            .filter_map(|&to| name(start, to))
+            .collect(),
     }
 }
 
