@@ -94,6 +94,14 @@ pub trait ImpartialGame {
     fn components(&self, pos: &Self::Position, out: &mut Vec<Self::Position>) {
         out.push(pos.clone());
     }
+
+    /// A cheap measure of how big a component is (cells left on a board),
+    /// used by [`crate::search::Search`] to choose which part of a sum to
+    /// search by outcome (the biggest) and which to value. `None` (the
+    /// default) makes the search count options instead.
+    fn size(&self, _pos: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// The hasher of the solver's tables: a word-at-a-time multiply-rotate hash

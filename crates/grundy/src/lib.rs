@@ -52,6 +52,7 @@ pub mod outcome;
 mod parallel;
 pub mod play;
 mod prefetch;
+pub mod search;
 pub mod span;
 pub mod sum;
 

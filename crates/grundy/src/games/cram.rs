@@ -180,6 +180,10 @@ impl ImpartialGame for Cram {
         }
     }
 
+    fn size(&self, pos: &u64) -> Option<u64> {
+        Some(u64::from(pos.count_ones()))
+    }
+
     fn components(&self, &pos: &u64, out: &mut Vec<u64>) {
         let mut rest = pos;
         while rest != 0 {

@@ -17,6 +17,7 @@ use std::fmt;
 
 use crate::game::{analyse, Cache, ImpartialGame};
 use crate::games::{Chomp, Cram};
+use crate::search::Search;
 use crate::{Nimber, Outcome};
 
 /// A spec that could not be parsed.
@@ -300,7 +301,11 @@ impl BoardSpec {
             BoardSpec::Cram(game) => solve_from_start(&game, game.start(), |from, to| {
                 Cram::domino(from, to).map(BoardMove::Domino)
             }),
-            BoardSpec::Chomp(game) => solve_from_start(&game, game.start(), |from, to| {
+            // Chomp has no components and large nimbers, where the outcome
+            // search asks many (position, heap) questions per position: the
+            // plain solver is much faster there (chomp:11x11 6 s against
+            // over 150 s).
+            BoardSpec::Chomp(game) => solve_plain(&game, game.start(), |from, to| {
                 Chomp::bite(from, to).map(BoardMove::Bite)
             }),
         }
@@ -310,6 +315,37 @@ impl BoardSpec {
 /// The solver's answer for `start`, each winning option named as the move
 /// that reaches it (`name(start, option)`).
 fn solve_from_start<G: ImpartialGame>(
+    game: &G,
+    start: G::Position,
+    name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
+) -> BoardSolution
+where
+    G::Position: Copy,
+{
+    let mut search = Search::new(game);
+    // Without a cancel flag the search cannot fail.
+    let value = search.nimber(&start).expect("not cancelled");
+    let mut options = Vec::new();
+    game.moves(&start, &mut options);
+    let mut winning_moves = Vec::new();
+    for to in options {
+        if search.is_p(&to).expect("not cancelled") {
+            winning_moves.extend(name(start, to));
+        }
+    }
+    BoardSolution {
+        value,
+        outcome: if value == Nimber(0) {
+            Outcome::P
+        } else {
+            Outcome::N
+        },
+        winning_moves,
+    }
+}
+
+/// The plain memoised solver's answer for `start`.
+fn solve_plain<G: ImpartialGame>(
     game: &G,
     start: G::Position,
     name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
