@@ -123,16 +123,11 @@ pub fn bad_spec(err: grundy::heap::SpecError, spec: &str) -> anyhow::Error {
     located(err, spec, span, format!("bad game spec {spec:?}"))
 }
 
-/// A board spec that did not parse: its message, then the spec with a
-/// caret under the problem.
+/// A board spec that did not parse: the message every command prints, and
+/// the spec with a caret under the problem.
 pub fn bad_board(err: grundy::games::SpecError, spec: &str) -> anyhow::Error {
     let span = err.span(spec);
-    anyhow::Error::new(Snippet {
-        message: err.to_string(),
-        line: spec.lines().next().unwrap_or_default().to_owned(),
-        line_no: None,
-        span,
-    })
+    located(err, spec, span, format!("bad game spec {spec:?}"))
 }
 
 /// A census family that did not parse.

@@ -2,7 +2,7 @@
 //! game graph, read from a file or built from a game's positions.
 
 use std::fs::File;
-use std::io::{self, Read, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
@@ -69,6 +69,15 @@ enum ValueJson {
     Infinite(&'static str),
 }
 
+/// The singular for a count of one, else the plural.
+fn plural(count: usize, one: &'static str, many: &'static str) -> &'static str {
+    if count == 1 {
+        one
+    } else {
+        many
+    }
+}
+
 /// Runs `grundy graph`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let graph = match &args.game {
@@ -125,9 +134,11 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
         writeln!(
             out,
-            "# {} nodes, {} edges: {} N, {} P, {} D (node, outcome, value)",
+            "# {} {}, {} {}: {} N, {} P, {} D (node, outcome, value)",
             graph.node_count(),
+            plural(graph.node_count(), "node", "nodes"),
             graph.edge_count(),
+            plural(graph.edge_count(), "edge", "edges"),
             counts[0],
             counts[1],
             counts[2]
@@ -195,7 +206,21 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             })?;
             Graph::parse_json(&text)
         }
-        Format::Edges => read_edge_list(input).with_context(|| format!("cannot read {shown}"))?,
+        Format::Edges => {
+            let mut input = io::BufReader::new(input);
+            let head = input
+                .fill_buf()
+                .with_context(|| format!("cannot read {shown}"))?;
+            if looks_like_json(head) {
+                // Read as asked, but say so: the whole text would otherwise
+                // become a handful of oddly named nodes.
+                eprintln!(
+                    "warning: {shown} looks like JSON but is read as an edge list; \
+                     pass --format json to read it as JSON"
+                );
+            }
+            read_edge_list(input).with_context(|| format!("cannot read {shown}"))?
+        }
     };
     graph.map_err(|err| {
         // Under the message, the line of the file with a caret.
@@ -221,6 +246,15 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             _ => anyhow::Error::new(err).context(shown.to_owned()),
         }
     })
+}
+
+/// True when the text starts (after blanks) with `{` or `[`, which no edge
+/// list written for grundy does but every JSON graph does.
+fn looks_like_json(head: &[u8]) -> bool {
+    matches!(
+        head.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{' | b'[')
+    )
 }
 
 /// Streams an edge list into the builder in chunks of whole lines, so that

@@ -179,3 +179,26 @@ mod tests {
         assert!(format!("{err:#}").starts_with("line 2, column 3: invalid heap \"x3\""));
     }
 }
+
+/// Clap value parser for counts and limits (`--to`, `--max`, ...): a
+/// non-negative integer, with one message for `-1` whether it was written
+/// `--to -1` or `--to=-1` (the options that use it take hyphen values, so
+/// that clap does not mistake `-1` for a flag).
+pub fn non_negative(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    if trimmed.starts_with('-') {
+        return Err("must be a non-negative integer".to_owned());
+    }
+    trimmed.parse::<u64>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("must be a non-negative integer at most {}", u64::MAX)
+        }
+        _ => "must be a non-negative integer".to_owned(),
+    })
+}
+
+/// [`non_negative`], as a `usize`.
+pub fn non_negative_usize(text: &str) -> Result<usize, String> {
+    let n = non_negative(text)?;
+    usize::try_from(n).map_err(|_| format!("must be at most {}", usize::MAX))
+}

@@ -11,6 +11,7 @@ use clap::{Parser, Subcommand};
 mod census;
 mod colour;
 mod diagnostic;
+mod docs;
 mod graph;
 mod input;
 mod interrupt;
@@ -52,6 +53,10 @@ enum Command {
     /// Periods, largest values and rare values of every game of a family
     /// (`octal:3`, `hex:2`, `sub:3:9`), on all cores, resumable.
     Census(census::Args),
+    /// Shell completion script for bash, zsh or fish.
+    Completions(docs::CompletionsArgs),
+    /// The man page of grundy and every subcommand, in roff.
+    Man(docs::ManArgs),
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
@@ -66,6 +71,8 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Serve(args) => serve::run(args, &mut out)?,
         Command::Play(args) => play::run(args, &mut out)?,
         Command::Census(args) => census::run(args, &mut out)?,
+        Command::Completions(args) => docs::completions(args, &mut out)?,
+        Command::Man(args) => docs::man(args, &mut out)?,
     }
     out.flush()?;
     Ok(())

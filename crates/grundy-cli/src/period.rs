@@ -24,7 +24,7 @@ pub struct Args {
     /// The most values to compute while looking for a proof (default
     /// 2^20; 2^13 for hexadecimal codes, whose three-way splits make each
     /// value cost O(n²); 10000 for games with no periodicity theorem).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
     /// Print a JSON object instead of text.
     #[arg(long)]

@@ -46,7 +46,7 @@ pub enum First {
     Examples:\n  \
     grundy play nim 3 5 7\n  \
     grundy play nim 1 2 3 --first engine      the engine starts from a lost position\n  \
-    grundy play nim 2 2 3 --misere            whoever takes the last token loses\n  \
+    grundy play nim 2 2 3 --misere            whoever makes the last move loses\n  \
     grundy play 'sub{1,3,4}' 9 10\n  \
     grundy play kayles 5 7\n  \
     printf '3 1\\nhint\\nquit\\n' | grundy play nim 3 5 7"
@@ -62,7 +62,8 @@ pub struct Args {
     #[arg(value_name = "HEAP", required = true, allow_negative_numbers = true)]
     heaps: Vec<String>,
 
-    /// Misère play: whoever takes the last token loses.
+    /// Misère play: whoever makes the last move loses (the player who
+    /// cannot move wins, even with tokens left).
     #[arg(long)]
     misere: bool,
 
@@ -91,11 +92,11 @@ fn setup(args: &Args) -> anyhow::Result<Match> {
         match parse_heap(text) {
             Ok(Heap::Small(h)) => heaps.push(h),
             Ok(Heap::Big(_)) => bail!(
-                "heap {} ('{text}') is too large to play: at most {} tokens",
+                "heap {} ({text:?}) is too large to play: at most {} tokens",
                 i + 1,
                 u64::MAX
             ),
-            Err(e) => bail!("heap {} ('{text}'): {e}", i + 1),
+            Err(e) => bail!("heap {} ({text:?}): {e}", i + 1),
         }
     }
     let convention = if args.misere {
@@ -221,7 +222,7 @@ fn session(
 fn rules_sentence(game: &Match) -> &'static str {
     match game.convention() {
         Convention::Normal => "whoever takes the last token wins",
-        Convention::Misere => "whoever takes the last token loses",
+        Convention::Misere => "whoever makes the last move loses",
     }
 }
 

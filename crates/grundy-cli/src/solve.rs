@@ -23,18 +23,20 @@ pub struct Args {
     /// its start position: `cram:4x5`, `chomp:3x4`.
     game: String,
     /// Heap sizes (each below 2^64).
+    #[arg(allow_negative_numbers = true)]
     heaps: Vec<String>,
     /// Misère play: whoever makes the last move loses. Exact for Nim; for
     /// other games solved by exhaustive search on small sums only.
     #[arg(long)]
     misere: bool,
     /// The most winning moves to print (all are counted).
-    #[arg(long, default_value_t = 20)]
+    #[arg(long, default_value_t = 20, allow_hyphen_values = true,
+          value_parser = crate::input::non_negative_usize)]
     limit: usize,
     /// The most values to compute when looking for a period (for heaps
     /// beyond it a proved period is required). Default 2^22; 2^13 for
     /// hexadecimal codes, whose three-way splits make each value cost O(n²).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
     /// Print a JSON object instead of text.
     #[arg(long)]
@@ -187,7 +189,11 @@ fn write_text(
     s: &SumSolution,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    writeln!(out, "game: {ruleset} ({} play)", s.convention)?;
+    let convention = match s.convention {
+        grundy::Convention::Normal => "normal",
+        grundy::Convention::Misere => "misère",
+    };
+    writeln!(out, "game: {ruleset} ({convention} play)")?;
     let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
     writeln!(
         out,

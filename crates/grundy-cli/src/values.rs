@@ -24,10 +24,16 @@ pub struct Args {
     #[arg(required_unless_present = "from_file")]
     game: Option<String>,
     /// Last heap size (inclusive).
-    #[arg(long, required_unless_present = "from_file")]
+    #[arg(
+        long,
+        required_unless_present = "from_file",
+        allow_hyphen_values = true,
+        value_parser = crate::input::non_negative
+    )]
     to: Option<u64>,
     /// First heap size shown (values below it are still computed).
-    #[arg(long, default_value_t = 0)]
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true,
+          value_parser = crate::input::non_negative)]
     from: u64,
     /// Also report the largest value, where it first occurs, and how often
     /// each value occurs in FROM..=TO.

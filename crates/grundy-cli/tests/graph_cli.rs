@@ -236,7 +236,7 @@ fn bad_input_is_a_located_error_with_exit_code_2() {
             .stderr(predicate::str::contains("panicked").not());
     }
     for (args, message) in [
-        (&["graph", "--game", "cram:3y3"][..], "byte 6: expected `x`"),
+        (&["graph", "--game", "cram:3y3"][..], "byte 6: expected 'x'"),
         (
             &["graph", "--game", "nim", "2", "-1"][..],
             "heap 2 is \"-1\"",
@@ -395,4 +395,45 @@ fn json_into_a_closed_pipe_exits_quietly() {
             String::from_utf8_lossy(&out.stderr)
         );
     }
+}
+
+#[test]
+fn one_node_and_one_edge_are_singular() {
+    grundy()
+        .args(["graph", "-"])
+        .write_stdin("a\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("# 1 node, 0 edges:"));
+    grundy()
+        .args(["graph", "-"])
+        .write_stdin("a b\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("# 2 nodes, 1 edge:"));
+}
+
+#[test]
+fn json_content_read_as_edges_warns() {
+    let (_dir, path) = file("g.json", "{\"nodes\":[\"a\"],\"edges\":[]}\n");
+    grundy()
+        .args(["graph", &path, "--format", "edges"])
+        .assert()
+        .success()
+        .stderr(predicate::str::contains(
+            "looks like JSON but is read as an edge list; pass --format json",
+        ));
+    // Read as JSON (the default for .json), no warning.
+    grundy()
+        .args(["graph", &path])
+        .assert()
+        .success()
+        .stderr("");
+    // An ordinary edge list: no warning.
+    grundy()
+        .args(["graph", "-", "--format", "edges"])
+        .write_stdin("a b\n")
+        .assert()
+        .success()
+        .stderr("");
 }

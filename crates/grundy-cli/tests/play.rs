@@ -138,7 +138,7 @@ fn misere_nim_the_last_token_loses() {
     );
     assert_eq!(code, 0);
     assert!(
-        out.starts_with("nim, misère play: whoever takes the last token loses."),
+        out.starts_with("nim, misère play: whoever makes the last move loses."),
         "{out}"
     );
     assert!(
@@ -216,7 +216,7 @@ fn bad_arguments_exit_2() {
         .args(["play", "nim", "3", "-2"])
         .assert()
         .code(2)
-        .stderr("error: heap 2 ('-2'): a heap size cannot be negative\n");
+        .stderr("error: heap 2 (\"-2\"): a heap size cannot be negative\n");
     Command::cargo_bin("grundy")
         .unwrap()
         .args(["play", "nim", "0", "0"])

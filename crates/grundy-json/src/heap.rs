@@ -227,6 +227,30 @@ impl<'a> PeriodJson<'a> {
     }
 }
 
+impl PeriodJson<'_> {
+    /// Adds `note` to the reason of an unknown period (a periodic answer
+    /// is left as it is), so that a caller that stopped the search at its
+    /// own limit can say so in the same field.
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy_json::PeriodJson;
+    ///
+    /// let found = period::find_period(&"0.16".parse::<HeapRuleset>()?, 100);
+    /// let json = PeriodJson::new("0.16", &found).with_reason_note("the server's limit is 100");
+    /// let v = serde_json::to_value(json).unwrap();
+    /// assert!(v["reason"].as_str().unwrap().ends_with("; the server's limit is 100"));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn with_reason_note(mut self, note: &str) -> Self {
+        if let Some(reason) = &mut self.reason {
+            reason.push_str("; ");
+            reason.push_str(note);
+        }
+        self
+    }
+}
+
 /// `{"game", "heaps", "convention", "values", "nim_sum", "outcome",
 /// "winning_moves": [{"heap", "from", "to": [..]}], "total_winning_moves"}`
 /// (`values` and `nim_sum` are absent for a misère sum solved by search).

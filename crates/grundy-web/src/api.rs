@@ -696,7 +696,16 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
         let found =
             grundy::heap::period::find_period_cancellable(&game.ruleset, max, cancel, &mut |_| {})
                 .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
-        to_json(&PeriodJson::new(&game.ruleset.to_string(), &found))
+        let name = game.ruleset.to_string();
+        let mut json = PeriodJson::new(&name, &found);
+        if max >= cap {
+            // The search stopped at the server's bound, not the user's.
+            json = json.with_reason_note(&format!(
+                "this server computes at most {cap} values for {name} \
+                 (see /api/limits); `grundy period {name} --max N` looks further"
+            ));
+        }
+        to_json(&json)
     })
     .await
 }

@@ -688,3 +688,27 @@ async fn spec_errors_carry_their_span() {
     let (_, body) = post("/api/values", json!({"game": "sub{1,", "to": 5})).await;
     assert_eq!(body["span"], json!([6, 6]), "a point at the end: {body}");
 }
+
+#[tokio::test]
+async fn period_stopped_by_the_server_names_its_limit() {
+    // 0.16's period is not known to be reached within the server's bound:
+    // the reason must say that the bound was the server's.
+    let (status, body) = post("/api/period", json!({"game": "0.16"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["status"], "unknown");
+    let cap = body["checked_to"].as_u64().unwrap();
+    let reason = body["reason"].as_str().unwrap();
+    assert!(
+        reason.contains(&format!(
+            "this server computes at most {cap} values for 0.16"
+        )),
+        "{reason}"
+    );
+    assert!(reason.contains("grundy period 0.16 --max N"), "{reason}");
+    // A bound the user chose below the server's is the user's: no note.
+    let (_, body) = post("/api/period", json!({"game": "half", "max": 100})).await;
+    assert!(
+        !body["reason"].as_str().unwrap().contains("server"),
+        "{body}"
+    );
+}

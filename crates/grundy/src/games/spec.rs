@@ -24,7 +24,7 @@ use crate::{Nimber, Outcome};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     /// Something other than what the grammar allows at this point.
-    #[error("bad game spec at byte {offset}: expected {expected}, found {found}")]
+    #[error("at byte {offset}: expected {expected}, found {found}")]
     Unexpected {
         /// Byte offset in the spec.
         offset: usize,
@@ -34,7 +34,7 @@ pub enum SpecError {
         found: String,
     },
     /// A board dimension outside what the game supports.
-    #[error("bad game spec at byte {offset}: {what} {value} is out of range (allowed: {allowed})")]
+    #[error("at byte {offset}: {what} {value} is out of range (allowed: {allowed})")]
     OutOfRange {
         /// Byte offset of the number.
         offset: usize,
@@ -129,6 +129,8 @@ pub struct BoardSolution {
 /// where each kept byte was in the original.
 struct Cursor {
     bytes: Vec<(usize, u8)>,
+    /// The original bytes, for quoting what the user typed.
+    typed: Vec<u8>,
     at: usize,
     len: usize,
 }
@@ -143,6 +145,7 @@ impl Cursor {
             .collect();
         Cursor {
             bytes,
+            typed: text.as_bytes().to_vec(),
             at: 0,
             len: text.len(),
         }
@@ -157,9 +160,10 @@ impl Cursor {
     }
 
     fn unexpected(&self, expected: &'static str) -> SpecError {
-        let found = match self.peek() {
+        let typed = self.bytes.get(self.at).map(|&(i, _)| self.typed[i]);
+        let found = match typed {
             None => "end of spec".to_owned(),
-            Some(b) if b.is_ascii_graphic() => format!("`{}`", b as char),
+            Some(b) if b.is_ascii_graphic() => format!("'{}'", b as char),
             Some(b) => format!("byte 0x{b:02x}"),
         };
         SpecError::Unexpected {
@@ -234,7 +238,7 @@ impl BoardSpec {
     /// assert!(matches!(BoardSpec::parse("Cram: 4 x 5"), Ok(BoardSpec::Cram(_))));
     /// let err = BoardSpec::parse("chomp:3y4").unwrap_err();
     /// assert!(matches!(err, SpecError::Unexpected { offset: 7, .. }));
-    /// assert_eq!(err.to_string(), "bad game spec at byte 7: expected `x` between rows and columns, found `y`");
+    /// assert_eq!(err.to_string(), "at byte 7: expected 'x' between rows and columns, found 'y'");
     /// ```
     pub fn parse(text: &str) -> Result<BoardSpec, SpecError> {
         let mut cur = Cursor::new(text);
@@ -245,12 +249,12 @@ impl BoardSpec {
             "chomp" => false,
             _ => {
                 cur.at = start;
-                return Err(cur.unexpected("a board game name: `cram` or `chomp`"));
+                return Err(cur.unexpected("a board game name: 'cram' or 'chomp'"));
             }
         };
-        cur.expect(b':', "`:` after the game name")?;
+        cur.expect(b':', "':' after the game name")?;
         let rows = cur.number("the number of rows")?;
-        cur.expect(b'x', "`x` between rows and columns")?;
+        cur.expect(b'x', "'x' between rows and columns")?;
         let cols = cur.number("the number of columns")?;
         if cur.peek().is_some() {
             return Err(cur.unexpected("end of spec"));

@@ -90,7 +90,7 @@ impl HeapRuleset {
         origin.push(spec.len());
         parse_normalised(&text).map_err(|e| {
             let at = origin[e.offset.min(origin.len() - 1)];
-            SpecError::new(at, e.message)
+            SpecError::new(at, as_typed(spec, at, e.message))
         })
     }
 
@@ -203,6 +203,7 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
             ("primes", SubtractionSet::Primes),
             ("fib", SubtractionSet::Fib),
         ] {
+            // (A word that is none of these is reported below.)
             if text[at..].starts_with(name) {
                 let end = at + name.len();
                 if bytes.get(end) != Some(&b'}') {
@@ -214,6 +215,19 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
                 return Ok(set);
             }
         }
+    }
+    if !all_but && bytes.get(at).is_some_and(u8::is_ascii_alphabetic) {
+        let end = text[at..]
+            .find(|c: char| !c.is_ascii_alphanumeric())
+            .map_or(text.len(), |len| at + len);
+        return Err(SpecError::new(
+            at,
+            format!(
+                "unknown set '{}': expected numbers or one of the named sets \
+                 squares, pow2, primes, fib",
+                &text[at..end]
+            ),
+        ));
     }
     let mut elements = vec![];
     let mut starts = vec![];
@@ -279,6 +293,19 @@ fn parse_number(text: &str, at: usize) -> Result<(u64, usize), SpecError> {
             format!("expected a number below 2^64, found {}", &text[at..end]),
         )
     })
+}
+
+/// The message with its `found 'c'` naming the character as the user typed
+/// it (`G`), not as the parser saw it after lower-casing (`g`).
+fn as_typed(spec: &str, at: usize, message: String) -> String {
+    let Some(typed) = spec.get(at..).and_then(|t| t.chars().next()) else {
+        return message;
+    };
+    let seen: String = typed.to_lowercase().collect();
+    match message.strip_suffix(&format!("found '{seen}'")) {
+        Some(head) if seen != typed.to_string() => format!("{head}found '{typed}'"),
+        _ => message,
+    }
 }
 
 fn unexpected(text: &str, at: usize, expected: &str) -> SpecError {
@@ -352,6 +379,18 @@ mod tests {
             ("sub{1}x", 6, "expected the end of the spec, found 'x'"),
             ("sub{squares", 11, "expected '}', found the end"),
             ("allbut{squares}", 7, "expected a number, found 's'"),
+            (
+                "sub{cubes}",
+                4,
+                "unknown set 'cubes': expected numbers or one of the named sets \
+                 squares, pow2, primes, fib",
+            ),
+            (
+                "0.G",
+                2,
+                "expected an octal or hexadecimal digit, found 'G'",
+            ),
+            ("sub{1}X", 6, "expected the end of the spec, found 'X'"),
             (
                 " 0.7 g",
                 5,

@@ -258,7 +258,7 @@ fn binary(n: Nimber, width: u32) -> String {
 fn heading(convention: Convention, game: &str) -> String {
     match convention {
         Convention::Normal => format!("{game}, normal play: whoever takes the last token wins."),
-        Convention::Misere => format!("{game}, misère play: whoever takes the last token loses."),
+        Convention::Misere => format!("{game}, misère play: whoever makes the last move loses."),
     }
 }
 

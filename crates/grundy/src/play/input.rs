@@ -56,8 +56,7 @@ pub struct InputError {
 }
 
 /// The syntax, one line per command, for a prompt or a help screen.
-pub const SYNTAX: &str = "\
-  H K        take K tokens from heap H (heaps are numbered from 1)
+pub const SYNTAX: &str = "  H K        take K tokens from heap H (heaps are numbered from 1)
   H K A B    take K from heap H and leave two heaps of A and B (splitting games;
              K may be 0 where a game splits without taking)
   hint       explain the winning move (h, ?)

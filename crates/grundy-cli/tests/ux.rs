@@ -1,0 +1,109 @@
+//! What a new user meets (issue 16, "small things users notice"): messages
+//! for negative numbers, the word "misère", quoting in errors, `play`'s help.
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+/// Runs grundy, expects exit 2, and returns its stderr.
+fn error(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn negative_numbers_are_called_so_whichever_way_written() {
+    for args in [
+        &["values", "kayles", "--to", "-1"][..],
+        &["values", "kayles", "--to=-1"],
+        &["values", "kayles", "--to", "5", "--from", "-2"],
+        &["period", "0.6", "--max", "-3"],
+        &["solve", "kayles", "3", "--limit", "-1"],
+        &["solve", "kayles", "3", "--max", "-1"],
+    ] {
+        let err = error(args);
+        assert!(
+            err.contains("must be a non-negative integer"),
+            "{args:?}: {err}"
+        );
+        assert!(!err.contains("tip: to pass"), "{args:?}: {err}");
+    }
+    let err = error(&["solve", "nim", "-3"]);
+    assert!(err.contains("heap 1 (\"-3\")"), "{err}");
+}
+
+#[test]
+fn misere_is_spelled_and_worded_alike_everywhere() {
+    grundy()
+        .args(["solve", "nim", "--misere", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("game: nim (misère play)\n"));
+    // In sub{2} a heap of 1 is a position with a token and no move: the
+    // rule is about the last move, not the last token.
+    grundy()
+        .args(["play", "sub{2}", "3", "--misere"])
+        .write_stdin("quit\n")
+        .assert()
+        .stdout(predicate::str::starts_with(
+            "sub{2}, misère play: whoever makes the last move loses.",
+        ));
+    grundy().args(["play", "--help"]).assert().success().stdout(
+        predicate::str::contains("the player who")
+            .and(predicate::str::contains("whoever takes the last token loses").not()),
+    );
+}
+
+#[test]
+fn errors_quote_what_was_typed() {
+    let err = error(&["values", "0.G", "--to", "3"]);
+    assert!(err.contains("found 'G'"), "{err}");
+    let err = error(&["solve", "cram:9x9"]);
+    assert!(
+        err.contains("bad game spec \"cram:9x9\": at byte 5: rows 9 is out of range"),
+        "{err}"
+    );
+    let err = error(&["solve", "cram:3Y3"]);
+    assert!(
+        err.contains("expected 'x' between rows and columns, found 'Y'"),
+        "{err}"
+    );
+    // One quoting style: the spec in double quotes, as the other commands.
+    let err = error(&["play", "nim?", "3"]);
+    assert!(err.starts_with("error: bad game spec \"nim?\""), "{err}");
+    let err = error(&["values", "sub{cubes}", "--to", "3"]);
+    assert!(
+        err.contains("unknown set 'cubes'") && err.contains("squares, pow2, primes, fib"),
+        "{err}"
+    );
+}
+
+#[test]
+fn play_help_lines_line_up() {
+    let out = grundy()
+        .args(["play", "nim", "3"])
+        .write_stdin("help\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let start = text.find("H K ").expect("help shown");
+    let start = text[..start].rfind('\n').unwrap() + 1;
+    let lines: Vec<&str> = text[start..]
+        .lines()
+        .take_while(|l| l.starts_with("  "))
+        .collect();
+    assert!(lines.len() >= 6, "{text}");
+    for line in &lines {
+        // The command column, then the description at column 13.
+        assert_eq!(&line[..2], "  ", "{line:?}");
+        assert!(
+            line.len() > 13 && &line[11..13] == "  " && &line[13..14] != " "
+                || line[..13].trim().is_empty(),
+            "{line:?}"
+        );
+    }
+}
