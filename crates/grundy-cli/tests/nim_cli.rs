@@ -28,7 +28,7 @@ fn nim_json(args: &[&str]) -> Value {
 }
 
 /// Runs `grundy nim ARGS` with `stdin`, requiring exit code 2 and a single
-/// error line; returns that line.
+/// error message; returns its line.
 fn nim_error(args: &[&str], stdin: &[u8]) -> String {
     let out = grundy()
         .arg("nim")
@@ -44,9 +44,19 @@ fn nim_error(args: &[&str], stdin: &[u8]) -> String {
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!err.contains("panicked"), "{err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err}");
+    // One line of message; an error located in a file or in stdin adds the
+    // offending input line and a caret line under it.
+    let lines: Vec<&str> = err.lines().collect();
+    assert!(lines.len() == 1 || lines.len() == 3, "one message: {err}");
+    if lines.len() == 3 {
+        assert!(lines[1].contains(" | "), "the input line: {err}");
+        assert!(
+            lines[2].trim().chars().all(|c| c == '^'),
+            "a caret line: {err}"
+        );
+    }
     assert!(err.starts_with("error: "), "{err}");
-    err.trim_end().to_string()
+    lines[0].to_string()
 }
 
 fn temp_file(name: &str, contents: &[u8]) -> PathBuf {
