@@ -476,8 +476,10 @@ pub fn analyse_with(engine: &mut dyn SequenceEngine, theorem: Theorem, max: u64)
 /// let found = period::analyse_with_cancel(engine.as_mut(), theorem, 1 << 20, &stop).unwrap();
 /// // Kayles: G(n + 12) = G(n) from n = 71 on (the last exception is 70).
 /// assert_eq!(found.period(), Some((71, 12)));
+/// // A set flag stops a search that still has values to compute.
+/// let mut fresh = sequence::engine(&kayles, sequence::EngineKind::Fast);
 /// stop.cancel();
-/// assert!(period::analyse_with_cancel(engine.as_mut(), theorem, 1 << 20, &stop).is_err());
+/// assert!(period::analyse_with_cancel(fresh.as_mut(), theorem, 1 << 20, &stop).is_err());
 /// # Ok::<(), grundy::heap::SpecError>(())
 /// ```
 pub fn analyse_with_cancel(
