@@ -245,10 +245,7 @@ fn classify(tok: &[u8]) -> Result<Heap, TokenProblem> {
             {
                 Some(x) => v = x,
                 None => {
-                    // Only digits, so parsing cannot fail.
-                    let big = BigUint::parse_bytes(tok, 10)
-                        .ok_or(TokenProblem::Invalid(InvalidHeap::NotANumber))?;
-                    return Ok(Heap::Big(big));
+                    return Ok(Heap::Big(decimal_to_biguint(tok)));
                 }
             }
         }
@@ -290,6 +287,46 @@ pub fn parse_heap(token: &str) -> Result<Heap, InvalidHeap> {
         // A &str is valid UTF-8; keep a sensible answer all the same.
         TokenProblem::Utf8(_) => InvalidHeap::NotANumber,
     })
+}
+
+/// Decimal digits below which num-bigint's own chunked multiply-add is
+/// fastest; above, the halves are converted separately.
+const SPLIT_DIGITS: usize = 4096;
+
+/// The value of a string of ASCII decimal digits.
+///
+/// num-bigint converts decimal text by one multiply-add per 19 digits,
+/// which is quadratic: a 5 MB heap took over 40 s. Here the text is cut
+/// into a high and a low part whose low part has `SPLIT_DIGITS · 2^k`
+/// digits, and value = high · 10^len(low) + low, recursively; the powers
+/// of ten are squared once and shared, so the work is that of the big
+/// multiplications (Karatsuba/Toom-3 in num-bigint), O(M(n) log n).
+fn decimal_to_biguint(digits: &[u8]) -> BigUint {
+    debug_assert!(digits.iter().all(u8::is_ascii_digit));
+    // powers[k] = 10^(SPLIT_DIGITS · 2^k), as many as the length needs.
+    let mut powers = vec![BigUint::from(10u32).pow(SPLIT_DIGITS as u32)];
+    while SPLIT_DIGITS << powers.len() < digits.len() {
+        let last = powers.last().expect("never empty");
+        let next = last * last;
+        powers.push(next);
+    }
+    convert_part(digits, &powers)
+}
+
+/// [`decimal_to_biguint`] on a part no longer than twice the largest power
+/// it may use.
+fn convert_part(digits: &[u8], powers: &[BigUint]) -> BigUint {
+    if digits.len() <= SPLIT_DIGITS {
+        return BigUint::parse_bytes(digits, 10).unwrap_or_default();
+    }
+    // The largest k with SPLIT_DIGITS · 2^k < len: the low part takes that
+    // many digits, the high part the rest (at most as many).
+    let mut k = 0;
+    while k + 1 < powers.len() && SPLIT_DIGITS << (k + 1) < digits.len() {
+        k += 1;
+    }
+    let (high, low) = digits.split_at(digits.len() - (SPLIT_DIGITS << k));
+    convert_part(high, &powers[..=k]) * &powers[k] + convert_part(low, &powers[..k.max(1)])
 }
 
 /// A streaming reader of heap sizes: feed it chunks of bytes, it gives each
@@ -716,6 +753,50 @@ mod tests {
         }
         parser.finish(&mut push)?;
         Ok(heaps)
+    }
+
+    /// The split conversion against num-bigint's own multiply-add, an
+    /// independent (quadratic) implementation, at lengths around every
+    /// split point and with leading zeros.
+    #[test]
+    fn long_decimals_convert_exactly() {
+        let mut state = 0x2545_f491_4f6c_dd1du64;
+        let mut digit = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            b'0' + (state % 10) as u8
+        };
+        for len in [
+            SPLIT_DIGITS - 1,
+            SPLIT_DIGITS,
+            SPLIT_DIGITS + 1,
+            2 * SPLIT_DIGITS - 1,
+            2 * SPLIT_DIGITS,
+            2 * SPLIT_DIGITS + 1,
+            3 * SPLIT_DIGITS + 17,
+            4 * SPLIT_DIGITS + 1,
+            9 * SPLIT_DIGITS + 5,
+            40_000,
+            70_001,
+        ] {
+            let mut text: Vec<u8> = (0..len).map(|_| digit()).collect();
+            text[0] = b'7';
+            let want = BigUint::parse_bytes(&text, 10).unwrap();
+            assert_eq!(decimal_to_biguint(&text), want, "{len} digits");
+            // Zeros inside and in front of a half.
+            for b in &mut text[len / 3..len / 2] {
+                *b = b'0';
+            }
+            let want = BigUint::parse_bytes(&text, 10).unwrap();
+            assert_eq!(decimal_to_biguint(&text), want, "{len} digits, zeros");
+            text.insert(0, b'0');
+            assert_eq!(decimal_to_biguint(&text), want, "{len} digits, leading 0");
+            assert!(
+                matches!(classify(&text), Ok(Heap::Big(h)) if h == want),
+                "{len} digits through classify"
+            );
+        }
     }
 
     fn err(input: &[u8]) -> String {
