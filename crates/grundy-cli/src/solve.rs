@@ -7,6 +7,7 @@ use anyhow::Context;
 
 use grundy::games::BoardSpec;
 use grundy::heap::{period, HeapRuleset};
+use grundy::nim::BigUint;
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
 use grundy::Outcome;
 use grundy_json::BoardJson;
@@ -125,7 +126,10 @@ fn solve_board(args: &Args, board: BoardSpec, out: &mut impl Write) -> anyhow::R
 }
 
 fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
-    let heaps = parse_heaps(&args.heaps)?;
+    if let Some(big) = big_nim_heaps(ruleset, &args.heaps) {
+        return solve_big_nim(args, ruleset, &big, out);
+    }
+    let heaps = parse_heaps(&args.heaps, ruleset)?;
     let solution = if args.misere {
         misere_solve(ruleset, &heaps, args.limit)?
     } else {
@@ -150,7 +154,7 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     }
 }
 
-fn parse_heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
+fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u64>> {
     if texts.is_empty() {
         anyhow::bail!(
             "no heaps given: write the heap sizes after the game, e.g. `grundy solve kayles 5 7`"
@@ -161,14 +165,109 @@ fn parse_heaps(texts: &[String]) -> anyhow::Result<Vec<u64>> {
         .enumerate()
         .map(|(i, t)| {
             t.parse::<u64>().map_err(|_| {
-                anyhow::anyhow!(
-                    "heap {} ({t:?}) is not a whole number from 0 to {}",
-                    i + 1,
-                    u64::MAX
-                )
+                if let Ok(grundy::nim::Heap::Big(_)) = grundy::nim::parse_heap(t) {
+                    anyhow::anyhow!(
+                        "heap {} ({t:?}) is larger than {}, the largest heap of {ruleset} \
+                         that solve takes (Nim takes heaps of any size)",
+                        i + 1,
+                        u64::MAX
+                    )
+                } else {
+                    anyhow::anyhow!(
+                        "heap {} ({t:?}) is not a whole number from 0 to {}",
+                        i + 1,
+                        u64::MAX
+                    )
+                }
             })
         })
         .collect()
+}
+
+/// The heaps of a Nim sum when one of them is too large for a `u64` (and
+/// every one is a heap size): Nim is solved by its formula at any size.
+/// `None` for other games, or when every heap fits, so that the usual
+/// solver answers (with its own messages for bad heaps).
+fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> Option<Vec<BigUint>> {
+    if !matches!(ruleset, HeapRuleset::Nim) || texts.iter().all(|t| t.parse::<u64>().is_ok()) {
+        return None;
+    }
+    texts
+        .iter()
+        .map(|t| grundy::nim::parse_heap(t).ok().map(|h| h.to_biguint()))
+        .collect()
+}
+
+/// A Nim sum with heaps beyond `u64`: the same answer and output as for
+/// small heaps, from Bouton's formula (normal play) and its misère rule.
+fn solve_big_nim(
+    args: &Args,
+    ruleset: &HeapRuleset,
+    heaps: &[BigUint],
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let convention = if args.misere {
+        grundy::Convention::Misere
+    } else {
+        grundy::Convention::Normal
+    };
+    let analysis = grundy::nim::analyse(heaps, convention);
+    let game = ruleset.to_string();
+    if args.json {
+        let json = grundy_json::SolveNimJson::new(&game, heaps, &analysis, args.limit);
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    write_header(ruleset, convention, out)?;
+    let list = |prefix: &str| {
+        heaps
+            .iter()
+            .map(|h| format!("{prefix}{h}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    writeln!(out, "heaps:  {}", list(""))?;
+    writeln!(out, "values: {}", list("*"))?;
+    writeln!(out, "nim-sum: *{}", analysis.nim_sum)?;
+    writeln!(out, "outcome: {}", outcome_words(analysis.outcome))?;
+    let total = analysis.winning_moves.len();
+    if total == 0 {
+        return Ok(());
+    }
+    writeln!(out, "winning moves ({total} in all):")?;
+    for m in analysis.winning_moves.iter().take(args.limit) {
+        writeln!(
+            out,
+            "  heap {}: {} -> {}   (take {})",
+            m.heap + 1,
+            m.from,
+            m.to,
+            &m.from - &m.to
+        )?;
+    }
+    if total > args.limit {
+        writeln!(
+            out,
+            "  ... and {} more (raise --limit to list them)",
+            total - args.limit
+        )?;
+    }
+    Ok(())
+}
+
+/// The first line of a sum's answer: `game: SPEC (normal play)`.
+fn write_header(
+    ruleset: &HeapRuleset,
+    convention: grundy::Convention,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let convention = match convention {
+        grundy::Convention::Normal => "normal",
+        grundy::Convention::Misere => "misère",
+    };
+    writeln!(out, "game: {ruleset} ({convention} play)")?;
+    Ok(())
 }
 
 fn write_json(
@@ -189,11 +288,7 @@ fn write_text(
     s: &SumSolution,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
-    let convention = match s.convention {
-        grundy::Convention::Normal => "normal",
-        grundy::Convention::Misere => "misère",
-    };
-    writeln!(out, "game: {ruleset} ({convention} play)")?;
+    write_header(ruleset, s.convention, out)?;
     let list = |xs: &mut dyn Iterator<Item = String>| xs.collect::<Vec<_>>().join(" ");
     writeln!(
         out,

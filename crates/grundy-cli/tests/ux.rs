@@ -107,3 +107,59 @@ fn play_help_lines_line_up() {
         );
     }
 }
+
+#[test]
+fn nim_heaps_of_any_size_in_solve() {
+    // 2^70 + 5, 2^70 + 3 and 7: the nim-sum is 5 ^ 3 ^ 7 = 1, so every odd
+    // heap has a winning move to one less.
+    let two70 = 1u128 << 70;
+    let (a, b) = ((two70 + 5).to_string(), (two70 + 3).to_string());
+    let out = grundy()
+        .args(["solve", "nim", &a, &b, "7", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["heaps"], serde_json::json!([a, b, 7]));
+    assert_eq!(v["values"], v["heaps"]);
+    assert_eq!(v["nim_sum"], 1);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!([
+            {"heap": 0, "from": a, "to": [(two70 + 4).to_string()]},
+            {"heap": 1, "from": b, "to": [(two70 + 2).to_string()]},
+            {"heap": 2, "from": 7, "to": [6]},
+        ])
+    );
+    assert_eq!(v["total_winning_moves"], 3);
+
+    // The example: misère, a huge heap beside a 3. Not every heap is
+    // 0 or 1, so the move is Bouton's: the huge heap goes to 3.
+    grundy()
+        .args(["solve", "nim", "--misere", "99999999999999999999", "3"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "heap 1: 99999999999999999999 -> 3   (take 99999999999999999996)",
+        ));
+    // Two huge equal heaps and two single tokens: misère P (an even number
+    // of ones beside a pair that cancels).
+    let out = grundy()
+        .args(["solve", "nim", "--misere", "1", "1", &a, &a, "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["outcome"].as_str(), v["nim_sum"].as_u64()),
+        (Some("P"), Some(0))
+    );
+
+    // Other games take heaps up to 2^64 - 1, and say so.
+    let err = error(&["solve", "kayles", "99999999999999999999", "3"]);
+    assert!(
+        err.contains("is larger than 18446744073709551615")
+            && err.contains("Nim takes heaps of any size"),
+        "{err}"
+    );
+}

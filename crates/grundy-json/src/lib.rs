@@ -34,4 +34,4 @@ pub mod nim;
 pub use board::BoardJson;
 pub use census::CensusRowJson;
 pub use heap::{PeriodJson, SolveJson, ValuesJson, ValuesStats};
-pub use nim::{JsonHeap, JsonHeaps, NimJson};
+pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};

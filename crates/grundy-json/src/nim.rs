@@ -100,6 +100,84 @@ impl<H: HeapSize> Serialize for JsonMoves<'_, H> {
     }
 }
 
+/// The `solve` object for a sum of Nim heaps of any size: the same shape
+/// as [`crate::SolveJson`] (`{"game", "heaps", "convention", "values",
+/// "nim_sum", "outcome", "winning_moves": [{"heap", "from", "to": [..]}],
+/// "total_winning_moves"}`), each heap a number when it fits in a u64 and a
+/// string beyond. In Nim a heap's value is its size, so `values` repeats
+/// `heaps`.
+///
+/// ```
+/// use grundy::nim::{analyse, BigUint};
+/// use grundy::Convention;
+/// use grundy_json::SolveNimJson;
+///
+/// let heaps: Vec<BigUint> = vec!["99999999999999999999".parse().unwrap(), 3u32.into()];
+/// let analysis = analyse(&heaps, Convention::Normal);
+/// let v = serde_json::to_value(SolveNimJson::new("nim", &heaps, &analysis, 20)).unwrap();
+/// assert_eq!(v["heaps"], serde_json::json!(["99999999999999999999", 3]));
+/// // The nim-sum is 99999999999999999996: the huge heap goes down to 3.
+/// assert_eq!(v["nim_sum"], "99999999999999999996");
+/// assert_eq!(v["winning_moves"][0]["to"], serde_json::json!([3]));
+/// assert_eq!(v["total_winning_moves"], 1);
+/// ```
+#[derive(Serialize)]
+#[serde(bound = "H: HeapSize")]
+pub struct SolveNimJson<'a, H: HeapSize> {
+    game: &'a str,
+    heaps: JsonHeaps<'a, H>,
+    convention: &'static str,
+    values: JsonHeaps<'a, H>,
+    nim_sum: JsonHeap<'a, H>,
+    outcome: &'static str,
+    winning_moves: Vec<SolveNimMove<'a, H>>,
+    total_winning_moves: u128,
+}
+
+/// One move of [`SolveNimJson`]: `to` is empty when the heap is emptied.
+#[derive(Serialize)]
+#[serde(bound = "H: HeapSize")]
+struct SolveNimMove<'a, H: HeapSize> {
+    heap: usize,
+    from: JsonHeap<'a, H>,
+    to: Vec<JsonHeap<'a, H>>,
+}
+
+impl<'a, H: HeapSize> SolveNimJson<'a, H> {
+    /// The object for `analysis`, the answer for `heaps` of `game`, listing
+    /// at most `limit` winning moves (all are counted).
+    pub fn new(
+        game: &'a str,
+        heaps: &'a [H],
+        analysis: &'a grundy::nim::NimAnalysis<H>,
+        limit: usize,
+    ) -> SolveNimJson<'a, H> {
+        SolveNimJson {
+            game,
+            heaps: JsonHeaps(heaps),
+            convention: analysis.convention.as_str(),
+            values: JsonHeaps(heaps),
+            nim_sum: JsonHeap(&analysis.nim_sum),
+            outcome: analysis.outcome.as_str(),
+            winning_moves: analysis
+                .winning_moves
+                .iter()
+                .take(limit)
+                .map(|m| SolveNimMove {
+                    heap: m.heap,
+                    from: JsonHeap(&m.from),
+                    to: if m.to.is_zero() {
+                        vec![]
+                    } else {
+                        vec![JsonHeap(&m.to)]
+                    },
+                })
+                .collect(),
+            total_winning_moves: analysis.winning_moves.len() as u128,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
