@@ -189,7 +189,10 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
 
 /// A position to play on: the game, the heaps and the convention, checked.
 struct Position {
+    /// The spec as the request gave it (`"kayles"`), answered as `typed`.
     spec: String,
+    /// The canonical spec (`"0.77"`), answered as `game` as by every route.
+    game: String,
     ruleset: HeapRuleset,
     heaps: Vec<u64>,
     convention: Convention,
@@ -234,6 +237,7 @@ impl Position {
             }
         }
         Ok(Position {
+            game: ruleset.to_string(),
             spec,
             ruleset,
             heaps,
@@ -305,6 +309,15 @@ struct OptionOut {
     take: u64,
 }
 
+/// The answer of `/api/options`, keys in the order of the other routes.
+#[derive(Serialize)]
+struct OptionsOut {
+    game: String,
+    typed: String,
+    heaps: Vec<u64>,
+    options: Vec<Vec<OptionOut>>,
+}
+
 /// `POST /api/options {game, heaps}`: every legal move, heap by heap.
 pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
@@ -324,11 +337,12 @@ pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiRes
                 list
             })
             .collect();
-        to_json(&serde_json::json!({
-            "game": pos.spec,
-            "heaps": pos.heaps,
-            "options": options,
-        }))
+        to_json(&OptionsOut {
+            game: pos.game,
+            typed: pos.spec,
+            heaps: pos.heaps,
+            options,
+        })
     })
     .await
 }
@@ -336,6 +350,8 @@ pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiRes
 #[derive(Serialize)]
 struct MoveOut {
     game: String,
+    /// The spec as the request wrote it.
+    typed: String,
     convention: &'static str,
     heaps: Vec<u64>,
     outcome: &'static str,
@@ -365,7 +381,8 @@ pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> Ap
             None => (pos.heaps.clone(), None),
         };
         to_json(&MoveOut {
-            game: pos.spec,
+            game: pos.game,
+            typed: pos.spec,
             convention: pos.convention.as_str(),
             outcome: outcome.as_str(),
             // From an N-position the engine's move is a winning one.
@@ -381,6 +398,8 @@ pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> Ap
 #[derive(Serialize)]
 struct PlayOut {
     game: String,
+    /// The spec as the request wrote it.
+    typed: String,
     convention: &'static str,
     heaps: Vec<u64>,
     /// The move as the rules read it.
@@ -431,7 +450,8 @@ pub(crate) async fn play_move(State(state): State<AppState>, body: Body) -> ApiR
             .map_err(|e| ApiError::illegal(e.to_string()))?;
         let (mv, heaps_after) = (MoveJson::from(&turn.mv), turn.heaps_after.clone());
         to_json(&PlayOut {
-            game: pos.spec,
+            game: pos.game,
+            typed: pos.spec,
             convention: pos.convention.as_str(),
             heaps: pos.heaps,
             mv,
@@ -462,6 +482,8 @@ struct Explanation {
 #[derive(Serialize)]
 struct HintOut {
     game: String,
+    /// The spec as the request wrote it.
+    typed: String,
     convention: &'static str,
     heaps: Vec<u64>,
     outcome: &'static str,
@@ -519,7 +541,8 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
             })
             .collect();
         to_json(&HintOut {
-            game: pos.spec.clone(),
+            game: pos.game.clone(),
+            typed: pos.spec.clone(),
             convention: pos.convention.as_str(),
             outcome: m.outcome().as_str(),
             values: values.iter().map(|v| v.value()).collect(),
@@ -592,6 +615,16 @@ fn node_heaps(name: &str) -> Vec<u64> {
         .collect()
 }
 
+/// The answer of `/api/graph`: the game first, as in every route, then
+/// the nodes and the edges between them.
+#[derive(Serialize)]
+struct GraphOut {
+    game: String,
+    typed: String,
+    nodes: Vec<GraphNode>,
+    edges: Vec<[u32; 2]>,
+}
+
 #[derive(Serialize)]
 struct GraphNode {
     id: u32,
@@ -649,11 +682,12 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
             .nodes()
             .flat_map(|v| graph.followers(v).iter().map(move |&w| [v, w]))
             .collect();
-        to_json(&serde_json::json!({
-            "game": spec,
-            "nodes": nodes,
-            "edges": edges,
-        }))
+        to_json(&GraphOut {
+            game: ruleset.to_string(),
+            typed: spec,
+            nodes,
+            edges,
+        })
     })
     .await
 }
@@ -756,6 +790,13 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["heaps", "misere", "explain"])?;
     let items = fields.array("heaps", state.limits.max_heaps)?;
+    if items.is_empty() {
+        // As `grundy nim` with no heaps: an empty list is a mistake far
+        // more often than a question about the empty position.
+        return Err(ApiError::bad_request(
+            "heaps: no heaps given; write at least one heap size, e.g. [3, 5, 7]".to_owned(),
+        ));
+    }
     let convention = if fields.bool_or("misere", false)? {
         Convention::Misere
     } else {

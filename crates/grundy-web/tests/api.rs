@@ -712,3 +712,64 @@ async fn period_stopped_by_the_server_names_its_limit() {
         "{body}"
     );
 }
+
+/// The raw text of an answer, for the order of its keys.
+async fn post_raw(path: &str, body: Value) -> (StatusCode, String) {
+    let request = Request::post(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+#[tokio::test]
+async fn every_route_names_the_game_canonically_and_keeps_what_was_typed() {
+    let position = json!({"game": "Kayles", "heaps": [4, 2]});
+    for path in ["/api/hint", "/api/move", "/api/options", "/api/graph"] {
+        let (status, text) = post_raw(path, position.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{path}: {text}");
+        // The game first, then what was typed, as /api/solve and the CLI
+        // begin their answers.
+        assert!(
+            text.starts_with(r#"{"game":"0.77","typed":"Kayles","#),
+            "{path}: {text}"
+        );
+    }
+    let (status, body) = post(
+        "/api/play",
+        json!({"game": "dawson", "heaps": [5], "heap": 0, "take": 2, "leave": [3]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(
+        (body["game"].as_str(), body["typed"].as_str()),
+        (Some("0.07"), Some("dawson"))
+    );
+    // /api/solve names it the same way.
+    let (_, body) = post("/api/solve", json!({"game": "Kayles", "heaps": [4, 2]})).await;
+    assert_eq!(body["game"], "0.77");
+    // The graph's keys: game, typed, nodes, edges (no longer alphabetical).
+    let (_, text) = post_raw("/api/graph", json!({"game": "nim", "heaps": [2]})).await;
+    let at = |key: &str| text.find(&format!("\"{key}\":")).unwrap();
+    assert!(
+        at("game") < at("typed") && at("typed") < at("nodes") && at("nodes") < at("edges"),
+        "{text}"
+    );
+}
+
+#[tokio::test]
+async fn nim_with_no_heaps_is_an_error_as_in_the_cli() {
+    assert_error(
+        post("/api/nim", json!({"heaps": []})).await,
+        400,
+        "no heaps given",
+    );
+    assert_error(
+        post("/api/nim", json!({"heaps": [], "misere": true})).await,
+        400,
+        "no heaps given",
+    );
+}
