@@ -13,6 +13,9 @@ pub struct Progress {
     last: Option<Instant>,
     done: u64,
     on: bool,
+    /// Work to reach step n grows as n^growth (1 for a constant cost per
+    /// step, 2 when step n costs about n): the ETA extrapolates that curve.
+    growth: f64,
 }
 
 impl Progress {
@@ -26,7 +29,16 @@ impl Progress {
             last: None,
             done: 0,
             on: std::io::stderr().is_terminal(),
+            growth: 1.0,
         }
+    }
+
+    /// The same line for work whose total cost to reach step n grows as
+    /// n^`growth` (2 for Grundy values whose heap n has about n options),
+    /// so that the ETA follows the real curve rather than a straight line.
+    pub fn with_growth(mut self, growth: f64) -> Progress {
+        self.growth = growth.max(1.0);
+        self
     }
 
     /// How many steps are done so far (the last value given to
@@ -58,7 +70,10 @@ impl Progress {
             let pct = 100.0 * done as f64 / total as f64;
             line.push_str(&format!(" of {total} ({pct:.0}%)"));
             if rate > 0.0 && done < total {
-                let eta = (total - done) as f64 / rate;
+                // elapsed ∝ done^growth, so the whole run takes
+                // elapsed · (total/done)^growth.
+                let ratio = total as f64 / done.max(1) as f64;
+                let eta = elapsed.as_secs_f64() * (ratio.powf(self.growth) - 1.0);
                 line.push_str(&format!(", about {eta:.0} s left"));
             }
         }

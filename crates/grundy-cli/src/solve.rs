@@ -138,7 +138,17 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         } else {
             DEFAULT_MAX
         });
-        let mut progress = Progress::new("computing values", None);
+        // Without a periodicity theorem the solver tabulates every value up
+        // to the largest heap: then the end, and an ETA, are known.
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let tabulated = period::Theorem::for_ruleset(ruleset).is_none()
+            && *ruleset != HeapRuleset::Nim
+            && largest <= max;
+        let mut progress = Progress::new(
+            "computing values",
+            tabulated.then(|| largest.saturating_add(1)),
+        )
+        .with_growth(cost_growth(ruleset));
         let solver =
             SumSolver::new_cancellable(ruleset, &heaps, max, &crate::interrupt::flag(), &mut |n| {
                 progress.update(n as u64)
@@ -254,6 +264,20 @@ fn solve_big_nim(
         )?;
     }
     Ok(())
+}
+
+/// How the cost of tabulating G(0..n) grows with n, for the ETA: heap n
+/// has about n options in Grundy's game, `half` and all-but games (and
+/// n / ln n for primes), about √n for squares, and a bounded number in the
+/// other games that are tabulated without a theorem.
+fn cost_growth(ruleset: &HeapRuleset) -> f64 {
+    use grundy::heap::SubtractionSet;
+    match ruleset {
+        HeapRuleset::GrundyGame | HeapRuleset::Half => 2.0,
+        HeapRuleset::Subtraction(SubtractionSet::AllBut(_) | SubtractionSet::Primes) => 2.0,
+        HeapRuleset::Subtraction(SubtractionSet::Squares) => 1.5,
+        _ => 1.0,
+    }
 }
 
 /// The first line of a sum's answer: `game: SPEC (normal play)`.

@@ -163,3 +163,39 @@ fn nim_heaps_of_any_size_in_solve() {
         "{err}"
     );
 }
+
+/// Runs `grundy ARGS` with stderr on a terminal (util-linux `script` gives
+/// it one) and returns all it wrote there; `None` where `script` is missing
+/// outside CI.
+fn on_a_terminal(args: &str) -> Option<String> {
+    let bin = assert_cmd::cargo::cargo_bin("grundy");
+    let command = format!("{} {args}", bin.display());
+    match std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(std::process::Stdio::null())
+        .output()
+    {
+        Ok(out) => Some(String::from_utf8_lossy(&out.stdout).into_owned()),
+        Err(e) if std::env::var_os("CI").is_none() => {
+            eprintln!("skipped: no `script` to give grundy a terminal ({e})");
+            None
+        }
+        Err(e) => panic!("`script` (util-linux) is needed for this test: {e}"),
+    }
+}
+
+#[test]
+fn tabulating_without_a_theorem_shows_how_far_and_how_long() {
+    // Grundy's game has no periodicity theorem: solve tabulates G(0..h),
+    // so the progress line knows its end (h + 1 values).
+    let Some(screen) = on_a_terminal("solve grundy-game 25000") else {
+        return;
+    };
+    assert!(screen.contains("computing values: "), "{screen}");
+    assert!(screen.contains(" of 25001 ("), "{screen}");
+    assert!(screen.contains("s left"), "{screen}");
+    assert!(
+        screen.contains("heaps:  25000"),
+        "the answer follows: {screen}"
+    );
+}
