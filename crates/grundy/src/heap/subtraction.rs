@@ -150,16 +150,47 @@ impl SubtractionSet {
     }
 }
 
+/// Sets with more elements than this are written with ranges (`1..900`)
+/// for their runs of three or more consecutive numbers; smaller sets list
+/// every element, as they always have.
+const LISTED_IN_FULL: usize = 32;
+
 impl std::fmt::Display for SubtractionSet {
-    /// The canonical spec: `sub{1,3,4}`, `allbut{1,2}`, `sub{squares}`, ...
+    /// The canonical spec: `sub{1,3,4}`, `allbut{1,2}`, `sub{squares}`, ...;
+    /// a set of more than 32 elements writes its runs as ranges
+    /// (`sub{1..16777216}`), so that a name stays short enough to print.
+    ///
+    /// ```
+    /// use grundy::heap::HeapRuleset;
+    ///
+    /// let small: HeapRuleset = "sub{1..4, 9}".parse()?;
+    /// assert_eq!(small.to_string(), "sub{1,2,3,4,9}");
+    /// let large: HeapRuleset = "sub{1..100, 200, 300..399}".parse()?;
+    /// assert_eq!(large.to_string(), "sub{1..100,200,300..399}");
+    /// assert_eq!(large.to_string().parse::<HeapRuleset>()?, large);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let list = |f: &mut std::fmt::Formatter<'_>, name: &str, set: &[u64]| {
             write!(f, "{name}{{")?;
-            for (i, s) in set.iter().enumerate() {
+            let ranges = set.len() > LISTED_IN_FULL;
+            let mut i = 0;
+            while i < set.len() {
                 if i > 0 {
                     f.write_str(",")?;
                 }
-                write!(f, "{s}")?;
+                // The run of consecutive numbers starting at i.
+                let mut end = i;
+                while end + 1 < set.len() && set[end + 1] == set[end] + 1 {
+                    end += 1;
+                }
+                if ranges && end - i >= 2 {
+                    write!(f, "{}..{}", set[i], set[end])?;
+                    i = end + 1;
+                } else {
+                    write!(f, "{}", set[i])?;
+                    i += 1;
+                }
             }
             f.write_str("}")
         };
@@ -251,6 +282,31 @@ pub(crate) fn primes_up_to(n: u64) -> Vec<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::heap::HeapRuleset;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// Every finite or all-but set, small or large, prints as a spec
+        /// that parses back to itself; large ones print as ranges and small
+        /// ones list each element.
+        #[test]
+        fn sets_print_back_to_themselves(
+            mut set in proptest::collection::vec(1u64..400, 1..120),
+            all_but in any::<bool>(),
+        ) {
+            set.sort_unstable();
+            set.dedup();
+            let ruleset = HeapRuleset::Subtraction(if all_but {
+                SubtractionSet::AllBut(set.clone())
+            } else {
+                SubtractionSet::Finite(set.clone())
+            });
+            let text = ruleset.to_string();
+            prop_assert_eq!(text.parse::<HeapRuleset>().unwrap(), ruleset);
+            prop_assert_eq!(text.contains(".."), set.len() > LISTED_IN_FULL
+                && set.windows(3).any(|w| w[2] == w[0] + 2));
+        }
+    }
 
     #[test]
     fn infinite_sets_list_their_first_elements() {
