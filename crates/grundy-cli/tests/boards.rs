@@ -279,3 +279,98 @@ fn a_long_board_search_draws_progress_on_a_terminal() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("positions/s"), "{stderr}");
 }
+
+fn play(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = grundy()
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn the_engine_wins_a_whole_game_of_cram_from_a_winning_start() {
+    // 2x3 Cram is worth *1: the engine, moving first, wins whatever the
+    // user does. Every domino is offered each turn; the covered ones are
+    // refused and the next line is read.
+    let all = "a1 a2\nb1 b2\nc1 c2\na1 b1\nb1 c1\na2 b2\nb2 c2\n".repeat(4);
+    let (out, err, code) = play(&["cram:2x3", "--first", "engine"], &all);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    // The engine opens before the first board is drawn.
+    assert!(
+        out.contains("Commands: hint, undo, help, quit.\nengine: "),
+        "{out}"
+    );
+    assert!(out.contains("You cannot move: the engine wins."), "{out}");
+    assert!(out.contains("illegal move: "), "{out}");
+}
+
+#[test]
+fn the_user_wins_chomp_with_the_winning_bite() {
+    // Biting b2 on 2x2 leaves an L (rows 2 and 1), a P-position; whichever
+    // arm the engine eats, the user eats the other and leaves the poison.
+    let (out, err, code) = play(&["chomp:2x2"], "hint\nb2\na2\nb1\n");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.contains("hint: this position is worth "), "{out}");
+    assert!(out.contains("winning move: b2"), "{out}");
+    assert!(out.contains("you: b2\nengine: "), "{out}");
+    assert!(out.contains("The engine cannot move: you win!"), "{out}");
+}
+
+#[test]
+fn bad_board_moves_get_a_reason_and_a_new_prompt() {
+    let input = "a1 c1\nd1 d2\nz9\nb1 b1 b1\nquit\n";
+    let (out, err, code) = play(&["cram:.../.#./..."], input);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    // The drawn position is the one shown, with labels.
+    assert!(
+        out.contains("    a b c\n  1 . . .\n  2 . # .\n  3 . . .\n"),
+        "{out}"
+    );
+    for words in [
+        "a1 and c1 are not side by side",
+        "d1 is off the board",
+        "z9 is off the board",
+        "too many cells",
+        "You gave up: the engine wins.",
+    ] {
+        assert!(out.contains(words), "{words}: {out}");
+    }
+    let (out, _, code) = play(&["chomp:3x3"], "a1\nundo\nb2\nundo\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("a1 is the poisoned square"), "{out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("took back move 1 (you: b2)"), "{out}");
+    assert!(
+        out.ends_with("Input ended: the game is abandoned.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn board_play_refuses_what_it_cannot_do() {
+    for (args, words) in [
+        (
+            vec!["cram:3x3", "--misere"],
+            "--misere is not supported for board games",
+        ),
+        (vec!["cram:3x3", "4"], "takes no heaps"),
+        (
+            vec!["cram:.#/#."],
+            "the game would be over before it starts",
+        ),
+        (vec!["chomp:9x300"], "out of range"),
+        (vec!["nim"], "no heaps given"),
+    ] {
+        let (_, err, code) = play(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}
