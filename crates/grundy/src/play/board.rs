@@ -23,6 +23,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::cancel::{Cancel, Cancelled};
 use crate::games::board::cell_name;
 use crate::games::{Board, BoardMove, BoardSolution, MoveError};
 use crate::play::input::InputError;
@@ -194,14 +195,42 @@ pub struct BoardTurn {
 /// assert_eq!(after.to_string(), "cram:.##.");
 /// ```
 pub fn engine_move(board: &Board) -> Option<(BoardMove, Board)> {
-    let solution = board.solve();
+    engine_move_cancellable(board, &Cancel::new()).expect("nothing cancels a fresh flag")
+}
+
+/// [`engine_move`] that stops when `cancel` fires (a server's deadline).
+///
+/// # Errors
+/// [`Cancelled`] once `cancel` fires.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::games::Board;
+/// use grundy::play::board::engine_move_cancellable;
+/// let stop = Cancel::new();
+/// stop.cancel();
+/// assert!(engine_move_cancellable(&Board::parse("cram:8x8").unwrap(), &stop).is_err());
+/// ```
+pub fn engine_move_cancellable(
+    board: &Board,
+    cancel: &Cancel,
+) -> Result<Option<(BoardMove, Board)>, Cancelled> {
+    let solution = board.solve_watched(cancel, &mut |_| {})?;
     let moves = board.moves();
     if let Some(win) = solution.winning_moves.first() {
-        return moves.into_iter().find(|(m, _)| m == win);
+        return Ok(moves.into_iter().find(|(m, _)| m == win));
     }
-    moves
-        .into_iter()
-        .min_by_key(|(_, after)| after.solve().winning_moves.len())
+    let mut best: Option<(usize, (BoardMove, Board))> = None;
+    for (mv, after) in moves {
+        let replies = after
+            .solve_watched(cancel, &mut |_| {})?
+            .winning_moves
+            .len();
+        if best.as_ref().is_none_or(|(n, _)| replies < *n) {
+            best = Some((replies, (mv, after)));
+        }
+    }
+    Ok(best.map(|(_, m)| m))
 }
 
 /// A board game between the user and the engine.
