@@ -866,3 +866,25 @@ async fn a_board_game_against_the_engine() {
         "a1 and b2 are not side by side",
     );
 }
+
+/// The page offers the board games and its script uses the board routes
+/// (the browser test drives the heap games; this keeps the board wiring
+/// from silently disappearing).
+#[tokio::test]
+async fn the_page_offers_board_games() {
+    let get = |path: &'static str| async move {
+        let response = router(Limits::default())
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    };
+    let page = get("/").await;
+    assert!(page.contains(r#"<option value="cram" data-misere="false" data-board="true">"#));
+    assert!(page.contains(r#"<option value="chomp" data-misere="false" data-board="true">"#));
+    let script = get("/app.js").await;
+    for route in ["\"/api/board\"", "\"/api/board/move\""] {
+        assert!(script.contains(route), "app.js lacks {route}");
+    }
+}
