@@ -268,7 +268,7 @@ impl BoardMatch {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
-        if self.history.len() % 2 == 0 {
+        if self.history.len().is_multiple_of(2) {
             self.first
         } else {
             self.first.other()
