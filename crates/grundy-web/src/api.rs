@@ -991,7 +991,8 @@ fn read_cells(items: &[Value]) -> Result<BoardMove, ApiError> {
 
 /// `POST /api/board/move {game, move}`: plays the user's move (one or two
 /// `[row, column]` cells; none to let the engine open) and the engine's
-/// reply, and answers both with the position after them.
+/// reply, and answers both (`you`, `after_you`: the spec of the position
+/// between them, `engine`, `winner`) with the position after them.
 pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "move"])?;
@@ -1003,10 +1004,12 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
         let mut position = board;
         let mut winner = None;
+        let mut after_you = None;
         if let Some(mv) = &user {
             position = position
                 .play(mv)
                 .map_err(|e| ApiError::illegal(format!("illegal move: {e}")))?;
+            after_you = Some(position.to_string());
             if position.moves().is_empty() {
                 winner = Some("you");
             }
@@ -1029,6 +1032,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
         }
         to_json(&serde_json::json!({
             "you": user.as_ref().map(board_move_json),
+            "after_you": after_you,
             "engine": engine,
             "winner": winner,
             "position": board_json(&position, cancel)?,

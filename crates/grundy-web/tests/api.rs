@@ -839,6 +839,7 @@ async fn a_board_game_against_the_engine() {
     .await;
     assert_eq!(status, StatusCode::OK, "{turn}");
     assert_eq!(turn["you"]["move"], "b2");
+    assert_eq!(turn["after_you"], "chomp:../.#");
     assert!(turn["engine"]["cells"].is_array(), "{turn}");
     assert_eq!(turn["winner"], Value::Null);
     let position = &turn["position"];

@@ -761,8 +761,8 @@ async function boardMove(cells) {
     const body = { game: before };
     if (cells) body.move = cells;
     const data = await api("/api/board/move", body);
-    if (data.you) game.history.push({ who: "you", move: data.you, before });
-    if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.you ? null : before });
+    if (data.you) game.history.push({ who: "you", move: data.you, before, after: data.after_you });
+    if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.after_you || before, after: data.position.game });
     game.pos = data.position;
     game.turn = "me";
     if (data.winner) {
@@ -835,7 +835,7 @@ function drawBoardHistory() {
         el("td", { text: String(i + 1) }),
         el("td", { text: h.who }),
         el("td", { text: game.pos && game.pos.kind === "chomp" ? `bite ${h.move.move}` : `domino ${h.move.move}` }),
-        el("td", { text: "" })));
+        el("td", { text: h.after.replace(/^[a-z]+:/, "") })));
   });
 }
 
