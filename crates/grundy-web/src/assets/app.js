@@ -835,7 +835,7 @@ function drawBoardHistory() {
         el("td", { text: String(i + 1) }),
         el("td", { text: h.who }),
         el("td", { text: game.pos && game.pos.kind === "chomp" ? `bite ${h.move.move}` : `domino ${h.move.move}` }),
-        el("td", { text: h.after.replace(/^[a-z]+:/, "") })));
+        el("td", { text: (h.after || "").replace(/^[a-z]+:/, "") })));
   });
 }
 
