@@ -459,6 +459,25 @@ mod tests {
     }
 
     #[test]
+    fn long_searches_stop_soon_after_the_flag_and_report_progress() {
+        use std::time::{Duration, Instant};
+        for spec in ["cram:8x8", "chomp:16x255"] {
+            let board = Board::parse(spec).unwrap();
+            let started = Instant::now();
+            let cancel = Cancel::with_deadline(started + Duration::from_millis(200));
+            let mut last = BoardProgress::default();
+            let result = board.solve_watched(&cancel, &mut |p| last = p);
+            assert_eq!(result, Err(Cancelled), "{spec}");
+            assert!(
+                started.elapsed() < Duration::from_secs(1),
+                "{spec}: {:?}",
+                started.elapsed()
+            );
+            assert!(last.positions > 0 && last.table > 0, "{spec}: {last:?}");
+        }
+    }
+
+    #[test]
     fn illegal_moves_say_why() {
         let cram = Board::parse("cram:.#./...").unwrap();
         let msg = |m| cram.play(&m).unwrap_err().to_string();
