@@ -1,8 +1,10 @@
-//! Board game specs (`cram:RxC`, `chomp:RxC`): parsing never panics, and a
-//! spec that parses prints back to a spec that parses to the same board.
+//! Board game specs (`cram:RxC`, `chomp:RxC`) and drawn positions
+//! (`cram:.../.##`): parsing never panics, a spec that parses prints back to
+//! a spec that parses to the same board, and an error's span lies within
+//! the text.
 #![no_main]
 
-use grundy::games::BoardSpec;
+use grundy::games::{Board, BoardSpec};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|text: &str| {
@@ -11,5 +13,18 @@ fuzz_target!(|text: &str| {
         let again = BoardSpec::parse(&printed)
             .unwrap_or_else(|e| panic!("{text:?} printed as {printed:?}, which fails: {e}"));
         assert_eq!(again.to_string(), printed, "{text:?}");
+    }
+    match Board::parse(text) {
+        Ok(board) => {
+            let printed = board.to_string();
+            assert_eq!(Board::parse(&printed), Ok(board), "{text:?} printed as {printed:?}");
+        }
+        Err(e) => {
+            let span = e.span(text);
+            assert!(
+                span.start <= span.end && span.end <= text.len(),
+                "{text:?}: {e:?} has span {span:?}"
+            );
+        }
     }
 });

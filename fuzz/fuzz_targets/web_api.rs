@@ -12,7 +12,7 @@ use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
 use tower::ServiceExt;
 
-const ROUTES: [&str; 9] = [
+const ROUTES: [&str; 11] = [
     "/api/nim",
     "/api/values",
     "/api/period",
@@ -22,6 +22,8 @@ const ROUTES: [&str; 9] = [
     "/api/play",
     "/api/hint",
     "/api/graph",
+    "/api/board",
+    "/api/board/move",
 ];
 
 fuzz_target!(|data: &[u8]| {

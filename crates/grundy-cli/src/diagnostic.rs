@@ -130,6 +130,34 @@ pub fn bad_board(err: grundy::games::SpecError, spec: &str) -> anyhow::Error {
     located(err, spec, span, format!("bad game spec {spec:?}"))
 }
 
+/// The heap game named by `spec`, for the commands that need one (`values`,
+/// `period`). A board spec (`cram:3x3`) is a located error that says what
+/// it is and which commands take it, rather than a complaint about its
+/// first letter.
+pub fn heap_game(spec: &str) -> anyhow::Result<grundy::heap::HeapRuleset> {
+    use grundy::games::{Board, BoardSpec};
+    if BoardSpec::is_board_spec(spec) {
+        let board = Board::parse(spec).map_err(|e| bad_board(e, spec))?;
+        let whole = Span {
+            start: spec.len() - spec.trim_start().len(),
+            end: spec.trim_end().len(),
+        };
+        return Err(located(
+            board.not_a_heap_game(),
+            spec,
+            whole,
+            format!("game {spec:?}"),
+        ));
+    }
+    grundy::heap::HeapRuleset::parse(spec).map_err(|e| bad_spec(e, spec))
+}
+
+/// A board spec (start position or drawing) for `solve`, `play` and
+/// `graph --game`.
+pub fn board(spec: &str) -> anyhow::Result<grundy::games::Board> {
+    grundy::games::Board::parse(spec).map_err(|e| bad_board(e, spec))
+}
+
 /// A census family that did not parse.
 pub fn bad_family(err: grundy::heap::SpecError, family: &str) -> anyhow::Error {
     let span = err.span(family);

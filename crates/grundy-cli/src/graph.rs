@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use grundy::games::{BoardSpec, HeapRules, MultiHeap, Nim};
+use grundy::games::{Board, BoardSpec, HeapRules, MultiHeap, Nim};
 use grundy::graph::{
     analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
 };
@@ -41,7 +41,8 @@ pub struct Args {
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// Build the graph of the positions of GAME: `nim`, any heap-game spec
-    /// (`kayles`, `sub{1,3,4}`, `0.07`, ...), `cram:RxC` or `chomp:RxC`.
+    /// (`kayles`, `sub{1,3,4}`, `0.07`, ...), `cram:RxC` or `chomp:RxC`, or
+    /// a board position drawn as this command prints it (`cram:.../.##`).
     #[arg(long, value_name = "GAME")]
     game: Option<String>,
     /// Write Graphviz DOT, coloured by outcome (P red, N green, draw grey).
@@ -335,19 +336,24 @@ fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
         return position_graph(&game, &heaps, name, MAX_POSITIONS)
             .with_context(|| format!("{spec} {}", position.join(" ")));
     }
-    let board = BoardSpec::parse(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?;
+    let board = crate::diagnostic::board(spec)?;
     if !position.is_empty() {
+        let from = if board.is_start() {
+            "starts from the full board"
+        } else {
+            "is drawn in the spec"
+        };
         bail!(
-            "{board} starts from the full board and takes no position, got {:?}",
+            "{board} {from} and takes no position, got {:?}",
             position.join(" ")
         );
     }
     let graph = match board {
-        BoardSpec::Cram(game) => {
-            position_graph(&game, &game.start(), |&p| game.render(p), MAX_POSITIONS)
+        Board::Cram { game, free } => {
+            position_graph(&game, &free, |&p| game.render(p), MAX_POSITIONS)
         }
-        BoardSpec::Chomp(game) => {
-            position_graph(&game, &game.start(), |&p| game.render(p), MAX_POSITIONS)
+        Board::Chomp { game, rows } => {
+            position_graph(&game, &rows, |&p| game.render(p), MAX_POSITIONS)
         }
     };
     graph.with_context(|| board.to_string())

@@ -100,8 +100,32 @@ fn is_interrupted(err: &anyhow::Error) -> bool {
         .any(|cause| cause.downcast_ref::<grundy::cancel::Cancelled>().is_some())
 }
 
+/// For `grundy values cram:3x3` (no `--to`): the board spec is the real
+/// mistake, so it is explained before clap's complaint about the flag it
+/// would need. `None` unless a heap-only command was given a board spec.
+fn board_for_heap_command(args: &[String]) -> Option<anyhow::Error> {
+    let mut words = args.iter().skip(1).skip_while(|w| w.starts_with('-'));
+    if !matches!(words.next()?.as_str(), "values" | "period") {
+        return None;
+    }
+    words
+        .filter(|w| grundy::games::Board::parse(w).is_ok())
+        .find_map(|w| diagnostic::heap_game(w).err())
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let args: Vec<String> = std::env::args().collect();
+            if e.kind() == clap::error::ErrorKind::MissingRequiredArgument {
+                if let Some(err) = board_for_heap_command(&args) {
+                    return report(err);
+                }
+            }
+            e.exit()
+        }
+    };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
@@ -111,19 +135,22 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr(), "interrupted: {err:#}");
             ExitCode::from(interrupt::INTERRUPTED)
         }
-        Err(err) => {
-            // Bad input and failed computations exit with 2, like clap's own
-            // usage errors, so scripts can tell them from success.
-            let _ = writeln!(io::stderr(), "error: {err:#}");
-            // Under the message, the input with a caret under the problem.
-            let snippet = err.downcast_ref::<diagnostic::Snippet>().or_else(|| {
-                err.chain()
-                    .find_map(|cause| cause.downcast_ref::<diagnostic::Snippet>())
-            });
-            if let Some(snippet) = snippet {
-                let _ = write!(io::stderr(), "{}", snippet.render());
-            }
-            ExitCode::from(2)
-        }
+        Err(err) => report(err),
     }
+}
+
+/// Prints a failed command's error with its snippet; exit status 2.
+fn report(err: anyhow::Error) -> ExitCode {
+    // Bad input and failed computations exit with 2, like clap's own usage
+    // errors, so scripts can tell them from success.
+    let _ = writeln!(io::stderr(), "error: {err:#}");
+    // Under the message, the input with a caret under the problem.
+    let snippet = err.downcast_ref::<diagnostic::Snippet>().or_else(|| {
+        err.chain()
+            .find_map(|cause| cause.downcast_ref::<diagnostic::Snippet>())
+    });
+    if let Some(snippet) = snippet {
+        let _ = write!(io::stderr(), "{}", snippet.render());
+    }
+    ExitCode::from(2)
 }

@@ -45,8 +45,7 @@ pub struct Args {
 /// Runs `grundy period`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     crate::record::set_threads(args.threads)?;
-    let ruleset =
-        HeapRuleset::parse(&args.game).map_err(|e| crate::diagnostic::bad_spec(e, &args.game))?;
+    let ruleset = crate::diagnostic::heap_game(&args.game)?;
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();
     let max = args.max.unwrap_or(if !has_theorem {
         DEFAULT_MAX_NO_THEOREM

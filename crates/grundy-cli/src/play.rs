@@ -20,6 +20,8 @@ use grundy::Convention;
 
 use crate::colour;
 
+mod board;
+
 /// Heaps up to this size are drawn token by token.
 const DRAW_MAX: u64 = 40;
 
@@ -43,23 +45,30 @@ pub enum First {
     after_help = "Moves are typed as 'HEAP TAKE' (2 3 takes 3 tokens from heap 2); in \
     games that split heaps, 'HEAP TAKE A B' also says which two heaps to leave (2 1 3 4 takes 1 \
     from heap 2 and leaves heaps of 3 and 4). Commands: hint, undo, help, quit.\n\n\
+    Boards (cram:RxC, chomp:RxC, or a drawn position such as cram:.../.##) take no heaps; \
+    cells are named by column letter and row number, a1 at the top left: a Cram move is \
+    the domino's two cells ('a1 a2'), a Chomp move the square bitten ('b2').\n\n\
     Examples:\n  \
     grundy play nim 3 5 7\n  \
     grundy play nim 1 2 3 --first engine      the engine starts from a lost position\n  \
     grundy play nim 2 2 3 --misere            whoever makes the last move loses\n  \
     grundy play 'sub{1,3,4}' 9 10\n  \
     grundy play kayles 5 7\n  \
-    printf '3 1\\nhint\\nquit\\n' | grundy play nim 3 5 7"
+    printf '3 1\\nhint\\nquit\\n' | grundy play nim 3 5 7\n  \
+    grundy play cram:3x4\n  \
+    grundy play chomp:4x5 --first engine\n  \
+    grundy play 'cram:..../.##./....'"
 )]
 pub struct Args {
     /// The game: nim, kayles, dawson, officers, grundy-game, half,
     /// sub{1,3,4}, allbut{1,2}, sub{squares}, a take-and-break code such as
-    /// 0.77, ...
+    /// 0.77, ..., or a board: cram:RxC, chomp:RxC, or a position drawn as
+    /// `graph --game` prints it (cram:.../.##).
     #[arg(value_name = "GAME")]
     game: String,
 
-    /// Heap sizes to start from.
-    #[arg(value_name = "HEAP", required = true, allow_negative_numbers = true)]
+    /// Heap sizes to start from (none for a board).
+    #[arg(value_name = "HEAP", allow_negative_numbers = true)]
     heaps: Vec<String>,
 
     /// Misère play: whoever makes the last move loses (the player who
@@ -78,6 +87,29 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         colour: colour::wanted(),
         echo: !io::stdin().is_terminal(),
     };
+    if grundy::games::BoardSpec::is_board_spec(&args.game) {
+        let board = crate::diagnostic::board(&args.game)?;
+        if !args.heaps.is_empty() {
+            bail!(
+                "{board} is a board and takes no heaps, got {:?}",
+                args.heaps.join(" ")
+            );
+        }
+        if args.misere {
+            bail!("--misere is not supported for board games such as {board}: only normal play (whoever cannot move loses)");
+        }
+        if board.moves().is_empty() {
+            bail!("no move can be made on {board}: the game would be over before it starts");
+        }
+        let first = match args.first {
+            First::Me => Player::User,
+            First::Engine => Player::Engine,
+        };
+        return board::session(board, first, io::stdin().lock(), out, style);
+    }
+    if args.heaps.is_empty() {
+        bail!("no heaps given: write the heap sizes after the game, e.g. `grundy play nim 3 5 7`");
+    }
     let game = setup(&args)?;
     let name = game_name(&game, &args.game);
     session(game.named(name), io::stdin().lock(), out, style)

@@ -47,23 +47,46 @@ impl Progress {
         self.done
     }
 
+    /// The time since the start when the line is due to be redrawn (the
+    /// work has run half a second and the last line is `gap` old).
+    fn due(&mut self, gap: Duration) -> Option<Duration> {
+        if !self.on {
+            return None;
+        }
+        let now = Instant::now();
+        let elapsed = now - self.started;
+        if elapsed < Duration::from_millis(500) || self.last.is_some_and(|t| now - t < gap) {
+            return None;
+        }
+        self.last = Some(now);
+        Some(elapsed)
+    }
+
+    /// Records that a search has looked at `positions` positions and holds
+    /// `table` entries in its tables, and redraws the line (with the rate
+    /// in positions per second) about every half second: its figures are
+    /// large and change in every digit, so a faster line only flickers.
+    pub fn update_search(&mut self, positions: u64, table: u64) {
+        self.done = positions;
+        let Some(elapsed) = self.due(Duration::from_millis(500)) else {
+            return;
+        };
+        let rate = positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        let line = format!(
+            "\r{}: {positions} positions searched, {rate:.0} positions/s, table {table} entries, {:.0} s elapsed   ",
+            self.what,
+            elapsed.as_secs_f64()
+        );
+        let _ = std::io::stderr().lock().write_all(line.as_bytes());
+    }
+
     /// Records that `done` steps are done and redraws the line if it is
     /// time to.
     pub fn update(&mut self, done: u64) {
         self.done = done;
-        if !self.on {
+        let Some(elapsed) = self.due(Duration::from_millis(100)) else {
             return;
-        }
-        let now = Instant::now();
-        let elapsed = now - self.started;
-        if elapsed < Duration::from_millis(500)
-            || self
-                .last
-                .is_some_and(|t| now - t < Duration::from_millis(100))
-        {
-            return;
-        }
-        self.last = Some(now);
+        };
         let rate = done as f64 / elapsed.as_secs_f64().max(1e-9);
         let mut line = format!("\r{}: {done}", self.what);
         if let Some(total) = self.total.filter(|&t| t > 0) {

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::BoardSpec;
+use grundy::games::{Board, BoardSpec};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
 use grundy::sum::{misere_solve, SumSolution, SumSolver};
@@ -21,7 +21,9 @@ const DEFAULT_MAX: u64 = 1 << 22;
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
-    /// its start position: `cram:4x5`, `chomp:3x4`.
+    /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
+    /// as `graph --game` prints it: `cram:.../.##/...` (`.` free, `#`
+    /// covered or eaten, rows from the top separated by `/`).
     game: String,
     /// Heap sizes (each below 2^64).
     #[arg(allow_negative_numbers = true)]
@@ -51,15 +53,13 @@ pub struct Args {
 enum Target {
     /// A heap game: the position is the sum of the heaps given.
     Heaps(HeapRuleset),
-    /// A board game from its start position; no heaps.
-    Board(BoardSpec),
+    /// A board game from its start position or a drawn position; no heaps.
+    Board(Board),
 }
 
 fn parse_target(spec: &str) -> anyhow::Result<Target> {
     if BoardSpec::is_board_spec(spec) {
-        return Ok(Target::Board(
-            BoardSpec::parse(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?,
-        ));
+        return Ok(Target::Board(crate::diagnostic::board(spec)?));
     }
     let ruleset = HeapRuleset::parse(spec).map_err(|e| crate::diagnostic::bad_spec(e, spec))?;
     Ok(Target::Heaps(ruleset))
@@ -73,10 +73,10 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
 }
 
-/// The start position of a board game: its value, outcome and every
-/// winning move (a move is the cells it uses, `(row,column)` from 0 at the
-/// top left).
-fn solve_board(args: &Args, board: BoardSpec, out: &mut impl Write) -> anyhow::Result<()> {
+/// A board position: its value, outcome and every winning move (a move is
+/// the cells it uses, `(row,column)` from 0 at the top left). The search
+/// draws a progress line on a terminal and stops on Ctrl-C.
+fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Result<()> {
     if !args.heaps.is_empty() {
         anyhow::bail!(
             "{board} names its whole start position and takes no heaps, got {:?}",
@@ -86,7 +86,20 @@ fn solve_board(args: &Args, board: BoardSpec, out: &mut impl Write) -> anyhow::R
     if args.misere {
         anyhow::bail!("--misere is not supported for board games such as {board}");
     }
-    let solution = board.solve();
+    let mut progress = Progress::new(format!("solving {board}"), None);
+    let mut table = 0;
+    let solution = board
+        .solve_watched(&crate::interrupt::flag(), &mut |p| {
+            table = p.table;
+            progress.update_search(p.positions, p.table)
+        })
+        .with_context(|| {
+            format!(
+                "searched {} positions of {board} (table {table} entries) before it was stopped",
+                progress.done()
+            )
+        })?;
+    drop(progress);
     let name = board.to_string();
     if args.json {
         serde_json::to_writer(&mut *out, &BoardJson::new(&name, &solution))?;
@@ -94,10 +107,14 @@ fn solve_board(args: &Args, board: BoardSpec, out: &mut impl Write) -> anyhow::R
         return Ok(());
     }
     let kind = match board {
-        BoardSpec::Cram(_) => "domino",
-        BoardSpec::Chomp(_) => "bite",
+        Board::Cram { .. } => "domino",
+        Board::Chomp { .. } => "bite",
     };
-    writeln!(out, "game: {name} (start position)")?;
+    if board.is_start() {
+        writeln!(out, "game: {name} (start position)")?;
+    } else {
+        writeln!(out, "game: {name}")?;
+    }
     writeln!(out, "value: {}", solution.value)?;
     writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
     let total = solution.winning_moves.len();

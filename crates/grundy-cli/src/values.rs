@@ -94,7 +94,7 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     let game = args.game.clone().unwrap_or_default();
-    let ruleset = HeapRuleset::parse(&game).map_err(|e| crate::diagnostic::bad_spec(e, &game))?;
+    let ruleset = crate::diagnostic::heap_game(&game)?;
     if let Some((header, _)) = &stored {
         if header.spec != ruleset.to_string() {
             anyhow::bail!(

@@ -235,8 +235,8 @@ fn bad_arguments_exit_2() {
         ));
 }
 
-/// The README shows two real transcripts; they must stay what the binary
-/// prints.
+/// The README shows real transcripts (two heap games, one board); they must
+/// stay what the binary prints.
 #[test]
 fn readme_transcripts_are_real() {
     let readme =
@@ -244,6 +244,7 @@ fn readme_transcripts_are_real() {
     for (input, args) in [
         ("hint\n2 1\n2 1\n2 1\n", &["nim", "2", "3"][..]),
         ("1 1 3 3\nhint\n1 1 9\n2 1\nquit\n", &["kayles", "7"][..]),
+        ("hint\nc2\nb1\na2\n", &["chomp:2x3"][..]),
     ] {
         let (out, _, code) = play(args, input);
         assert_eq!(code, 0);

@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use grundy::cancel::{Cancel, Cancelled};
 use grundy::census::{self, Family};
-use grundy::games::BoardSpec;
+use grundy::games::{Board, BoardSpec};
 use grundy::graph::{self, Graph, GraphBuilder};
 use grundy::heap::period::{self, Theorem};
 use grundy::heap::sequence::{self, EngineKind};
@@ -183,10 +183,12 @@ fn solve(
     limit: usize,
 ) -> PyResult<String> {
     if BoardSpec::is_board_spec(spec) {
-        let board = BoardSpec::parse(spec).map_err(value_error)?;
+        // A start position (`cram:4x5`) or a drawn one (`cram:.../.##`).
+        let board = Board::parse(spec).map_err(value_error)?;
         if !heaps.is_empty() {
+            let which = if board.is_start() { "start " } else { "" };
             return Err(value_error(format!(
-                "{board} names its whole start position and takes no heaps"
+                "{board} names its whole {which}position and takes no heaps"
             )));
         }
         if misere {
@@ -194,8 +196,8 @@ fn solve(
                 "misère play is not supported for board games such as {board}"
             )));
         }
-        return interruptible(py, move |_| {
-            let solution = board.solve();
+        return interruptible(py, move |cancel| {
+            let solution = board.solve_watched(cancel, &mut |_| {})?;
             let name = board.to_string();
             Ok(
                 serde_json::to_string(&grundy_json::BoardJson::new(&name, &solution))

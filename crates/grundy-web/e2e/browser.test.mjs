@@ -235,3 +235,32 @@ test("misère Nim: the engine moves first from an N-position and leaves the last
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Chomp against the engine: the hint highlights the winning bite, and following it wins", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Chomp (bite the bar, avoid the poison)" });
+  await page.fill("#board-size", "2x2");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  // The cells exist once the server has answered the position.
+  await page.waitForSelector('#board .cell[data-row="1"][data-col="1"]');
+  await settled(page);
+  // 2x2 is an N-position: the hint's bite (b2) leaves an L, and after the
+  // engine eats one arm the hint's bite eats the other.
+  for (let turn = 0; turn < 3; turn++) {
+    if (await page.locator("#game-over-marker").count()) break;
+    await page.click("#hint");
+    const winning = page.locator("#board .cell.winning").first();
+    await winning.waitFor();
+    if (turn === 0) assert.equal(await winning.getAttribute("aria-label"), "b2");
+    await winning.click();
+    await settled(page);
+  }
+  await page.waitForSelector('#game-over-marker[data-winner="me"]');
+  assert.match(await page.textContent("#status"), /you win/);
+  assert.equal(await page.locator("#history tbody tr").count(), 3);
+  await page.screenshot({ path: join(SHOTS, "9-chomp-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});

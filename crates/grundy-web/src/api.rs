@@ -25,8 +25,13 @@ use std::time::{Duration, Instant};
 
 use grundy::cancel::Cancel;
 
+use grundy::games::{Board, BoardMove, BoardSpec};
+use grundy::play::board::{engine_move_cancellable, move_name};
+use grundy_json::BoardJson;
+
 use crate::engine::{
-    estimate, stopped_message, work_cap, Estimate, WebGame, CHEAP_STEPS, MAX_REQUEST_BYTES,
+    estimate, parse_board, stopped_message, work_cap, Estimate, WebGame, CHEAP_STEPS,
+    MAX_REQUEST_BYTES,
 };
 use crate::error::ApiError;
 use crate::request::{bounded, Fields};
@@ -178,6 +183,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_moves": l.max_moves,
         "max_graph_nodes": l.max_graph_nodes,
         "max_graph_tokens": l.max_graph_tokens,
+        "max_board_cells": l.max_board_cells,
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
@@ -642,6 +648,9 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
     let spec = fields.string("game")?;
+    if BoardSpec::is_board_spec(&spec) {
+        return board_graph(&state, &spec, fields).await;
+    }
     let ruleset = WebGame::parse(&spec)?.ruleset;
     let max_nodes = state.limits.max_graph_nodes;
     let mut start = read_heaps(&mut fields, &state.limits, state.limits.max_play_heap)?;
@@ -751,6 +760,9 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere", "limit"])?;
     let spec = fields.string("game")?;
+    if BoardSpec::is_board_spec(&spec) {
+        return solve_board(&state, &spec, fields).await;
+    }
     let game = WebGame::parse(&spec)?;
     let heaps = read_heaps(&mut fields, &state.limits, u64::MAX)?;
     let misere = fields.bool_or("misere", false)?;
@@ -856,4 +868,230 @@ fn nim_heap(item: &Value, i: usize, max_digits: usize) -> Result<Heap, ApiError>
             crate::request::kind(other)
         ))),
     }
+}
+
+/// A board spec checked against [`Limits::max_board_cells`].
+fn read_board(spec: &str, limits: &Limits) -> Result<Board, ApiError> {
+    let board = parse_board(spec)?;
+    let cells = u64::from(board.rows()) * u64::from(board.cols());
+    if cells > limits.max_board_cells {
+        return Err(ApiError::over_limit(format!(
+            "{board} has {cells} cells; this server plays and solves boards of at most {} cells (see /api/limits); `grundy solve {board}` has no such limit",
+            limits.max_board_cells
+        )));
+    }
+    Ok(board)
+}
+
+/// Refuses heaps given with a board, which names its whole position.
+fn no_heaps(board: &Board, fields: &mut Fields) -> Result<(), ApiError> {
+    match fields.optional_array("heaps", 0) {
+        Ok(None) => Ok(()),
+        Ok(Some(_)) => Ok(()),
+        Err(_) => Err(ApiError::bad_request(format!(
+            "{board} names its whole position and takes no heaps"
+        ))),
+    }
+}
+
+/// `/api/solve` on a board: the JSON of `grundy solve BOARD --json`.
+async fn solve_board(state: &AppState, spec: &str, mut fields: Fields) -> ApiResult {
+    let board = read_board(spec, &state.limits)?;
+    no_heaps(&board, &mut fields)?;
+    if fields.bool_or("misere", false)? {
+        return Err(ApiError::over_limit(format!(
+            "misère play is not supported for board games such as {board}"
+        )));
+    }
+    fields.u64_or("limit", 20, 100_000)?;
+    compute_with(state, Estimate::EXPENSIVE, move |cancel| {
+        let solution = board
+            .solve_watched(cancel, &mut |_| {})
+            .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        to_json(&BoardJson::new(&board.to_string(), &solution))
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct BoardNode {
+    id: u32,
+    node: String,
+    value: u64,
+    outcome: &'static str,
+}
+
+/// The answer of `/api/graph` on a board, keys in the order of the heap
+/// games' graph (the game first).
+#[derive(Serialize)]
+struct BoardGraphOut {
+    game: String,
+    typed: String,
+    node_count: usize,
+    edge_count: usize,
+    nodes: Vec<BoardNode>,
+    edges: Vec<[u32; 2]>,
+}
+
+/// `/api/graph` on a board: every position reachable from it, named by its
+/// drawing as `grundy graph --game BOARD` names it, with values and edges.
+async fn board_graph(state: &AppState, spec: &str, mut fields: Fields) -> ApiResult {
+    let board = read_board(spec, &state.limits)?;
+    no_heaps(&board, &mut fields)?;
+    let max_nodes = state.limits.max_graph_nodes;
+    let typed = spec.to_owned();
+    let game = board.to_string();
+    compute(state, move || {
+        let graph = match board {
+            Board::Cram { game, free } => {
+                position_graph(&game, &free, |&p| game.render(p), max_nodes)
+            }
+            Board::Chomp { game, rows } => {
+                position_graph(&game, &rows, |&p| game.render(p), max_nodes)
+            }
+        }
+        .map_err(|e| match e {
+            GraphError::TooManyPositions { .. } => ApiError::over_limit(format!(
+                "the game graph has more than {max_nodes} positions; try a smaller board"
+            )),
+            other => ApiError::bad_request(format!("the game graph: {other}")),
+        })?;
+        let values = acyclic_values(&graph)
+            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let nodes: Vec<BoardNode> = graph
+            .nodes()
+            .map(|v| BoardNode {
+                id: v,
+                node: graph.name(v).to_owned(),
+                value: values[v as usize].value(),
+                outcome: if values[v as usize].is_zero() {
+                    "P"
+                } else {
+                    "N"
+                },
+            })
+            .collect();
+        let edges: Vec<[u32; 2]> = graph
+            .nodes()
+            .flat_map(|v| graph.followers(v).iter().map(move |&w| [v, w]))
+            .collect();
+        to_json(&BoardGraphOut {
+            game,
+            typed,
+            node_count: nodes.len(),
+            edge_count: edges.len(),
+            nodes,
+            edges,
+        })
+    })
+    .await
+}
+
+/// A move as the board routes show it: `a1-a2` and its cells.
+fn board_move_json(mv: &BoardMove) -> Value {
+    serde_json::json!({ "move": move_name(mv), "cells": mv.cells() })
+}
+
+/// The position as the page draws it: the spec that names it, its rows
+/// (`.` open, `#` covered or eaten), value, outcome and winning moves.
+fn board_json(board: &Board, cancel: &Cancel) -> Result<Value, ApiError> {
+    let solution = board
+        .solve_watched(cancel, &mut |_| {})
+        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+    let over = board.moves().is_empty();
+    Ok(serde_json::json!({
+        "game": board.to_string(),
+        "kind": board.kind().to_ascii_lowercase(),
+        "rows": board.rows(),
+        "cols": board.cols(),
+        "cells": board.diagram().split('/').collect::<Vec<_>>(),
+        "value": solution.value.0,
+        "outcome": solution.outcome.as_str(),
+        "winning_moves": solution.winning_moves.iter().map(board_move_json).collect::<Vec<_>>(),
+        "over": over,
+    }))
+}
+
+/// `POST /api/board {game}`: a board position to play on, with its value
+/// and winning moves (the hint).
+pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game"])?;
+    let board = read_board(&fields.string("game")?, &state.limits)?;
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        to_json(&board_json(&board, cancel)?)
+    })
+    .await
+}
+
+/// The cells of a move: one or two `[row, column]` pairs.
+fn read_cells(items: &[Value]) -> Result<BoardMove, ApiError> {
+    let mut cells = Vec::with_capacity(2);
+    for (i, item) in items.iter().enumerate() {
+        let pair = item.as_array().filter(|p| p.len() == 2).ok_or_else(|| {
+            ApiError::bad_request(format!("move[{i}] must be a [row, column] pair"))
+        })?;
+        let r = bounded(&pair[0], &format!("move[{i}][0]"), 255)? as u8;
+        let c = bounded(&pair[1], &format!("move[{i}][1]"), 255)? as u8;
+        cells.push((r, c));
+    }
+    match cells[..] {
+        [one] => Ok(BoardMove::Bite(one)),
+        [a, b] => Ok(BoardMove::Domino([a, b])),
+        _ => Err(ApiError::bad_request(
+            "\"move\" names one cell (a Chomp bite) or two (a Cram domino)",
+        )),
+    }
+}
+
+/// `POST /api/board/move {game, move}`: plays the user's move (one or two
+/// `[row, column]` cells; none to let the engine open) and the engine's
+/// reply, and answers both (`you`, `after_you`: the spec of the position
+/// between them, `engine`, `winner`) with the position after them.
+pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "move"])?;
+    let board = read_board(&fields.string("game")?, &state.limits)?;
+    let user = match fields.optional_array("move", 2)? {
+        Some(items) => Some(read_cells(&items)?),
+        None => None,
+    };
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let mut position = board;
+        let mut winner = None;
+        let mut after_you = None;
+        if let Some(mv) = &user {
+            position = position
+                .play(mv)
+                .map_err(|e| ApiError::illegal(format!("illegal move: {e}")))?;
+            after_you = Some(position.to_string());
+            if position.moves().is_empty() {
+                winner = Some("you");
+            }
+        }
+        let mut engine = None;
+        if winner.is_none() {
+            let reply = engine_move_cancellable(&position, cancel)
+                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+            match reply {
+                Some((mv, after)) => {
+                    engine = Some(board_move_json(&mv));
+                    position = after;
+                    if position.moves().is_empty() {
+                        winner = Some("engine");
+                    }
+                }
+                // The engine cannot move: whoever moved last wins.
+                None => winner = Some("you"),
+            }
+        }
+        to_json(&serde_json::json!({
+            "you": user.as_ref().map(board_move_json),
+            "after_you": after_you,
+            "engine": engine,
+            "winner": winner,
+            "position": board_json(&position, cancel)?,
+        }))
+    })
+    .await
 }

@@ -74,6 +74,10 @@ pub struct Limits {
     pub max_graph_nodes: usize,
     /// Most tokens in all in the position a game graph starts from.
     pub max_graph_tokens: u64,
+    /// Most cells (rows x columns) of a board solved, drawn or played
+    /// (`solve`, `graph`, `board`, `board/move` on `cram:`/`chomp:` specs);
+    /// the deadline still applies to each search.
+    pub max_board_cells: u64,
     /// Most digits of one Nim heap given as a string (`/api/nim`).
     pub max_heap_digits: usize,
     /// Largest request body in bytes.
@@ -103,6 +107,7 @@ impl Default for Limits {
             max_moves: 50_000,
             max_graph_nodes: 200,
             max_graph_tokens: 64,
+            max_board_cells: 36,
             max_heap_digits: 10_000,
             max_body_bytes: 256 * 1024,
             timeout: Duration::from_secs(5),
@@ -150,6 +155,8 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play", post(api::play_move))
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
+        .route("/api/board", post(api::board))
+        .route("/api/board/move", post(api::board_move))
         .layer(axum::middleware::from_fn(json_bodies_only))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)

@@ -758,6 +758,13 @@ async fn every_route_names_the_game_canonically_and_keeps_what_was_typed() {
         at("game") < at("typed") && at("typed") < at("nodes") && at("nodes") < at("edges"),
         "{text}"
     );
+    // A board's graph too: the canonical board first, then what was typed.
+    let (status, text) = post_raw("/api/graph", json!({"game": "Cram: 2x2"})).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    assert!(
+        text.starts_with(r#"{"game":"cram:2x2","typed":"Cram: 2x2","#),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -772,4 +779,181 @@ async fn nim_with_no_heaps_is_an_error_as_in_the_cli() {
         400,
         "no heaps given",
     );
+}
+
+/// The value of a board drawing by the definition (the mex of its
+/// options), for Cram (`cram == true`) or Chomp, written here independently
+/// of the library.
+fn brute_value(cram: bool, rows: &[Vec<bool>]) -> u64 {
+    let mut seen = Vec::new();
+    for r in 0..rows.len() {
+        for c in 0..rows[0].len() {
+            if !rows[r][c] {
+                continue;
+            }
+            if cram {
+                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
+                    if r2 < rows.len() && c2 < rows[0].len() && rows[r2][c2] {
+                        let mut next = rows.to_vec();
+                        next[r][c] = false;
+                        next[r2][c2] = false;
+                        seen.push(brute_value(cram, &next));
+                    }
+                }
+            } else if (r, c) != (0, 0) {
+                let mut next = rows.to_vec();
+                for row in next.iter_mut().skip(r) {
+                    for cell in row.iter_mut().skip(c) {
+                        *cell = false;
+                    }
+                }
+                seen.push(brute_value(cram, &next));
+            }
+        }
+    }
+    (0..).find(|v| !seen.contains(v)).unwrap()
+}
+
+#[tokio::test]
+async fn boards_are_solved_and_drawn_like_the_cli() {
+    let (status, body) = post("/api/solve", json!({"game": "cram:1x4"})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    // The JSON of `grundy solve cram:1x4 --json`.
+    let cli: Value = serde_json::from_str(
+        r#"{"game":"cram:1x4","value":2,"outcome":"N","winning_moves":[{"move":"(0,1)-(0,2)","cells":[[0,1],[0,2]]}]}"#,
+    )
+    .unwrap();
+    assert_eq!(body, cli);
+    for (cram, spec) in [(true, "cram:2x3"), (false, "chomp:3x3")] {
+        let (status, graph) = post("/api/graph", json!({"game": spec})).await;
+        assert_eq!(status, StatusCode::OK, "{graph}");
+        let nodes = graph["nodes"].as_array().unwrap();
+        assert_eq!(graph["node_count"], nodes.len());
+        assert!(nodes.len() > 5);
+        for node in nodes {
+            let drawing = node["node"].as_str().unwrap();
+            let rows: Vec<Vec<bool>> = drawing
+                .split('/')
+                .map(|r| r.chars().map(|c| c == '.').collect())
+                .collect();
+            let expected = brute_value(cram, &rows);
+            assert_eq!(node["value"], expected, "{spec} {drawing}");
+            // Every node fed back to /api/solve gives the value drawn.
+            let game = format!("{}:{drawing}", &spec[..spec.find(':').unwrap()]);
+            let (status, solved) = post("/api/solve", json!({"game": game})).await;
+            assert_eq!(status, StatusCode::OK, "{solved}");
+            assert_eq!(solved["value"], expected, "{game}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn heap_routes_explain_what_a_board_is() {
+    for (path, body) in [
+        ("/api/values", json!({"game": "cram:3x3", "to": 5})),
+        ("/api/period", json!({"game": "chomp:3x4"})),
+    ] {
+        let (code, answer) = post(path, body).await;
+        assert_eq!(code.as_u16(), 422, "{path}: {answer}");
+        let message = answer["error"].as_str().unwrap();
+        assert!(message.contains("a board position ("), "{message}");
+        assert!(message.contains("not a heap game"), "{message}");
+        assert!(message.contains("/api/solve"), "{message}");
+        assert!(answer["span"][1].as_u64().unwrap() >= 8, "{answer}");
+    }
+}
+
+#[tokio::test]
+async fn bad_boards_are_located_or_over_the_limit() {
+    let (code, body) = post("/api/solve", json!({"game": "cram:.../.."})).await;
+    assert_eq!(code.as_u16(), 400, "{body}");
+    assert_eq!(body["span"], json!([9, 11]));
+    assert!(body["error"]
+        .as_str()
+        .unwrap()
+        .contains("row 2 has 2 cells"));
+    assert_error(
+        post("/api/board", json!({"game": "cram:7x7"})).await,
+        422,
+        "at most 36 cells",
+    );
+    assert_error(
+        post("/api/solve", json!({"game": "cram:2x2", "heaps": [3]})).await,
+        400,
+        "takes no heaps",
+    );
+    assert_error(
+        post("/api/solve", json!({"game": "cram:2x2", "misere": true})).await,
+        422,
+        "misère play is not supported",
+    );
+}
+
+#[tokio::test]
+async fn a_board_game_against_the_engine() {
+    // The page's start: the position, its value and the winning moves.
+    let (status, start) = post("/api/board", json!({"game": "chomp:2x2"})).await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(start["cells"], json!(["..", ".."]));
+    assert_eq!(
+        start["winning_moves"],
+        json!([{"move": "b2", "cells": [[1, 1]]}])
+    );
+    // Bite b2: the engine eats one arm of the L, the user the other.
+    let (status, turn) = post(
+        "/api/board/move",
+        json!({"game": "chomp:2x2", "move": [[1, 1]]}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["you"]["move"], "b2");
+    assert_eq!(turn["after_you"], "chomp:../.#");
+    assert!(turn["engine"]["cells"].is_array(), "{turn}");
+    assert_eq!(turn["winner"], Value::Null);
+    let position = &turn["position"];
+    let game = position["game"].as_str().unwrap();
+    let last = &position["winning_moves"][0]["cells"];
+    let (status, end) = post("/api/board/move", json!({"game": game, "move": last})).await;
+    assert_eq!(status, StatusCode::OK, "{end}");
+    assert_eq!(end["winner"], "you", "{end}");
+    assert_eq!(end["engine"], Value::Null);
+    assert_eq!(end["position"]["over"], true);
+    // The engine may open, and an illegal move is a 422 with its reason.
+    let (status, opened) = post("/api/board/move", json!({"game": "cram:2x3"})).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(
+        opened["position"]["outcome"], "P",
+        "the engine wins from *1"
+    );
+    assert_error(
+        post(
+            "/api/board/move",
+            json!({"game": "cram:2x3", "move": [[0, 0], [1, 1]]}),
+        )
+        .await,
+        422,
+        "a1 and b2 are not side by side",
+    );
+}
+
+/// The page offers the board games and its script uses the board routes
+/// (the browser test drives the heap games; this keeps the board wiring
+/// from silently disappearing).
+#[tokio::test]
+async fn the_page_offers_board_games() {
+    let get = |path: &'static str| async move {
+        let response = router(Limits::default())
+            .oneshot(Request::get(path).body(Body::empty()).unwrap())
+            .await
+            .unwrap();
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        String::from_utf8(bytes.to_vec()).unwrap()
+    };
+    let page = get("/").await;
+    assert!(page.contains(r#"<option value="cram" data-misere="false" data-board="true">"#));
+    assert!(page.contains(r#"<option value="chomp" data-misere="false" data-board="true">"#));
+    let script = get("/app.js").await;
+    for route in ["\"/api/board\"", "\"/api/board/move\""] {
+        assert!(script.contains(route), "app.js lacks {route}");
+    }
 }

@@ -177,6 +177,10 @@ pub enum SolveError {
         /// The depth of the solver's stack when the cycle was found.
         depth: usize,
     },
+    /// The caller's [`Cancel`](crate::cancel::Cancel) flag fired (only
+    /// [`value_watched`] checks one).
+    #[error("stopped before it finished")]
+    Cancelled,
 }
 
 /// The cache of component values that the solver reads and fills.
@@ -305,9 +309,83 @@ pub fn value<G: ImpartialGame>(
     pos: &G::Position,
     cache: &mut Cache<G::Position>,
 ) -> Result<Nimber, SolveError> {
+    value_of(game, pos, cache, &mut None)
+}
+
+/// How far a [`value_watched`] computation got: reported every few
+/// thousand components, and the last figures when it was stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SolveProgress {
+    /// Components whose options were all valued during this call.
+    pub solved: u64,
+    /// Entries in the cache now.
+    pub cached: u64,
+}
+
+/// A cancel flag and a callback, checked while a component is solved.
+struct Watch<'w> {
+    cancel: &'w crate::cancel::Cancel,
+    tick: &'w mut dyn FnMut(SolveProgress),
+    solved: u64,
+}
+
+/// [`value`] that checks `cancel` and calls `tick` with the progress every
+/// 4096 solved components (often enough to stop within a fraction of a
+/// second, rarely enough to cost nothing measurable).
+///
+/// # Complexity
+/// That of [`value`].
+///
+/// # Errors
+/// [`SolveError::Cancelled`] once `cancel` fires (the values proved so far
+/// stay in the cache, so a later call resumes), or
+/// [`SolveError::Cycle`] as for [`value`].
+///
+/// # Examples
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::game::{value_watched, Cache, SolveError};
+/// use grundy::games::Chomp;
+/// use grundy::Nimber;
+///
+/// let chomp = Chomp::new(4, 4).unwrap();
+/// let mut last = None;
+/// let v = value_watched(&chomp, &chomp.start(), &mut Cache::new(), &Cancel::new(), &mut |p| last = Some(p));
+/// assert_ne!(v, Ok(Nimber(0)));
+///
+/// let stopped = Cancel::new();
+/// stopped.cancel();
+/// let big = Chomp::new(16, 255).unwrap();
+/// let r = value_watched(&big, &big.start(), &mut Cache::new(), &stopped, &mut |_| {});
+/// assert_eq!(r, Err(SolveError::Cancelled));
+/// ```
+pub fn value_watched<G: ImpartialGame>(
+    game: &G,
+    pos: &G::Position,
+    cache: &mut Cache<G::Position>,
+    cancel: &crate::cancel::Cancel,
+    tick: &mut dyn FnMut(SolveProgress),
+) -> Result<Nimber, SolveError> {
+    if cancel.is_cancelled() {
+        return Err(SolveError::Cancelled);
+    }
+    let mut watch = Some(Watch {
+        cancel,
+        tick,
+        solved: 0,
+    });
+    value_of(game, pos, cache, &mut watch)
+}
+
+fn value_of<G: ImpartialGame>(
+    game: &G,
+    pos: &G::Position,
+    cache: &mut Cache<G::Position>,
+    watch: &mut Option<Watch<'_>>,
+) -> Result<Nimber, SolveError> {
     let mut parts = cache.take_vec();
     game.components(pos, &mut parts);
-    let result = value_of_parts(game, &parts, cache);
+    let result = value_of_parts(game, &parts, cache, watch);
     cache.give_vec(parts);
     result
 }
@@ -318,11 +396,12 @@ fn value_of_parts<G: ImpartialGame>(
     game: &G,
     parts: &[G::Position],
     cache: &mut Cache<G::Position>,
+    watch: &mut Option<Watch<'_>>,
 ) -> Result<Nimber, SolveError> {
     loop {
         match sum_known(&cache.values, parts) {
             Ok(total) => return Ok(total),
-            Err(i) => solve_component(game, &parts[i], cache)?,
+            Err(i) => solve_component(game, &parts[i], cache, watch)?,
         }
     }
 }
@@ -332,6 +411,7 @@ fn solve_component<G: ImpartialGame>(
     game: &G,
     root: &G::Position,
     cache: &mut Cache<G::Position>,
+    watch: &mut Option<Watch<'_>>,
 ) -> Result<(), SolveError> {
     // Components on the stack, to detect a cycle instead of looping forever.
     let mut open: HashSet<G::Position, BuildPositionHasher> = HashSet::default();
@@ -369,6 +449,18 @@ fn solve_component<G: ImpartialGame>(
                 open.remove(&frame.component);
                 cache.values.insert(frame.component, v);
                 cache.give_vec(frame.options);
+                if let Some(w) = watch.as_mut() {
+                    w.solved += 1;
+                    if w.solved % 4096 == 0 {
+                        (w.tick)(SolveProgress {
+                            solved: w.solved,
+                            cached: cache.values.len() as u64,
+                        });
+                        if w.cancel.is_cancelled() {
+                            return Err(SolveError::Cancelled);
+                        }
+                    }
+                }
                 continue;
             }
             split.clear();

@@ -30,12 +30,12 @@
 //! | [`heap::sequence`] | [`heap::GrundySequence`] and the engines that compute it |
 //! | [`heap::period`] | periodicity with a proof ([`heap::Periodicity`]) |
 //! | [`sum`] | sums of heaps: value, outcome, every winning move, huge heaps |
-//! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo |
+//! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo; boards in [`play::board`] |
 //! | [`heap::sparse`] | [`heap::SparseOctal`]: fast take-and-break values (sparse space, Gangolli–Plambeck, Flammenkamp) |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
-//! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` |
+//! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` and any [`Board`](games::Board) position `cram:.../.##` |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
 //! | [`span`] | [`span::Span`]: where in its input a parse error is |

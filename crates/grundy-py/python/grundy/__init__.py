@@ -243,7 +243,8 @@ def solve(
 ) -> Union[Solution, BoardSolution]:
     """The outcome and winning moves (at most ``limit`` listed) of a sum of
     heaps of ``spec``; heaps beyond ``max`` values need a proved period.
-    A board spec (``cram:3x4``, ``chomp:3x4``) takes no heaps.
+    A board spec (``cram:3x4``, ``chomp:3x4``, or a drawn position such as
+    ``cram:.../.##``) takes no heaps; Ctrl-C stops its search.
 
     >>> s = solve("kayles", [5, 7])
     >>> (s.values, s.nim_sum, s.outcome)

@@ -83,6 +83,7 @@ function setUpTabs() {
 // ---------------------------------------------------------------- play
 
 const game = {
+  mode: "heaps", // or "board" (Cram, Chomp), with its own state below
   spec: "nim",
   misere: false,
   heaps: [],
@@ -121,7 +122,10 @@ async function newGame(event) {
   if (event) event.preventDefault();
   showError("setup-error", null);
   const sel = $("preset").selectedOptions[0];
-  const spec = sel.value === "" ? $("spec").value.trim() : sel.value;
+  let spec = sel.value === "" ? $("spec").value.trim() : sel.value;
+  if (sel.dataset.board === "true") spec = `${sel.value}:${$("board-size").value.trim()}`;
+  if (spec.includes(":")) return newBoardGame(spec);
+  game.mode = "heaps";
   const words = $("heaps").value.trim().split(/[\s,]+/).filter(Boolean);
   if (!spec) return showError("setup-error", new Error("Type a game spec, such as sub{1,2}."));
   if (words.length === 0) return showError("setup-error", new Error("Give at least one heap size."));
@@ -186,6 +190,7 @@ async function refresh() {
 }
 
 function updateButtons() {
+  if (game.mode === "board") return updateBoardButtons();
   // For tests and assistive styling: what the page is waiting for.
   document.body.dataset.state = game.over ? "over" : game.busy ? "busy" : game.turn === "me" ? "my-turn" : "engine";
   $("hint").disabled = game.over || game.busy || game.turn !== "me";
@@ -193,6 +198,7 @@ function updateButtons() {
 }
 
 function drawBoard() {
+  if (game.mode === "board") return drawGrid();
   const board = $("board");
   board.replaceChildren();
   $("choices").hidden = true;
@@ -329,6 +335,7 @@ async function engineMove() {
 }
 
 function undo() {
+  if (game.mode === "board") return undoBoard();
   // Takes back the engine's reply and your last move, so it is your turn again.
   while (game.history.length) {
     const last = game.history.pop();
@@ -343,6 +350,7 @@ function undo() {
 }
 
 function drawHistory() {
+  if (game.mode === "board") return drawBoardHistory();
   const body = $("history").tBodies[0];
   body.replaceChildren();
   game.history.forEach((h, i) => {
@@ -362,6 +370,7 @@ function binary(n, width) {
 }
 
 async function showHint() {
+  if (game.mode === "board") return showBoardHint();
   const box = $("hint-box");
   box.hidden = false;
   box.textContent = "Thinking…";
@@ -623,11 +632,225 @@ function drawGraph(g, heap) {
   $("graph-title").textContent = `Game graph of ${g.game} from a heap of ${heap}${g.truncated ? " (truncated)" : ""}`;
 }
 
+// ---------------------------------------------------------------- boards
+//
+// Cram and Chomp: the server names every position by its spec
+// (`cram:.../.##`), so the page keeps that spec and the history of specs;
+// /api/board answers the position (with its winning moves, shown on hint)
+// and /api/board/move plays a move and the engine's reply.
+
+const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
+
+function cellName([r, c]) {
+  return `${COLUMNS[c] || "?"}${r + 1}`;
+}
+
+async function newBoardGame(spec) {
+  Object.assign(game, {
+    mode: "board",
+    spec,
+    misere: false,
+    pos: null,
+    history: [],
+    turn: $("first").value,
+    over: false,
+    selected: null,
+    hintCells: [],
+  });
+  $("hint-box").hidden = true;
+  $("game-over-marker")?.remove();
+  game.busy = true;
+  updateButtons();
+  try {
+    game.pos = await api("/api/board", { game: spec });
+    $("game-title").textContent = `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
+    if (game.pos.over) throw new Error("no move can be made on this board");
+  } catch (err) {
+    game.over = true;
+    game.pos = null;
+    setStatus("");
+    showError("setup-error", err);
+  } finally {
+    game.busy = false;
+    drawGrid();
+    drawBoardHistory();
+    updateButtons();
+  }
+  if (game.over) return;
+  if (game.turn === "engine") await boardMove(null);
+  else boardStatus();
+}
+
+function boardStatus() {
+  if (game.over || !game.pos) return;
+  setStatus(game.pos.kind === "cram"
+    ? "Your move: click two free cells side by side to place a domino."
+    : "Your move: click a square to bite it and everything below and right of it.");
+}
+
+function updateBoardButtons() {
+  document.body.dataset.state = game.over ? "over" : game.busy ? "busy" : game.turn === "me" ? "my-turn" : "engine";
+  $("hint").disabled = game.over || game.busy || game.turn !== "me" || !game.pos;
+  $("undo").disabled = game.busy || !game.history.some((h) => h.who === "you");
+}
+
+function drawGrid() {
+  const board = $("board");
+  board.replaceChildren();
+  $("choices").hidden = true;
+  const pos = game.pos;
+  if (!pos) return;
+  const grid = el("div", { class: `grid ${pos.kind}`, role: "grid", "aria-label": `${pos.kind} board` });
+  grid.style.gridTemplateColumns = `1.5rem repeat(${pos.cols}, auto)`;
+  grid.append(el("span"));
+  for (let c = 0; c < pos.cols; c++) grid.append(el("span", { class: "col-label", text: COLUMNS[c] }));
+  const last = game.history[game.history.length - 1];
+  const lastCells = last ? last.move.cells.map(String) : [];
+  const hinted = game.hintCells.map(String);
+  const canPlay = !game.over && !game.busy && game.turn === "me";
+  pos.cells.forEach((row, r) => {
+    grid.append(el("span", { class: "row-label", text: String(r + 1) }));
+    [...row].forEach((mark, c) => {
+      const open = mark === ".";
+      const b = el("button", {
+        type: "button",
+        class: `cell ${open ? "open" : "closed"}`,
+        "data-row": String(r),
+        "data-col": String(c),
+        "aria-label": `${cellName([r, c])}${open ? "" : pos.kind === "cram" ? ", covered" : ", eaten"}`,
+      });
+      if (pos.kind === "chomp" && r === 0 && c === 0) b.classList.add("poison");
+      if (game.selected && game.selected[0] === r && game.selected[1] === c) b.classList.add("selected");
+      if (hinted.includes(String([r, c]))) b.classList.add("winning");
+      if (lastCells.includes(String([r, c])) && pos.kind === "cram") b.classList.add("last-move");
+      b.disabled = !canPlay || !open;
+      b.addEventListener("click", () => cellClicked(r, c));
+      grid.append(b);
+    });
+  });
+  board.append(grid);
+}
+
+function cellClicked(r, c) {
+  if (game.over || game.busy || game.turn !== "me") return;
+  if (game.pos.kind === "chomp") return boardMove([[r, c]]);
+  if (!game.selected) {
+    game.selected = [r, c];
+    setStatus(`Domino from ${cellName([r, c])}: now click a free cell next to it (or the same cell to cancel).`);
+    return drawGrid();
+  }
+  const first = game.selected;
+  game.selected = null;
+  if (first[0] === r && first[1] === c) {
+    boardStatus();
+    return drawGrid();
+  }
+  boardMove([first, [r, c]]);
+}
+
+// Plays `cells` (none: the engine opens) and the engine's reply.
+async function boardMove(cells) {
+  const before = game.pos.game;
+  game.busy = true;
+  game.hintCells = [];
+  $("hint-box").hidden = true;
+  setStatus(cells ? "The engine is thinking…" : "The engine opens…");
+  updateButtons();
+  drawGrid();
+  try {
+    const body = { game: before };
+    if (cells) body.move = cells;
+    const data = await api("/api/board/move", body);
+    if (data.you) game.history.push({ who: "you", move: data.you, before, after: data.after_you });
+    if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.after_you || before, after: data.position.game });
+    game.pos = data.position;
+    game.turn = "me";
+    if (data.winner) {
+      game.over = true;
+      const iWin = data.winner === "you";
+      setStatus(`${iWin ? "The engine cannot move: you win!" : "You cannot move: the engine wins."}`, iWin ? "win" : "lose");
+      $("game-over-marker")?.remove();
+      $("board").after(el("p", { id: "game-over-marker", "data-winner": iWin ? "me" : "engine", class: "help", text: "Game over. Start a new game from the form." }));
+    } else {
+      boardStatus();
+    }
+  } catch (err) {
+    setStatus(`${err.message[0].toUpperCase()}${err.message.slice(1)}.`, "illegal");
+  } finally {
+    game.busy = false;
+    drawGrid();
+    drawBoardHistory();
+    updateButtons();
+  }
+}
+
+function showBoardHint() {
+  const box = $("hint-box");
+  box.hidden = false;
+  const wins = game.pos.winning_moves;
+  game.hintCells = wins.flatMap((m) => m.cells);
+  box.textContent = wins.length
+    ? `This position is worth *${game.pos.value}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
+    : `This position is worth *0: every move loses against perfect play. Play for time and hope for a mistake.`;
+  drawGrid();
+}
+
+async function undoBoard() {
+  // Back to the position before your last move.
+  let before = null;
+  while (game.history.length) {
+    const last = game.history.pop();
+    if (last.who === "you") {
+      before = last.before;
+      break;
+    }
+  }
+  if (!before) return;
+  game.over = false;
+  game.turn = "me";
+  game.hintCells = [];
+  $("game-over-marker")?.remove();
+  $("hint-box").hidden = true;
+  game.busy = true;
+  updateButtons();
+  try {
+    game.pos = await api("/api/board", { game: before });
+    boardStatus();
+  } catch (err) {
+    setStatus(`Error: ${err.message}`, "lose");
+  } finally {
+    game.busy = false;
+    drawGrid();
+    drawBoardHistory();
+    updateButtons();
+  }
+}
+
+function drawBoardHistory() {
+  const body = $("history").tBodies[0];
+  body.replaceChildren();
+  game.history.forEach((h, i) => {
+    body.append(
+      el("tr", {},
+        el("td", { text: String(i + 1) }),
+        el("td", { text: h.who }),
+        el("td", { text: game.pos && game.pos.kind === "chomp" ? `bite ${h.move.move}` : `domino ${h.move.move}` }),
+        el("td", { text: (h.after || "").replace(/^[a-z]+:/, "") })));
+  });
+}
+
 // ---------------------------------------------------------------- start
 
 function presetChanged() {
   const sel = $("preset").selectedOptions[0];
+  const isBoard = sel.dataset.board === "true";
   $("spec-row").hidden = sel.value !== "";
+  $("size-row").hidden = !isBoard;
+  $("size-help").hidden = !isBoard;
+  $("heaps-row").hidden = isBoard;
+  $("heaps-help").hidden = isBoard;
+  $("misere-row").hidden = isBoard;
+  if (isBoard) $("board-size").value = sel.value === "chomp" ? "4x5" : "3x4";
   $("misere").checked = sel.dataset.misere === "true";
   const heaps = { "sub{1,3,4}": "9 11", kayles: "4 7", "grundy-game": "5 8" }[sel.value];
   $("heaps").value = heaps || "3 5 7";

@@ -5,13 +5,16 @@
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), with [`Nim`] and [`Kayles`] |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
+//! | [`board`] | [`Board`]: a board game and any of its positions (`cram:.../.##`), its moves, solution and play |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar and [`BoardSpec::solve`] |
 
+pub mod board;
 pub mod chomp;
 pub mod cram;
 pub mod heaps;
 pub mod spec;
 
+pub use board::{Board, BoardProgress, MoveError, NotAHeapGame};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};

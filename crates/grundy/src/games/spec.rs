@@ -4,10 +4,20 @@
 //! The grammar extends the game-spec grammar of the heap games:
 //!
 //! ```text
-//! board  := name ':' number 'x' number
-//! name   := 'cram' | 'chomp'
-//! number := digit+
+//! board    := name ':' (size | drawing)
+//! name     := 'cram' | 'chomp'
+//! size     := number 'x' number           the start position
+//! drawing  := row ('/' row)*              any position, rows from the top
+//! row      := ('.' | '#')+                '.' free (Cram) or still there
+//!                                         (Chomp), '#' covered or eaten
+//! number   := digit+
 //! ```
+//!
+//! A drawing is what `grundy graph --game cram:2x3` prints for each node, so
+//! every node can be fed back. Every row has the same number of cells; a
+//! Chomp drawing is a Young diagram (each row `.`s then `#`s, no longer than
+//! the row above, the poisoned top-left square present). Cram boards are up
+//! to 8x8, Chomp bars up to 16 rows of 255.
 //!
 //! Case does not matter and spaces are ignored (`Cram : 4 X 5`), as for
 //! every spec. An error names the byte offset (in the original text) where
@@ -15,9 +25,7 @@
 
 use std::fmt;
 
-use crate::game::{analyse, Cache, ImpartialGame};
-use crate::games::{Chomp, Cram};
-use crate::search::Search;
+use crate::games::{Board, Chomp, Cram};
 use crate::{Nimber, Outcome};
 
 /// A spec that could not be parsed.
@@ -45,6 +53,17 @@ pub enum SpecError {
         /// The allowed range, for the message.
         allowed: &'static str,
     },
+    /// A drawn position that the game does not allow (ragged rows, too
+    /// many rows or columns, a Chomp drawing that is not a Young diagram).
+    #[error("at byte {offset}: {message}")]
+    BadPosition {
+        /// Byte offset of the first offending character.
+        offset: usize,
+        /// Byte offset just past the offending part.
+        end: usize,
+        /// What is wrong, in words.
+        message: String,
+    },
 }
 
 impl SpecError {
@@ -64,6 +83,10 @@ impl SpecError {
                     end: start + digits,
                 }
             }
+            SpecError::BadPosition { offset, end, .. } => crate::span::Span {
+                start: offset.min(text.len()),
+                end: end.clamp(offset, text.len()).max(offset.min(text.len())),
+            },
         }
     }
 }
@@ -301,72 +324,180 @@ impl BoardSpec {
     /// assert_eq!(solution.winning_moves, vec![BoardMove::Domino([(0, 1), (0, 2)])]);
     /// ```
     pub fn solve(&self) -> BoardSolution {
-        match *self {
-            BoardSpec::Cram(game) => solve_from_start(&game, game.start(), |from, to| {
-                Cram::domino(from, to).map(BoardMove::Domino)
-            }),
-            // Chomp has no components and large nimbers, where the outcome
-            // search asks many (position, heap) questions per position: the
-            // plain solver is much faster there (chomp:11x11 6 s against
-            // over 150 s).
-            BoardSpec::Chomp(game) => solve_plain(&game, game.start(), |from, to| {
-                Chomp::bite(from, to).map(BoardMove::Bite)
-            }),
-        }
+        Board::from(*self).solve()
     }
 }
 
-/// The solver's answer for `start`, each winning option named as the move
-/// that reaches it (`name(start, option)`).
-fn solve_from_start<G: ImpartialGame>(
-    game: &G,
-    start: G::Position,
-    name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
-) -> BoardSolution
-where
-    G::Position: Copy,
-{
-    let mut search = Search::new(game);
-    // Without a cancel flag the search cannot fail.
-    let value = search.nimber(&start).expect("not cancelled");
-    let mut options = Vec::new();
-    game.moves(&start, &mut options);
-    let mut winning_moves = Vec::new();
-    for to in options {
-        if search.is_p(&to).expect("not cancelled") {
-            winning_moves.extend(name(start, to));
-        }
+/// One row of a drawing: each cell's byte offset and whether it is `.`.
+struct DrawnRow {
+    cells: Vec<(usize, bool)>,
+}
+
+impl DrawnRow {
+    fn start(&self) -> usize {
+        self.cells[0].0
     }
-    BoardSolution {
-        value,
-        outcome: if value == Nimber(0) {
-            Outcome::P
-        } else {
-            Outcome::N
-        },
-        winning_moves,
+
+    fn end(&self) -> usize {
+        self.cells.last().map_or(0, |&(at, _)| at + 1)
     }
 }
 
-/// The plain memoised solver's answer for `start`.
-fn solve_plain<G: ImpartialGame>(
-    game: &G,
-    start: G::Position,
-    name: impl Fn(G::Position, G::Position) -> Option<BoardMove>,
-) -> BoardSolution
-where
-    G::Position: Copy,
-{
-    // Board games are acyclic: every move covers or eats at least one cell.
-    let a = analyse(game, &start, &mut Cache::new()).expect("board games are acyclic");
-    BoardSolution {
-        value: a.value,
-        outcome: a.outcome,
-        winning_moves: a
-            .winning_moves
-            .iter()
-            .filter_map(|&to| name(start, to))
-            .collect(),
+fn bad(offset: usize, end: usize, message: String) -> SpecError {
+    SpecError::BadPosition {
+        offset,
+        end,
+        message,
+    }
+}
+
+impl Board {
+    /// Parses a board spec: `cram:RxC` or `chomp:RxC` for the start
+    /// position, or the game and a drawing of any position,
+    /// `cram:.../.##/...` (the grammar is in [`crate::games::spec`]).
+    ///
+    /// # Errors
+    /// [`SpecError`] with the byte offset of the first problem: a bad
+    /// character, a ragged row, a size beyond the game's limits, a Chomp
+    /// drawing that no sequence of bites leaves.
+    ///
+    /// # Examples
+    /// ```
+    /// use grundy::games::{Board, SpecError};
+    ///
+    /// let b = Board::parse("chomp: ... / .## ")?;
+    /// assert_eq!(b.to_string(), "chomp:.../.##");
+    /// assert!(Board::parse("cram:2x3")?.is_start());
+    /// let err = Board::parse("cram:.../..").unwrap_err();
+    /// assert!(matches!(err, SpecError::BadPosition { offset: 9, end: 11, .. }));
+    /// assert!(err.to_string().contains("row 2 has 2 cells but row 1 has 3"));
+    /// # Ok::<(), SpecError>(())
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, SpecError> {
+        let mut cur = Cursor::new(text);
+        let name = cur.word();
+        let is_cram = match name.as_str() {
+            "cram" => true,
+            "chomp" => false,
+            _ => {
+                cur.at = 0;
+                return Err(cur.unexpected("a board game name: 'cram' or 'chomp'"));
+            }
+        };
+        cur.expect(b':', "':' after the game name")?;
+        match cur.peek() {
+            Some(b'.' | b'#') => {}
+            _ => return BoardSpec::parse(text).map(Board::from),
+        }
+        let mut rows = vec![DrawnRow { cells: Vec::new() }];
+        loop {
+            match cur.peek() {
+                Some(b @ (b'.' | b'#')) => {
+                    rows.last_mut()
+                        .expect("a row is open")
+                        .cells
+                        .push((cur.offset(), b == b'.'));
+                    cur.at += 1;
+                }
+                Some(b'/') if !rows.last().expect("a row is open").cells.is_empty() => {
+                    cur.at += 1;
+                    rows.push(DrawnRow { cells: Vec::new() });
+                }
+                _ if rows.last().expect("a row is open").cells.is_empty() => {
+                    return Err(cur.unexpected("a row of '.' (free) and '#' (filled) cells"))
+                }
+                None => break,
+                Some(_) => {
+                    return Err(cur.unexpected(
+                        "'.' (free), '#' (filled), '/' (the next row) or the end of the spec",
+                    ))
+                }
+            }
+        }
+        let (max_rows, max_cols) = if is_cram { (8, 8) } else { (16, 255) };
+        let game = if is_cram { "Cram" } else { "Chomp" };
+        if rows.len() > max_rows {
+            let extra = &rows[max_rows];
+            return Err(bad(
+                extra.start(),
+                rows.last().expect("rows").end(),
+                format!(
+                    "{} rows: {game} boards have 1 to {max_rows} rows",
+                    rows.len()
+                ),
+            ));
+        }
+        let width = rows[0].cells.len();
+        for (i, row) in rows.iter().enumerate() {
+            if row.cells.len() > max_cols {
+                return Err(bad(
+                    row.cells[max_cols].0,
+                    row.end(),
+                    format!(
+                        "row {} has {} cells: {game} boards have 1 to {max_cols} columns",
+                        i + 1,
+                        row.cells.len()
+                    ),
+                ));
+            }
+            if row.cells.len() != width {
+                return Err(bad(
+                    row.start(),
+                    row.end(),
+                    format!(
+                        "row {} has {} cells but row 1 has {width}: every row is drawn in full, with '#' for covered or eaten cells",
+                        i + 1,
+                        row.cells.len()
+                    ),
+                ));
+            }
+        }
+        let (r, c) = (rows.len() as u8, width as u8);
+        if is_cram {
+            let game = Cram::new(r, c).expect("size checked");
+            let mut free = 0u64;
+            for (i, row) in rows.iter().enumerate() {
+                for (j, &(_, open)) in row.cells.iter().enumerate() {
+                    if open {
+                        free |= 1 << (8 * i + j);
+                    }
+                }
+            }
+            return Ok(Board::Cram { game, free });
+        }
+        let game = Chomp::new(r, c).expect("size checked");
+        let mut lengths = 0u128;
+        let mut above = width;
+        for (i, row) in rows.iter().enumerate() {
+            let len = row.cells.iter().take_while(|&&(_, open)| open).count();
+            if let Some(&(at, _)) = row.cells[len..].iter().find(|&&(_, open)| open) {
+                return Err(bad(
+                    at,
+                    at + 1,
+                    format!("row {} has a square left right of an eaten one: a bite eats every square right of it and below", i + 1),
+                ));
+            }
+            if i == 0 && len == 0 {
+                return Err(bad(
+                    row.start(),
+                    row.start() + 1,
+                    "the poisoned top-left square is always there: it is never eaten".into(),
+                ));
+            }
+            if len > above {
+                return Err(bad(
+                    row.cells[above].0,
+                    row.cells[len - 1].0 + 1,
+                    format!("row {} has {len} squares but row {} above it has {above}: a bite eats every square below it too", i + 1, i),
+                ));
+            }
+            above = len;
+            lengths |= (len as u128) << (8 * i);
+        }
+        Ok(Board::Chomp {
+            game,
+            rows: lengths,
+        })
     }
 }
 
@@ -411,13 +542,66 @@ mod tests {
         for (text, offset) in cases {
             let err = BoardSpec::parse(text).unwrap_err();
             let at = match err {
-                SpecError::Unexpected { offset, .. } | SpecError::OutOfRange { offset, .. } => {
-                    offset
-                }
+                SpecError::Unexpected { offset, .. }
+                | SpecError::OutOfRange { offset, .. }
+                | SpecError::BadPosition { offset, .. } => offset,
             };
             assert_eq!(at, offset, "{text:?}: {err}");
         }
         let huge = BoardSpec::parse("chomp:99999999999999999999999x2").unwrap_err();
         assert!(huge.to_string().contains("out of range"), "{huge}");
+    }
+
+    #[test]
+    fn drawings_errors_point_at_the_problem() {
+        // (spec, start and end of the span, words in the message)
+        let cases: [(&str, usize, usize, &str); 9] = [
+            ("cram:.../..", 9, 11, "row 2 has 2 cells but row 1 has 3"),
+            ("cram:..x", 7, 8, "expected '.' (free), '#' (filled)"),
+            (
+                "cram:..//..",
+                8,
+                9,
+                "expected a row of '.' (free) and '#' (filled)",
+            ),
+            ("cram:../", 8, 8, "found end of spec"),
+            (
+                "cram:........./.........",
+                13,
+                14,
+                "Cram boards have 1 to 8 columns",
+            ),
+            (
+                "cram:././././././././.",
+                21,
+                22,
+                "9 rows: Cram boards have 1 to 8 rows",
+            ),
+            ("chomp:.#./...", 8, 9, "right of an eaten one"),
+            (
+                "chomp:.##/...",
+                11,
+                13,
+                "row 2 has 3 squares but row 1 above it has 1",
+            ),
+            ("chomp:#", 6, 7, "poisoned"),
+        ];
+        for (text, start, end, words) in cases {
+            let err = Board::parse(text).unwrap_err();
+            let span = err.span(text);
+            assert_eq!((span.start, span.end), (start, end), "{text:?}: {err}");
+            assert!(err.to_string().contains(words), "{text:?}: {err}");
+        }
+        let wide = format!("chomp:{}", ".".repeat(256));
+        assert!(Board::parse(&wide)
+            .unwrap_err()
+            .to_string()
+            .contains("1 to 255 columns"));
+        assert_eq!(
+            Board::parse(&format!("chomp:{}", ".".repeat(255)))
+                .unwrap()
+                .to_string(),
+            "chomp:1x255"
+        );
     }
 }

@@ -1,4 +1,5 @@
-//! Playing a heap game against a perfect engine: the state of a match, move
+//! Playing a heap game against a perfect engine (board games are played
+//! with [`board::BoardMatch`]): the state of a match, move
 //! checking with a reason for every refusal, the engine's choice, hints that
 //! teach the winning move, and undo.
 //!
@@ -53,6 +54,7 @@ use crate::heap::{sequence, HeapRuleset, Leaves};
 use crate::nim::{self, NimSummary};
 use crate::{Convention, Nimber, Outcome};
 
+pub mod board;
 pub mod hint;
 mod input;
 

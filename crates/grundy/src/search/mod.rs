@@ -80,6 +80,8 @@ pub struct Search<'g, G: ImpartialGame> {
     max_entries: usize,
     stats: SearchStats,
     cancel: Cancel,
+    /// Called with the counters every 1024 searched positions.
+    tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
 }
 
@@ -116,6 +118,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             max_entries: (bytes / per_entry).max(64),
             stats: SearchStats::default(),
             cancel: Cancel::new(),
+            tick: None,
             pool: Vec::new(),
         }
     }
@@ -133,6 +136,27 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ```
     pub fn with_cancel(mut self, cancel: Cancel) -> Self {
         self.cancel = cancel;
+        self
+    }
+
+    /// Calls `tick` with the counters every 1024 searched positions (when
+    /// the cancel flag is checked), for a progress line.
+    ///
+    /// ```
+    /// use grundy::games::Cram;
+    /// use grundy::search::Search;
+    /// let cram = Cram::new(4, 5).unwrap();
+    /// let mut ticks = 0;
+    /// let mut s = Search::new(&cram).with_progress(|stats| {
+    ///     assert!(stats.nodes > 0);
+    ///     ticks += 1;
+    /// });
+    /// s.nimber(&cram.start()).unwrap();
+    /// drop(s);
+    /// assert!(ticks > 0);
+    /// ```
+    pub fn with_progress(mut self, tick: impl FnMut(SearchStats) + 'g) -> Self {
+        self.tick = Some(Box::new(tick));
         self
     }
 
@@ -291,6 +315,12 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
         self.stats.nodes += 1;
         if self.stats.nodes & 0x3ff == 0 {
+            if self.tick.is_some() {
+                let stats = self.stats();
+                if let Some(tick) = self.tick.as_mut() {
+                    tick(stats);
+                }
+            }
             self.cancel.check()?;
         }
         let mut options = self.take_buf();

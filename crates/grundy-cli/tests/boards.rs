@@ -1,0 +1,376 @@
+//! Board specs everywhere (issue 16 section 3): positions drawn as `graph`
+//! prints them are accepted back, values are checked against a brute force
+//! written here, the heap-only commands explain what a board is, and a long
+//! board search shows progress and stops on Ctrl-C.
+
+use std::collections::HashMap;
+use std::process::{Command as StdCommand, Stdio};
+use std::time::{Duration, Instant};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn grundy() -> Command {
+    Command::cargo_bin("grundy").unwrap()
+}
+
+/// A drawing as a grid of booleans (`true` for `.`).
+fn grid(drawing: &str) -> Vec<Vec<bool>> {
+    drawing
+        .split('/')
+        .map(|row| row.chars().map(|c| c == '.').collect())
+        .collect()
+}
+
+fn draw(g: &[Vec<bool>]) -> String {
+    g.iter()
+        .map(|row| row.iter().map(|&o| if o { '.' } else { '#' }).collect())
+        .collect::<Vec<String>>()
+        .join("/")
+}
+
+/// Every position one move from `g`: a domino on two free neighbours
+/// (Cram), or a bite of a square other than the top-left with everything
+/// below and right of it (Chomp).
+fn options(cram: bool, g: &[Vec<bool>]) -> Vec<Vec<Vec<bool>>> {
+    let mut out = Vec::new();
+    for r in 0..g.len() {
+        for c in 0..g[0].len() {
+            if !g[r][c] {
+                continue;
+            }
+            if cram {
+                for (dr, dc) in [(0, 1), (1, 0)] {
+                    let (r2, c2) = (r + dr, c + dc);
+                    if r2 < g.len() && c2 < g[0].len() && g[r2][c2] {
+                        let mut h = g.to_vec();
+                        h[r][c] = false;
+                        h[r2][c2] = false;
+                        out.push(h);
+                    }
+                }
+            } else if (r, c) != (0, 0) {
+                let mut h = g.to_vec();
+                for row in h.iter_mut().skip(r) {
+                    for cell in row.iter_mut().skip(c) {
+                        *cell = false;
+                    }
+                }
+                out.push(h);
+            }
+        }
+    }
+    out
+}
+
+/// The Grundy value by the definition: the mex of the options' values.
+fn mex(cram: bool, g: &[Vec<bool>], memo: &mut HashMap<String, u64>) -> u64 {
+    let key = draw(g);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let seen: Vec<u64> = options(cram, g)
+        .iter()
+        .map(|h| mex(cram, h, memo))
+        .collect();
+    let v = (0..).find(|v| !seen.contains(v)).unwrap();
+    memo.insert(key, v);
+    v
+}
+
+/// `(drawing, value)` for every node `graph --game SPEC` prints.
+fn graph_nodes(spec: &str) -> Vec<(String, u64)> {
+    let out = grundy().args(["graph", "--game", spec]).output().unwrap();
+    assert!(out.status.success(), "{spec}");
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        // The header is a comment; a drawing may start with '#' too.
+        .filter(|l| !l.starts_with("# "))
+        .map(|l| {
+            let cols: Vec<&str> = l.split('\t').collect();
+            (
+                cols[0].to_string(),
+                cols[2].trim_start_matches('*').parse().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn solve_value(spec: &str) -> u64 {
+    let out = grundy().args(["solve", spec, "--json"]).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{spec}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    json["value"].as_u64().unwrap()
+}
+
+#[test]
+fn every_position_graph_prints_solves_to_the_value_it_printed() {
+    for (game, spec) in [("cram", "cram:3x3"), ("chomp", "chomp:2x3")] {
+        let nodes = graph_nodes(spec);
+        assert!(nodes.len() > 8, "{spec}");
+        let mut memo = HashMap::new();
+        for (drawing, value) in nodes {
+            let position = format!("{game}:{drawing}");
+            assert_eq!(solve_value(&position), value, "{position}");
+            assert_eq!(
+                mex(game == "cram", &grid(&drawing), &mut memo),
+                value,
+                "{position}: brute force"
+            );
+        }
+    }
+}
+
+#[test]
+fn drawn_positions_agree_with_the_brute_force_and_graph_starts_there() {
+    let mut memo = HashMap::new();
+    for drawing in ["..../..../.#..", ".#.../...../.....", "#..#/..../...."] {
+        let expected = mex(true, &grid(drawing), &mut memo);
+        assert_eq!(
+            solve_value(&format!("cram:{drawing}")),
+            expected,
+            "{drawing}"
+        );
+        // The graph of a drawn position starts from it.
+        let nodes = graph_nodes(&format!("cram:{drawing}"));
+        assert_eq!(nodes[0], (drawing.to_string(), expected));
+    }
+    let mut memo = HashMap::new();
+    for drawing in ["..../...#/..##/.###", "...../...##/..###/#####"] {
+        let expected = mex(false, &grid(drawing), &mut memo);
+        assert_eq!(
+            solve_value(&format!("chomp:{drawing}")),
+            expected,
+            "{drawing}"
+        );
+    }
+}
+
+#[test]
+fn winning_moves_of_a_drawn_position_are_listed() {
+    // A 1x5 strip with its middle cell covered: two 2-cell strips, worth
+    // *1 + *1 = *0, so nobody wins by moving and the list is empty.
+    grundy()
+        .args(["solve", "cram:..#.."])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("game: cram:..#..\nvalue: *0"));
+    grundy()
+        .args(["solve", "cram:.../.##"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("domino (0,0)-(0,1)"));
+}
+
+#[test]
+fn bad_drawings_are_located_errors() {
+    let cases = [
+        (
+            "cram:.../..",
+            "row 2 has 2 cells but row 1 has 3",
+            "           ^^",
+        ),
+        ("cram:..x", "expected '.' (free)", "         ^"),
+        (
+            "cram:........./.",
+            "Cram boards have 1 to 8 columns",
+            "               ^",
+        ),
+        ("chomp:.#./...", "right of an eaten one", "          ^"),
+    ];
+    for (spec, words, caret) in cases {
+        for cmd in [vec!["solve", spec], vec!["graph", "--game", spec]] {
+            grundy()
+                .args(&cmd)
+                .write_stdin("")
+                .assert()
+                .code(2)
+                .stderr(predicate::str::contains(words))
+                .stderr(predicate::str::contains(format!("  {spec}\n{caret}\n")));
+        }
+    }
+}
+
+#[test]
+fn heap_commands_say_what_a_board_is_and_where_it_goes() {
+    for args in [
+        vec!["values", "cram:3x3"],
+        vec!["values", "cram:3x3", "--to", "10"],
+        vec!["period", "chomp:3x4"],
+        vec!["values", "cram:.../.##", "--to", "5", "--json"],
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains("a board position ("))
+            .stderr(predicate::str::contains("not a heap game"))
+            .stderr(predicate::str::contains("solve, play and graph --game"));
+    }
+}
+
+#[test]
+fn ctrl_c_stops_a_long_board_search_saying_how_far_it_got() {
+    for spec in ["cram:8x8", "chomp:16x255"] {
+        let child = StdCommand::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(["solve", spec])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(700));
+        let sent = Instant::now();
+        let kill = StdCommand::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(kill.success());
+        let out = child.wait_with_output().unwrap();
+        let took = sent.elapsed();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{spec}: {stderr}");
+        assert!(took < Duration::from_secs(1), "{spec} took {took:?}");
+        assert!(stderr.starts_with("interrupted: searched "), "{stderr}");
+        assert!(stderr.contains(&format!("positions of {spec}")), "{stderr}");
+        assert!(out.stdout.is_empty(), "{spec}: no half answer");
+    }
+}
+
+#[test]
+fn a_long_board_search_draws_progress_on_a_terminal() {
+    // `script` gives the command a terminal; without it there is nothing to
+    // test here.
+    if StdCommand::new("script").arg("--version").output().is_err() {
+        eprintln!("skipped: no `script` to provide a terminal");
+        return;
+    }
+    let cmd = format!(
+        "timeout -s INT 1.5 {} solve cram:8x8",
+        env!("CARGO_BIN_EXE_grundy")
+    );
+    let out = StdCommand::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("solving cram:8x8: ") && text.contains(" positions searched, "),
+        "{text}"
+    );
+    assert!(text.contains("positions/s, table "), "{text}");
+    // Without a terminal, stderr holds nothing but the final message.
+    let out = StdCommand::new("timeout")
+        .args([
+            "-s",
+            "INT",
+            "1",
+            env!("CARGO_BIN_EXE_grundy"),
+            "solve",
+            "cram:8x8",
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!stderr.contains("positions/s"), "{stderr}");
+}
+
+fn play(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = grundy()
+        .arg("play")
+        .args(args)
+        .env("NO_COLOR", "1")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
+}
+
+#[test]
+fn the_engine_wins_a_whole_game_of_cram_from_a_winning_start() {
+    // 2x3 Cram is worth *1: the engine, moving first, wins whatever the
+    // user does. Every domino is offered each turn; the covered ones are
+    // refused and the next line is read.
+    let all = "a1 a2\nb1 b2\nc1 c2\na1 b1\nb1 c1\na2 b2\nb2 c2\n".repeat(4);
+    let (out, err, code) = play(&["cram:2x3", "--first", "engine"], &all);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    // The engine opens before the first board is drawn.
+    assert!(
+        out.contains("Commands: hint, undo, help, quit.\nengine: "),
+        "{out}"
+    );
+    assert!(out.contains("You cannot move: the engine wins."), "{out}");
+    assert!(out.contains("illegal move: "), "{out}");
+}
+
+#[test]
+fn the_user_wins_chomp_with_the_winning_bite() {
+    // Biting b2 on 2x2 leaves an L (rows 2 and 1), a P-position; whichever
+    // arm the engine eats, the user eats the other and leaves the poison.
+    let (out, err, code) = play(&["chomp:2x2"], "hint\nb2\na2\nb1\n");
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.contains("hint: this position is worth "), "{out}");
+    assert!(out.contains("winning move: b2"), "{out}");
+    assert!(out.contains("you: b2\nengine: "), "{out}");
+    assert!(out.contains("The engine cannot move: you win!"), "{out}");
+}
+
+#[test]
+fn bad_board_moves_get_a_reason_and_a_new_prompt() {
+    let input = "a1 c1\nd1 d2\nz9\nb1 b1 b1\nquit\n";
+    let (out, err, code) = play(&["cram:.../.#./..."], input);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    // The drawn position is the one shown, with labels.
+    assert!(
+        out.contains("    a b c\n  1 . . .\n  2 . # .\n  3 . . .\n"),
+        "{out}"
+    );
+    for words in [
+        "a1 and c1 are not side by side",
+        "d1 is off the board",
+        "z9 is off the board",
+        "too many cells",
+        "You gave up: the engine wins.",
+    ] {
+        assert!(out.contains(words), "{words}: {out}");
+    }
+    let (out, _, code) = play(&["chomp:3x3"], "a1\nundo\nb2\nundo\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("a1 is the poisoned square"), "{out}");
+    assert!(out.contains("nothing to undo"), "{out}");
+    assert!(out.contains("took back move 1 (you: b2)"), "{out}");
+    assert!(
+        out.ends_with("Input ended: the game is abandoned.\n"),
+        "{out}"
+    );
+}
+
+#[test]
+fn board_play_refuses_what_it_cannot_do() {
+    for (args, words) in [
+        (
+            vec!["cram:3x3", "--misere"],
+            "--misere is not supported for board games",
+        ),
+        (vec!["cram:3x3", "4"], "takes no heaps"),
+        (
+            vec!["cram:.#/#."],
+            "the game would be over before it starts",
+        ),
+        (vec!["chomp:9x300"], "out of range"),
+        (vec!["nim"], "no heaps given"),
+    ] {
+        let (_, err, code) = play(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,495 @@
+//! A board game together with one of its positions: what `cram:3x3` and
+//! `cram:.../.##/...` name, as one value that every front end can solve,
+//! draw, list the moves of, and play on.
+//!
+//! A position is written as the `graph --game` output draws it: rows from
+//! the top, separated by `/`, `.` for a free cell (Cram) or a square still
+//! there (Chomp), `#` for a covered cell or an eaten square. The grammar is
+//! in [`crate::games::spec`]; [`Board::parse`] reads both forms.
+//!
+//! ```
+//! use grundy::games::{Board, BoardMove};
+//! use grundy::Nimber;
+//!
+//! let board = Board::parse("cram:.../.#./...")?;
+//! assert_eq!(board.solve().value, Nimber(0));
+//! let next = board.play(&BoardMove::Domino([(0, 0), (0, 1)]))?;
+//! assert_eq!(next.to_string(), "cram:##./.#./...");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::cancel::{Cancel, Cancelled};
+use crate::game::{value_watched, Cache, ImpartialGame, SolveError};
+use crate::games::spec::{BoardMove, BoardSolution, BoardSpec};
+use crate::games::{Chomp, Cram};
+use crate::search::Search;
+use crate::{Nimber, Outcome};
+
+/// A board game and a position in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Board {
+    /// Cram: the board and its empty cells (bit `8 * row + col`).
+    Cram {
+        /// The board's size.
+        game: Cram,
+        /// The cells still free.
+        free: u64,
+    },
+    /// Chomp: the bar and its row lengths (one byte per row).
+    Chomp {
+        /// The bar's size.
+        game: Chomp,
+        /// Row lengths, row `r` in bits `8r..8r+8`.
+        rows: u128,
+    },
+}
+
+/// How far a [`Board::solve_watched`] search got.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardProgress {
+    /// Positions searched so far.
+    pub positions: u64,
+    /// Entries in the solver's table now.
+    pub table: u64,
+}
+
+/// Why a move cannot be played on a board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct MoveError(pub String);
+
+/// A board spec given where only heap games make sense (`grundy values
+/// cram:3x3`): it names a position, not a rule for heaps, so it has no
+/// Grundy sequence and no period.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a board position ({kind}), not a heap game: it has no heap sizes, so no sequence of values or period; the commands that take a board are solve, play and graph --game")]
+pub struct NotAHeapGame {
+    /// The board as its canonical spec.
+    pub board: String,
+    /// `Cram` or `Chomp`.
+    pub kind: &'static str,
+}
+
+impl From<BoardSpec> for Board {
+    /// The start position of the board.
+    fn from(spec: BoardSpec) -> Board {
+        match spec {
+            BoardSpec::Cram(game) => Board::Cram {
+                game,
+                free: game.start(),
+            },
+            BoardSpec::Chomp(game) => Board::Chomp {
+                game,
+                rows: game.start(),
+            },
+        }
+    }
+}
+
+/// Column letters: `a` for the first column.
+fn column_name(c: u8) -> String {
+    // Chomp boards are up to 255 wide: past `z` columns are `aa`, `ab`, ...
+    if c < 26 {
+        ((b'a' + c) as char).to_string()
+    } else {
+        format!("{}{}", column_name(c / 26 - 1), (b'a' + c % 26) as char)
+    }
+}
+
+/// A cell as a player names it: column letter, row number from 1 at the
+/// top (`a1` is the top-left corner).
+///
+/// ```
+/// assert_eq!(grundy::games::board::cell_name((1, 2)), "c2");
+/// assert_eq!(grundy::games::board::cell_name((0, 27)), "ab1");
+/// ```
+pub fn cell_name((r, c): (u8, u8)) -> String {
+    format!("{}{}", column_name(c), u32::from(r) + 1)
+}
+
+impl Board {
+    /// The game's name: `Cram` or `Chomp`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Board::Cram { .. } => "Cram",
+            Board::Chomp { .. } => "Chomp",
+        }
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> u8 {
+        match self {
+            Board::Cram { game, .. } => game.rows(),
+            Board::Chomp { game, .. } => game.rows(),
+        }
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> u8 {
+        match self {
+            Board::Cram { game, .. } => game.cols(),
+            Board::Chomp { game, .. } => game.cols(),
+        }
+    }
+
+    /// Whether this is the game's start position (the empty Cram board, the
+    /// whole Chomp bar).
+    pub fn is_start(&self) -> bool {
+        match *self {
+            Board::Cram { game, free } => free == game.start(),
+            Board::Chomp { game, rows } => rows == game.start(),
+        }
+    }
+
+    /// Whether cell `(row, col)` is `.` in the drawing: free in Cram, still
+    /// there in Chomp. Cells off the board are not.
+    pub fn is_open(&self, (r, c): (u8, u8)) -> bool {
+        if r >= self.rows() || c >= self.cols() {
+            return false;
+        }
+        match *self {
+            Board::Cram { free, .. } => free >> (8 * u32::from(r) + u32::from(c)) & 1 == 1,
+            Board::Chomp { rows, .. } => c < (rows >> (8 * u32::from(r))) as u8,
+        }
+    }
+
+    /// The position drawn as `graph --game` prints it: `.../.##`.
+    pub fn diagram(&self) -> String {
+        match *self {
+            Board::Cram { game, free } => game.render(free),
+            Board::Chomp { game, rows } => game.render(rows),
+        }
+    }
+
+    /// Every legal move and the position it leaves, in the order of the
+    /// game's move generator.
+    ///
+    /// ```
+    /// use grundy::games::Board;
+    /// // A 2x2 Cram board has 4 dominoes; a 2x2 Chomp bar 3 bites.
+    /// assert_eq!(Board::parse("cram:2x2").unwrap().moves().len(), 4);
+    /// assert_eq!(Board::parse("chomp:2x2").unwrap().moves().len(), 3);
+    /// ```
+    pub fn moves(&self) -> Vec<(BoardMove, Board)> {
+        match *self {
+            Board::Cram { game, free } => {
+                let mut out = Vec::new();
+                game.moves(&free, &mut out);
+                out.into_iter()
+                    .filter_map(|to| {
+                        let m = Cram::domino(free, to)?;
+                        Some((BoardMove::Domino(m), Board::Cram { game, free: to }))
+                    })
+                    .collect()
+            }
+            Board::Chomp { game, rows } => {
+                let mut out = Vec::new();
+                game.moves(&rows, &mut out);
+                out.into_iter()
+                    .filter_map(|to| {
+                        let m = Chomp::bite(rows, to)?;
+                        Some((BoardMove::Bite(m), Board::Chomp { game, rows: to }))
+                    })
+                    .collect()
+            }
+        }
+    }
+
+    /// The position after `mv`.
+    ///
+    /// # Errors
+    /// A [`MoveError`] saying why the move is not legal here: a cell off the
+    /// board, a covered cell or an eaten square, two cells that do not
+    /// touch, a move of the other game, or the poisoned square.
+    ///
+    /// ```
+    /// use grundy::games::{Board, BoardMove};
+    /// let board = Board::parse("chomp:2x3").unwrap();
+    /// let err = board.play(&BoardMove::Bite((0, 0))).unwrap_err();
+    /// assert!(err.to_string().contains("poison"));
+    /// assert_eq!(board.play(&BoardMove::Bite((1, 1))).unwrap().to_string(), "chomp:.../.##");
+    /// ```
+    pub fn play(&self, mv: &BoardMove) -> Result<Board, MoveError> {
+        for &cell in &mv.cells() {
+            if cell.0 >= self.rows() || cell.1 >= self.cols() {
+                return Err(MoveError(format!(
+                    "{} is off the board ({} rows, {} columns: a1 to {})",
+                    cell_name(cell),
+                    self.rows(),
+                    self.cols(),
+                    cell_name((self.rows() - 1, self.cols() - 1))
+                )));
+            }
+        }
+        match (*self, mv) {
+            (Board::Cram { game, free }, BoardMove::Domino([a, b])) => {
+                for &cell in [a, b] {
+                    if !self.is_open(cell) {
+                        return Err(MoveError(format!("{} is already covered", cell_name(cell))));
+                    }
+                }
+                let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
+                if dr + dc != 1 {
+                    return Err(MoveError(format!(
+                        "{} and {} are not side by side: a domino covers two cells next to each other in a row or a column",
+                        cell_name(*a),
+                        cell_name(*b)
+                    )));
+                }
+                let bit = |(r, c): (u8, u8)| 1u64 << (8 * u32::from(r) + u32::from(c));
+                Ok(Board::Cram {
+                    game,
+                    free: free & !bit(*a) & !bit(*b),
+                })
+            }
+            (Board::Chomp { game, rows }, BoardMove::Bite(cell)) => {
+                if *cell == (0, 0) {
+                    return Err(MoveError(
+                        "a1 is the poisoned square: it is never eaten (whoever is left with it alone has lost)".into(),
+                    ));
+                }
+                if !self.is_open(*cell) {
+                    return Err(MoveError(format!("{} is already eaten", cell_name(*cell))));
+                }
+                let mut next = rows;
+                for r in cell.0..game.rows() {
+                    let shift = 8 * u32::from(r);
+                    let len = (next >> shift) as u8;
+                    if len > cell.1 {
+                        next = (next & !(0xFF << shift)) | u128::from(cell.1) << shift;
+                    }
+                }
+                Ok(Board::Chomp { game, rows: next })
+            }
+            (Board::Cram { .. }, BoardMove::Bite(_)) => Err(MoveError(
+                "a Cram move places a domino: name its two cells".into(),
+            )),
+            (Board::Chomp { .. }, BoardMove::Domino(_)) => Err(MoveError(
+                "a Chomp move bites one square: name one cell".into(),
+            )),
+        }
+    }
+
+    /// The value, outcome and every winning move of the position, with fresh
+    /// tables.
+    ///
+    /// # Complexity
+    /// Exponential in the area of the board; see [`BoardSpec::solve`].
+    ///
+    /// ```
+    /// use grundy::games::Board;
+    /// use grundy::Outcome;
+    /// // Two separate 2x1 slots: two dominoes, the second player wins.
+    /// assert_eq!(Board::parse("cram:.#./.#.").unwrap().solve().outcome, Outcome::P);
+    /// ```
+    pub fn solve(&self) -> BoardSolution {
+        self.solve_watched(&Cancel::new(), &mut |_| {})
+            .expect("nothing cancels a fresh flag")
+    }
+
+    /// [`Board::solve`] that stops when `cancel` fires and calls `tick` with
+    /// the progress about every thousand positions.
+    ///
+    /// Cram is searched by outcome ([`Search`]: components, then one
+    /// component plus a heap); Chomp, which has no components and large
+    /// nimbers, by the plain memoised solver, which is much faster there
+    /// (chomp:11x11 in 6 s against over 150 s).
+    ///
+    /// # Errors
+    /// [`Cancelled`] once `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::Board;
+    /// let stop = Cancel::new();
+    /// stop.cancel();
+    /// assert!(Board::parse("cram:8x8").unwrap().solve_watched(&stop, &mut |_| {}).is_err());
+    /// ```
+    pub fn solve_watched(
+        &self,
+        cancel: &Cancel,
+        tick: &mut dyn FnMut(BoardProgress),
+    ) -> Result<BoardSolution, Cancelled> {
+        cancel.check()?;
+        let options = self.moves();
+        let mut winning_moves = Vec::new();
+        let value = match *self {
+            Board::Cram { game, free } => {
+                let mut search = Search::new(&game)
+                    .with_cancel(cancel.clone())
+                    .with_progress(|s| {
+                        tick(BoardProgress {
+                            positions: s.nodes,
+                            table: s.entries,
+                        })
+                    });
+                let value = search.nimber(&free)?;
+                if value != Nimber(0) {
+                    for (mv, to) in &options {
+                        let Board::Cram { free: to, .. } = to else {
+                            unreachable!("a Cram move leaves a Cram board")
+                        };
+                        if search.is_p(to)? {
+                            winning_moves.push(mv.clone());
+                        }
+                    }
+                }
+                value
+            }
+            Board::Chomp { game, rows } => {
+                let mut cache = Cache::new();
+                let mut value_of = |pos: u128, cache: &mut Cache<u128>| {
+                    // Earlier calls solved what is in the cache already.
+                    let before = cache.len() as u64;
+                    let mut report = |p: crate::game::SolveProgress| {
+                        tick(BoardProgress {
+                            positions: before + p.solved,
+                            table: p.cached,
+                        })
+                    };
+                    match value_watched(&game, &pos, cache, cancel, &mut report) {
+                        Ok(v) => Ok(v),
+                        Err(SolveError::Cancelled) => Err(Cancelled),
+                        Err(SolveError::Cycle { .. }) => unreachable!("every bite eats a square"),
+                    }
+                };
+                let value = value_of(rows, &mut cache)?;
+                if value != Nimber(0) {
+                    for (mv, to) in &options {
+                        let Board::Chomp { rows: to, .. } = to else {
+                            unreachable!("a Chomp move leaves a Chomp board")
+                        };
+                        if value_of(*to, &mut cache)? == Nimber(0) {
+                            winning_moves.push(mv.clone());
+                        }
+                    }
+                }
+                value
+            }
+        };
+        Ok(BoardSolution {
+            value,
+            outcome: if value == Nimber(0) {
+                Outcome::P
+            } else {
+                Outcome::N
+            },
+            winning_moves,
+        })
+    }
+
+    /// The error for this board given where a heap game is needed.
+    ///
+    /// ```
+    /// let e = grundy::games::Board::parse("chomp:3x4").unwrap().not_a_heap_game();
+    /// assert!(e.to_string().starts_with("a board position (Chomp), not a heap game"));
+    /// assert_eq!(e.board, "chomp:3x4");
+    /// ```
+    pub fn not_a_heap_game(&self) -> NotAHeapGame {
+        NotAHeapGame {
+            board: self.to_string(),
+            kind: self.kind(),
+        }
+    }
+}
+
+impl fmt::Display for Board {
+    /// The canonical spec: `cram:3x3` for a start position, else the game
+    /// and the drawing, `cram:.../.##/...`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = match self {
+            Board::Cram { .. } => "cram",
+            Board::Chomp { .. } => "chomp",
+        };
+        if self.is_start() {
+            write!(f, "{name}:{}x{}", self.rows(), self.cols())
+        } else {
+            write!(f, "{name}:{}", self.diagram())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The plain definition: the mex of the options' values, with no
+    /// components and no search.
+    fn mex_value(board: &Board, memo: &mut HashMap<String, u64>) -> u64 {
+        let key = board.diagram();
+        if let Some(&v) = memo.get(&key) {
+            return v;
+        }
+        let seen: Vec<u64> = board
+            .moves()
+            .iter()
+            .map(|(_, b)| mex_value(b, memo))
+            .collect();
+        let v = (0..).find(|g| !seen.contains(g)).unwrap();
+        memo.insert(key, v);
+        v
+    }
+
+    #[test]
+    fn every_small_position_agrees_with_the_plain_mex() {
+        for spec in ["cram:3x3", "cram:2x4", "chomp:3x3", "chomp:2x5"] {
+            let start = Board::parse(spec).unwrap();
+            let mut memo = HashMap::new();
+            let mut todo = vec![start];
+            let mut seen = std::collections::HashSet::new();
+            while let Some(b) = todo.pop() {
+                if !seen.insert(b.to_string()) {
+                    continue;
+                }
+                let s = b.solve();
+                assert_eq!(s.value.0, mex_value(&b, &mut memo), "{b}");
+                for (mv, next) in b.moves() {
+                    assert_eq!(b.play(&mv), Ok(next), "{b} {mv}");
+                    let wins = mex_value(&next, &mut memo) == 0;
+                    assert_eq!(s.winning_moves.contains(&mv), wins, "{b} {mv}");
+                    todo.push(next);
+                }
+                // The drawing is a spec that names the same position.
+                assert_eq!(Board::parse(&b.to_string()), Ok(b));
+            }
+        }
+    }
+
+    #[test]
+    fn long_searches_stop_soon_after_the_flag_and_report_progress() {
+        use std::time::{Duration, Instant};
+        for spec in ["cram:8x8", "chomp:16x255"] {
+            let board = Board::parse(spec).unwrap();
+            let started = Instant::now();
+            let cancel = Cancel::with_deadline(started + Duration::from_millis(200));
+            let mut last = BoardProgress::default();
+            let result = board.solve_watched(&cancel, &mut |p| last = p);
+            assert_eq!(result, Err(Cancelled), "{spec}");
+            assert!(
+                started.elapsed() < Duration::from_secs(1),
+                "{spec}: {:?}",
+                started.elapsed()
+            );
+            assert!(last.positions > 0 && last.table > 0, "{spec}: {last:?}");
+        }
+    }
+
+    #[test]
+    fn illegal_moves_say_why() {
+        let cram = Board::parse("cram:.#./...").unwrap();
+        let msg = |m| cram.play(&m).unwrap_err().to_string();
+        assert!(msg(BoardMove::Domino([(0, 0), (0, 1)])).contains("b1 is already covered"));
+        assert!(msg(BoardMove::Domino([(1, 0), (1, 2)])).contains("not side by side"));
+        assert!(msg(BoardMove::Domino([(1, 0), (2, 0)])).contains("a3 is off the board"));
+        assert!(msg(BoardMove::Bite((1, 1))).contains("domino"));
+        let chomp = Board::parse("chomp:../.#").unwrap();
+        assert!(chomp
+            .play(&BoardMove::Bite((1, 1)))
+            .unwrap_err()
+            .to_string()
+            .contains("already eaten"));
+    }
+}
