@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use grundy::heap::period::ApparentPeriod;
 use grundy::heap::{Certificate, PeriodStatus, Periodicity};
 use grundy::sum::SumSolution;
 use grundy::Nimber;
@@ -101,6 +102,27 @@ pub struct ValuesStats {
 }
 
 impl ValuesStats {
+    /// Statistics already counted (for a window of a periodic game the
+    /// library counts over whole periods, see
+    /// [`Analysis::stats`](grundy::heap::period::Analysis::stats)).
+    ///
+    /// ```
+    /// use grundy_json::ValuesStats;
+    ///
+    /// let s = ValuesStats::from_counts(3, 5, [(0, 2), (3, 1)].into_iter().collect());
+    /// assert_eq!(
+    ///     serde_json::to_string(&s).unwrap(),
+    ///     r#"{"max":3,"max_at":5,"histogram":{"0":2,"3":1}}"#
+    /// );
+    /// ```
+    pub fn from_counts(max: u64, max_at: u64, histogram: BTreeMap<u64, u64>) -> ValuesStats {
+        ValuesStats {
+            max,
+            max_at,
+            histogram,
+        }
+    }
+
     /// Statistics of `G(from..=to)`, where `get(n)` is `G(n)`: the largest
     /// value, where it first occurs, and how often each value occurs.
     ///
@@ -167,6 +189,22 @@ pub struct PeriodJson<'a> {
     bound: Option<Option<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// What the values seem to do, not proved (games with no theorem):
+    /// absent when not looked for, `null` when nothing was seen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    apparent: Option<Option<ApparentJson>>,
+}
+
+/// `{"preperiod", "period", "saltus", "seen_to", "agreeing", "proved":
+/// false}`: a pattern seen in the values, with no proof.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ApparentJson {
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    seen_to: u64,
+    agreeing: u64,
+    proved: bool,
 }
 
 impl<'a> PeriodJson<'a> {
@@ -195,6 +233,7 @@ impl<'a> PeriodJson<'a> {
             theorem: None,
             bound: None,
             reason: None,
+            apparent: None,
         };
         match &found.status {
             PeriodStatus::Periodic {
@@ -228,6 +267,35 @@ impl<'a> PeriodJson<'a> {
 }
 
 impl PeriodJson<'_> {
+    /// Adds `"apparent"`: the period the values seem to have (see
+    /// [`period::apparent_period`](grundy::heap::period::apparent_period)),
+    /// or `null` when none was seen, always with `"proved": false`.
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy_json::PeriodJson;
+    ///
+    /// let game: HeapRuleset = "allbut{1,2}".parse()?;
+    /// let a = period::analyse(&game, 1000);
+    /// let seen = period::apparent_period(&a.values);
+    /// let v = serde_json::to_value(PeriodJson::new("allbut{1,2}", &a.periodicity).with_apparent(seen.as_ref())).unwrap();
+    /// assert_eq!(v["status"], "unknown");
+    /// assert_eq!(v["apparent"]["proved"], false);
+    /// assert_eq!(v["apparent"]["seen_to"], 1000);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn with_apparent(mut self, seen: Option<&ApparentPeriod>) -> Self {
+        self.apparent = Some(seen.map(|seen| ApparentJson {
+            preperiod: seen.preperiod,
+            period: seen.period,
+            saltus: seen.saltus,
+            seen_to: seen.seen_to,
+            agreeing: seen.agreeing(),
+            proved: false,
+        }));
+        self
+    }
+
     /// Adds `note` to the reason of an unknown period (a periodic answer
     /// is left as it is), so that a caller that stopped the search at its
     /// own limit can say so in the same field.
