@@ -61,6 +61,32 @@ pub fn check_stored_values(values: u64) -> Result<(), LimitError> {
     Ok(())
 }
 
+/// Checks, before any work, that memory could hold `values` values of
+/// `bytes_per_value` bytes: the allocation is asked for and given back at
+/// once (the operating system maps pages only when they are written, so
+/// this costs nothing), so a search that would run for minutes and then
+/// fail for want of memory is refused at the start.
+///
+/// # Errors
+/// [`LimitError::TooManyValues`] beyond [`MAX_STORED_VALUES`],
+/// [`LimitError::OutOfMemory`] when the allocation is refused.
+///
+/// ```
+/// use grundy::limits;
+///
+/// assert!(limits::check_memory(1 << 20, 2).is_ok());
+/// assert!(limits::check_memory(1 << 35, 1).is_err());
+/// ```
+pub fn check_memory(values: u64, bytes_per_value: u64) -> Result<(), LimitError> {
+    check_stored_values(values)?;
+    let bytes = values.saturating_mul(bytes_per_value);
+    let mut probe: Vec<u8> = Vec::new();
+    let len = usize::try_from(bytes).unwrap_or(usize::MAX);
+    probe
+        .try_reserve_exact(len)
+        .map_err(|e| out_of_memory(values, bytes_per_value, e))
+}
+
 /// The error for a failed reservation of `values` values of
 /// `bytes_per_value` bytes each.
 pub(crate) fn out_of_memory(values: u64, bytes_per_value: u64, _: TryReserveError) -> LimitError {

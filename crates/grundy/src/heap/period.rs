@@ -665,7 +665,7 @@ fn table(
 ) -> Result<Analysis, AnalysisError> {
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
     if reserve {
-        limits::check_stored_values(n.saturating_add(1))?;
+        limits::check_memory(n.saturating_add(1), 2)?;
     }
     let n = usize::try_from(n)
         .unwrap_or(usize::MAX)
@@ -862,7 +862,9 @@ fn search_with(
     // The limit applies to what was asked for, before the engine's own
     // bound shortens it: the same --max is refused for every game.
     if reserve {
-        limits::check_stored_values(max.saturating_add(1))?;
+        // The engine's store and the analysis's copy, one byte each at
+        // least, must fit if the search runs to the end.
+        limits::check_memory(max.saturating_add(1), 2)?;
     }
     // Looking further than the engine can go ends the search there.
     let max = usize::try_from(max)
