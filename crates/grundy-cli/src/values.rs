@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use grundy::heap::period::{self, Analysis, AnalysisError, PeriodStatus, Theorem, WindowStats};
+use grundy::heap::period::{self, AnalysisError, Theorem, WindowStats};
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::HeapRuleset;
 use grundy::limits::{self, LimitError};
@@ -207,8 +207,8 @@ fn run_computed(
         None
     };
     if let Some(analysis) = analysis.filter(|a| a.window(args.from, to).is_some()) {
-        if let Some(note) = period_note(ruleset, &analysis, to) {
-            eprintln!("{note}");
+        if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
+            eprintln!("note: {note}");
         }
         let get = |n: u64| analysis.value(n).unwrap_or_default();
         let stats = if args.stats {
@@ -246,38 +246,6 @@ fn run_computed(
     let get = |i: u64| engine.get(i as usize);
     let stats = args.stats.then(|| count_stats(args.from, to, &get));
     render(args, ruleset, to, &get, stats, None, out)
-}
-
-/// The one line that says values are read from a proved period or a
-/// formula rather than computed: `None` when every value listed was
-/// computed.
-fn period_note(ruleset: &HeapRuleset, analysis: &Analysis, to: u64) -> Option<String> {
-    let checked = analysis.periodicity.checked_to;
-    let PeriodStatus::Periodic {
-        preperiod,
-        period,
-        saltus,
-        certificate,
-    } = &analysis.periodicity.status
-    else {
-        return None;
-    };
-    if to <= checked && checked > 0 {
-        return None;
-    }
-    Some(match certificate {
-        period::Certificate::Formula(formula) => {
-            format!("note: {ruleset} has {formula} for every n; values are read from that formula")
-        }
-        period::Certificate::FiniteCheck { .. } if *saltus == 0 => format!(
-            "note: {ruleset} has period {period} from n = {preperiod} (proved at n = {checked}); \
-             values past {checked} are read from the period"
-        ),
-        period::Certificate::FiniteCheck { .. } => format!(
-            "note: {ruleset} has G(n + {period}) = G(n) + {saltus} from n = {preperiod} \
-             (proved at n = {checked}); values past {checked} are read from it"
-        ),
-    })
 }
 
 /// Refuses, before any work, a `--to` whose values would have to be stored

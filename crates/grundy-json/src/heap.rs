@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use grundy::heap::period::ApparentPeriod;
+use grundy::heap::period::{Analysis, ApparentPeriod};
 use grundy::heap::{Certificate, PeriodStatus, Periodicity};
 use grundy::sum::SumSolution;
 use grundy::Nimber;
@@ -161,6 +161,48 @@ impl ValuesStats {
         }
         stats
     }
+}
+
+/// The one line that says `G(..=to)` are read from a proved period or a
+/// formula rather than computed (`grundy values` prints it on stderr, the
+/// web API sends it in its `x-grundy-note` header): `None` when every value was computed.
+///
+/// ```
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// let a = period::analyse(&"0.07".parse::<HeapRuleset>()?, 1 << 20);
+/// let note = grundy_json::values_note("0.07", &a, 4_000_000).unwrap();
+/// assert!(note.starts_with("0.07 has period 34 from n = 53 (proved at n = "));
+/// assert_eq!(grundy_json::values_note("0.07", &a, 100), None);
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn values_note(game: &str, analysis: &Analysis, to: u64) -> Option<String> {
+    let checked = analysis.periodicity.checked_to;
+    let PeriodStatus::Periodic {
+        preperiod,
+        period,
+        saltus,
+        certificate,
+    } = &analysis.periodicity.status
+    else {
+        return None;
+    };
+    if to <= checked && checked > 0 {
+        return None;
+    }
+    Some(match certificate {
+        Certificate::Formula(formula) => {
+            format!("{game} has {formula} for every n; values are read from that formula")
+        }
+        Certificate::FiniteCheck { .. } if *saltus == 0 => format!(
+            "{game} has period {period} from n = {preperiod} (proved at n = {checked}); \
+             values past {checked} are read from the period"
+        ),
+        Certificate::FiniteCheck { .. } => format!(
+            "{game} has G(n + {period}) = G(n) + {saltus} from n = {preperiod} \
+             (proved at n = {checked}); values past {checked} are read from it"
+        ),
+    })
 }
 
 /// `{"game", "status": "periodic" | "arithmetic-periodic", "preperiod",
