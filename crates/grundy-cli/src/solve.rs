@@ -134,6 +134,9 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         } else {
             DEFAULT_MAX
         });
+        // The one set of limits: a search keeps every value it computes.
+        grundy::limits::check_stored_values(max.saturating_add(1))
+            .map_err(|e| anyhow::anyhow!("--max {max} is too large: {e}; use a smaller --max"))?;
         let mut progress = Progress::new("computing values", None);
         let solver =
             SumSolver::new_cancellable(ruleset, &heaps, max, &crate::interrupt::flag(), &mut |n| {

@@ -260,7 +260,32 @@ fn limits_are_checked_before_any_work() {
         .code(2)
         .stderr(contains("at most 17179869184"))
         .stderr(contains("ask for a smaller --to"));
+    // The same limit for every command that keeps values.
+    grundy()
+        .args(["solve", "0.6", "--max", "99999999999999", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains("at most 17179869184"))
+        .stderr(contains("use a smaller --max"));
+    let dir = scratch("limits");
+    let file = dir.join("officers.bin");
+    grundy()
+        .args(["values", "0.6", "--to", "100000000000000", "--out"])
+        .arg(&file)
+        .assert()
+        .code(2)
+        .stderr(contains("at most 17179869184"));
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
     assert!(started.elapsed() < Duration::from_secs(5));
+}
+
+/// An empty directory of this test process's own.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("grundy-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
 }
 
 /// Runs `grundy ARGS` under `ulimit -v 3000000` (3 GB of address space);
@@ -295,6 +320,20 @@ fn out_of_memory_is_an_error_not_an_abort() {
         assert!(err.contains("bytes"), "{args}: {err}");
         assert!(out.stdout.is_empty(), "{args}");
     }
+    // --out keeps the values while writing them: refused the same way,
+    // before any file is made.
+    let dir = scratch("oom");
+    let file = dir.join("officers.bin");
+    let out = under_ulimit(&format!(
+        "values 0.6 --to 4000000000 --out {}",
+        file.display()
+    ))
+    .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.starts_with("error: out of memory: "), "{err}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    std::fs::remove_dir_all(&dir).unwrap();
     // Kayles's values come from its period: nothing big is allocated.
     let out = under_ulimit("values kayles --from 3999999990 --to 4000000000 --json").unwrap();
     assert_eq!(out.status.code(), Some(0));
