@@ -125,7 +125,8 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     if stored.is_none() && args.plot.is_none() && !args.genus {
         return run_computed(&args, &ruleset, args_to, out);
     }
-    check_stored(&ruleset, args_to)?;
+    let why = "--plot, --genus and --from-file keep every value in memory";
+    check_stored(args_to, why)?;
     let to = usize::try_from(args_to).context("--to does not fit this machine's address space")?;
     let from = args.from as usize;
     let mut engine: Box<dyn SequenceEngine> = match stored {
@@ -138,9 +139,7 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             engine.max_index()
         );
     }
-    engine
-        .try_reserve(to)
-        .map_err(|e| limit_error(e, &ruleset))?;
+    engine.try_reserve(to).map_err(|e| limit_error(e, why))?;
     compute_with_progress(engine.as_mut(), to)?;
     if let Some(path) = &args.plot {
         return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
@@ -195,7 +194,7 @@ fn run_computed(
                 progress.update(n as u64)
             })
             .map_err(|e| match e {
-                AnalysisError::Limit(e) => limit_error(e, ruleset),
+                AnalysisError::Limit(e) => limit_error(e, &why_stored(ruleset, None)),
                 e => analysis_error(e).context(format!(
                     "computed G(0..{}) of the {} values asked for, looking for a period",
                     progress.done(),
@@ -206,6 +205,7 @@ fn run_computed(
     } else {
         None
     };
+    let searched = analysis.as_ref().map(|a| a.periodicity.checked_to);
     if let Some(analysis) = analysis.filter(|a| a.window(args.from, to).is_some()) {
         if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
             eprintln!("note: {note}");
@@ -233,7 +233,8 @@ fn run_computed(
         return render(args, ruleset, to, &get, stats, None, out);
     }
     // No proof: the values are stored.
-    check_stored(ruleset, to)?;
+    let why = why_stored(ruleset, searched);
+    check_stored(to, &why)?;
     let n = usize::try_from(to).context("--to does not fit this machine's address space")?;
     if n > engine.max_index() {
         anyhow::bail!(
@@ -241,7 +242,7 @@ fn run_computed(
             engine.max_index()
         );
     }
-    engine.try_reserve(n).map_err(|e| limit_error(e, ruleset))?;
+    engine.try_reserve(n).map_err(|e| limit_error(e, &why))?;
     compute_with_progress(engine.as_mut(), n)?;
     let get = |i: u64| engine.get(i as usize);
     let stats = args.stats.then(|| count_stats(args.from, to, &get));
@@ -249,22 +250,30 @@ fn run_computed(
 }
 
 /// Refuses, before any work, a `--to` whose values would have to be stored
-/// beyond the one set of limits ([`grundy::limits`]).
-fn check_stored(ruleset: &HeapRuleset, to: u64) -> anyhow::Result<()> {
+/// beyond the one set of limits ([`grundy::limits`]); `why` says why they
+/// are stored.
+fn check_stored(to: u64, why: &str) -> anyhow::Result<()> {
     limits::check_stored_values(to.saturating_add(1))
-        .map_err(|e| anyhow::anyhow!("--to {to} is too large: {}", limit_hint(e, ruleset)))
+        .map_err(|e| anyhow::anyhow!("--to {to} is too large: {}", limit_hint(e, why)))
 }
 
 /// A limit error of the library with what to do about it.
-fn limit_error(e: LimitError, ruleset: &HeapRuleset) -> anyhow::Error {
-    anyhow::anyhow!("{}", limit_hint(e, ruleset))
+fn limit_error(e: LimitError, why: &str) -> anyhow::Error {
+    anyhow::anyhow!("{}", limit_hint(e, why))
 }
 
-fn limit_hint(e: LimitError, ruleset: &HeapRuleset) -> String {
-    format!(
-        "{e}; no period of {ruleset} is proved, so its values are computed and kept in memory: \
-         ask for a smaller --to (values of games with a proved period, such as kayles, have no limit)"
-    )
+fn limit_hint(e: LimitError, why: &str) -> String {
+    format!("{e}; {why}: ask for a smaller --to")
+}
+
+/// Why the values of `ruleset` are stored rather than read from a period.
+fn why_stored(ruleset: &HeapRuleset, searched: Option<u64>) -> String {
+    let why = match searched {
+        Some(n) => format!("no period of {ruleset} is proved in G(0..={n})"),
+        None => format!("no periodicity theorem applies to {ruleset}"),
+    };
+    why + ", so its values are computed and kept in memory (values read from a proved period, \
+         as for kayles, have no limit)"
 }
 
 /// A stopped or refused analysis as an error `main` recognises (a
