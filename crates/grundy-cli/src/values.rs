@@ -207,21 +207,20 @@ fn run_computed(
     };
     let searched = analysis.as_ref().map(|a| a.periodicity.checked_to);
     if let Some(analysis) = analysis.filter(|a| a.window(args.from, to).is_some()) {
-        if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
-            eprintln!("note: {note}");
-        }
         let get = |n: u64| analysis.value(n).unwrap_or_default();
         let stats = if args.stats {
             Some(match analysis.stats(args.from, to) {
                 Some(stats) => stats,
                 None => {
                     // Values that all differ (Nim) are counted one by one,
-                    // and the histogram holds one entry per heap.
-                    limits::check_stored_values(to - args.from + 1).map_err(|e| {
+                    // and the histogram holds one entry per heap. The
+                    // window 0..=u64::MAX has 2^64 heaps: counted in u128.
+                    let heaps = u128::from(to - args.from) + 1;
+                    let asked = u64::try_from(heaps).unwrap_or(u64::MAX);
+                    limits::check_stored_values(asked).map_err(|e| {
                         anyhow::anyhow!(
-                            "--stats over {} heaps of {ruleset}: {e}; its values all differ, so \
-                             each is counted: ask for a smaller window (--from, --to)",
-                            to - args.from + 1
+                            "--stats over {heaps} heaps of {ruleset}: {e}; its values all \
+                             differ, so each is counted: ask for a smaller window (--from, --to)"
                         )
                     })?;
                     count_stats(args.from, to, &get)
@@ -230,6 +229,11 @@ fn run_computed(
         } else {
             None
         };
+        // After every refusal, so that a refused command prints only its
+        // error.
+        if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
+            eprintln!("note: {note}");
+        }
         return render(args, ruleset, to, &get, stats, None, out);
     }
     // No proof: the values are stored.

@@ -211,6 +211,17 @@ fn windows_of_proved_games_at_any_offset() {
         .map(|x| x.as_u64().unwrap())
         .collect();
     assert_eq!(got, (u64::MAX - 5..=u64::MAX).collect::<Vec<_>>());
+    // Nim's values all differ, so --stats counts each: the whole of u64 is
+    // refused with the limit (it once overflowed counting 2^64 heaps).
+    grundy()
+        .args(["values", "nim", "--to", "18446744073709551615", "--stats"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicates::str::starts_with(
+            "error: --stats over 18446744073709551616 heaps of nim",
+        ))
+        .stderr(contains("at most 17179869184"));
 }
 
 #[test]

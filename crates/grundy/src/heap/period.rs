@@ -365,8 +365,11 @@ impl Analysis {
         };
         // `first[v]`: the first heap of value v, to place the maximum.
         let mut first = std::collections::BTreeMap::new();
+        // Counts saturate: only the window 0..=u64::MAX (2^64 heaps) of a
+        // game with period 1 could pass u64::MAX.
         let mut count = |g: Nimber, at: u64, times: u64| {
-            *stats.histogram.entry(g.value()).or_default() += times;
+            let c = stats.histogram.entry(g.value()).or_default();
+            *c = c.saturating_add(times);
             let slot = first.entry(g.value()).or_insert(at);
             *slot = (*slot).min(at);
         };
@@ -384,7 +387,7 @@ impl Analysis {
                     continue;
                 }
                 let g = self.value(n0 + r)?;
-                count(g, x, (to - x) / p + 1);
+                count(g, x, ((to - x) / p).saturating_add(1));
             }
         }
         let (&max, &at) = first.iter().next_back()?;
