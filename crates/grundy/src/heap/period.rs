@@ -382,7 +382,10 @@ impl Analysis {
         if start <= to {
             let into = (start - n0) % p;
             for r in 0..p {
-                let x = start + (r + p - into) % p;
+                // The first heap of residue r; past u64::MAX means none.
+                let Some(x) = start.checked_add((r + p - into) % p) else {
+                    continue;
+                };
                 if x > to {
                     continue;
                 }
@@ -1174,6 +1177,12 @@ mod tests {
         // Far windows: every heap counted once.
         let s = a.stats(5, u64::MAX - 3).unwrap();
         assert_eq!(s.histogram.values().sum::<u64>(), u64::MAX - 7);
+        // The last heaps of all: each residue's first heap may lie past
+        // u64::MAX (this once overflowed).
+        let s = a.stats(u64::MAX - 5, u64::MAX).unwrap();
+        assert_eq!(s.histogram.values().sum::<u64>(), 6);
+        let top: Vec<Nimber> = a.window(u64::MAX - 5, u64::MAX).unwrap().collect();
+        assert_eq!(s.max, top.iter().copied().max().unwrap());
         assert_eq!(analyse(&HeapRuleset::Nim, 0).stats(0, 10), None);
     }
 
