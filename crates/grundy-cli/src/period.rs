@@ -24,7 +24,9 @@ pub struct Args {
     game: String,
     /// The most values to compute while looking for a proof (default
     /// 2^20; 2^13 for hexadecimal codes, whose three-way splits make each
-    /// value cost O(n²); 10000 for games with no periodicity theorem).
+    /// value cost O(n²); 10000 for games with no periodicity theorem, which
+    /// also report the period their values seem to have, unproved). At
+    /// most 2^34: the values are kept in memory.
     #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
     /// Print a JSON object instead of text.

@@ -29,7 +29,9 @@ pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, `half`.
     #[arg(required_unless_present = "from_file")]
     game: Option<String>,
-    /// Last heap size (inclusive).
+    /// Last heap size (inclusive). Any size once a period is proved (the
+    /// values are read from it); otherwise at most 2^34 - 1, since the
+    /// values are kept in memory.
     #[arg(
         long,
         required_unless_present = "from_file",
