@@ -514,7 +514,7 @@ pub enum AnalysisError {
     /// The [`Cancel`] flag was set.
     #[error(transparent)]
     Cancelled(#[from] Cancelled),
-    /// The values asked for are beyond the [limits](crate::limits), or
+    /// The values asked for are beyond the [limits], or
     /// memory for them could not be allocated.
     #[error(transparent)]
     Limit(#[from] LimitError),
@@ -778,7 +778,7 @@ pub fn analyse_with_cancellable(
     })
 }
 
-/// [`analyse_with_cancellable`] with the [limits](crate::limits) checked
+/// [`analyse_with_cancellable`] with the [limits] checked
 /// before anything is computed (`max + 1` values must be storable) and the
 /// value stores grown fallibly: memory that cannot be had is an error that
 /// says how many bytes were asked for, not an abort. What the engine
@@ -813,7 +813,7 @@ pub fn analyse_with_checked(
     search_with(engine, theorem, max, true, cancel, progress)
 }
 
-/// [`analyse_cancellable`] with the [limits](crate::limits) checked first
+/// [`analyse_cancellable`] with the [limits] checked first
 /// (a `max` whose values memory could not hold is refused before any work)
 /// and every value store grown fallibly.
 ///
