@@ -3,10 +3,11 @@
 
 use std::io::Write;
 
-use anyhow::Context;
-
-use grundy::heap::period::{self, PeriodStatus, Theorem};
+use grundy::heap::period::{
+    self, AnalysisError, ApparentPeriod, PeriodStatus, Theorem, UnknownReason,
+};
 use grundy::heap::HeapRuleset;
+use grundy::limits;
 
 use crate::progress::Progress;
 
@@ -23,7 +24,9 @@ pub struct Args {
     game: String,
     /// The most values to compute while looking for a proof (default
     /// 2^20; 2^13 for hexadecimal codes, whose three-way splits make each
-    /// value cost O(n²); 10000 for games with no periodicity theorem).
+    /// value cost O(n²); 10000 for games with no periodicity theorem, which
+    /// also report the period their values seem to have, unproved). At
+    /// most 2^34: the values are kept in memory.
     #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
     /// Print a JSON object instead of text.
@@ -54,6 +57,14 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     } else {
         DEFAULT_MAX
     });
+    // The one set of limits, before any work: a search keeps its values.
+    limits::check_stored_values(max.saturating_add(1)).map_err(|e| {
+        anyhow::anyhow!(
+            "--max {max} is too large: {e}; the search keeps every value it computes: \
+             use a smaller --max"
+        )
+    })?;
+    let mut apparent: Option<Option<ApparentPeriod>> = None;
     let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
         (Some(path), Some(theorem)) if ruleset != HeapRuleset::Nim => {
             crate::record::analyse(&ruleset, theorem, max, path)?.periodicity
@@ -67,22 +78,45 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                 "looking for a period: values computed",
                 Some(max.saturating_add(1)),
             );
-            period::find_period_cancellable(&ruleset, max, &crate::interrupt::flag(), &mut |n| {
-                progress.update(n as u64)
-            })
-            .with_context(|| {
-                format!(
-                    "no period proved in G(0..{}) of {ruleset} (looking up to {max})",
-                    progress.done()
-                )
-            })?
+            let analysis =
+                period::analyse_checked(&ruleset, max, &crate::interrupt::flag(), &mut |n| {
+                    progress.update(n as u64)
+                });
+            let done = progress.done();
+            let analysis = match analysis {
+                Ok(analysis) => analysis,
+                Err(AnalysisError::Limit(e)) => {
+                    anyhow::bail!(
+                        "{e} (looking for a period up to --max {max}): use a smaller --max"
+                    )
+                }
+                Err(AnalysisError::Cancelled(c)) => {
+                    return Err(anyhow::Error::new(c).context(format!(
+                        "no period proved in G(0..{done}) of {ruleset} (looking up to {max})"
+                    )))
+                }
+            };
+            // With no theorem, what the values seem to do, marked as seen
+            // and not proved.
+            if analysis.periodicity.status
+                == (PeriodStatus::Unknown {
+                    reason: UnknownReason::NoTheorem,
+                })
+            {
+                apparent = Some(period::apparent_period(&analysis.values));
+            }
+            analysis.periodicity
         }
     };
     let game = ruleset.to_string();
     // One JSON shape for both answers (the contract's "periodic" or
     // "unknown"); only the readable text differs by case.
     if args.json {
-        serde_json::to_writer(&mut *out, &grundy_json::PeriodJson::new(&game, &found))?;
+        let mut json = grundy_json::PeriodJson::new(&game, &found);
+        if let Some(apparent) = &apparent {
+            json = json.with_apparent(apparent.as_ref());
+        }
+        serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
         return Ok(());
     }
@@ -115,10 +149,38 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         PeriodStatus::Unknown { reason } => {
             writeln!(out, "period: unknown ({reason})")?;
             writeln!(out, "values computed: G(0..={})", found.checked_to)?;
+            match apparent {
+                Some(Some(seen)) => writeln!(out, "{}", describe_apparent(&seen))?,
+                Some(None) => writeln!(
+                    out,
+                    "apparent: no period seen in G(0..={}) (a larger --max looks further)",
+                    found.checked_to
+                )?,
+                None => {}
+            }
             if has_theorem {
                 writeln!(out, "hint: a larger --max lets the search look further")?;
             }
         }
     }
     Ok(())
+}
+
+/// The text line for a pattern seen but not proved.
+fn describe_apparent(seen: &ApparentPeriod) -> String {
+    let kind = if seen.saltus == 0 {
+        format!("looks periodic with period {}", seen.period)
+    } else {
+        format!(
+            "looks arithmetic-periodic with period {} and saltus {}",
+            seen.period, seen.saltus
+        )
+    };
+    format!(
+        "apparent: {kind} from n = {} over the last {} values (to n = {}) \
+         — NOT proved: no periodicity theorem applies to this game",
+        seen.preperiod,
+        seen.agreeing(),
+        seen.seen_to
+    )
 }

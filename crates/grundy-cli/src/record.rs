@@ -314,12 +314,21 @@ pub fn run(
     let started = Instant::now();
     let spec = ruleset.to_string();
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    // The engine keeps every value while it writes them: the one set of
+    // limits applies, before any work, and its store is reserved fallibly.
+    grundy::limits::check_stored_values(to as u64 + 1).map_err(|e| {
+        anyhow::anyhow!("--to {to} is too large: {e}; the values are kept in memory while they are written: ask for a smaller --to")
+    })?;
     if to > engine.max_index() {
         bail!(
             "--to {to} is too large for {ruleset}: its engine computes heaps up to {}",
             engine.max_index()
         );
     }
+    // Before any file is made, so a refused run leaves nothing behind.
+    engine
+        .try_reserve(to)
+        .map_err(|e| anyhow::anyhow!("{e}: ask for a smaller --to"))?;
     let (mut recorder, known) = Recorder::open(path, &spec, resume)?;
     let resumed_at = known.len();
     if resumed_at > to + 1 {

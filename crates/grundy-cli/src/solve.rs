@@ -155,6 +155,9 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         } else {
             DEFAULT_MAX
         });
+        // The one set of limits: a search keeps every value it computes.
+        grundy::limits::check_stored_values(max.saturating_add(1))
+            .map_err(|e| anyhow::anyhow!("--max {max} is too large: {e}; use a smaller --max"))?;
         // Without a periodicity theorem the solver tabulates every value up
         // to the largest heap: then the end, and an ETA, are known.
         let largest = heaps.iter().copied().max().unwrap_or(0);

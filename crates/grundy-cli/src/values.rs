@@ -7,15 +7,21 @@
 use std::io::Write;
 
 use anyhow::Context;
+use grundy::heap::period::{self, AnalysisError, Theorem, WindowStats};
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::HeapRuleset;
+use grundy::limits::{self, LimitError};
 use grundy::misere::{GenusTable, GENUS_MAX_HEAP};
+use grundy::Nimber;
 
 use crate::interrupt;
 use crate::progress::Progress;
 
-/// The largest `--to` accepted: 2^34 values would already need 16 GiB.
-const MAX_TO: u64 = 1 << 34;
+/// How many values may be computed to look for a period before values are
+/// listed (as `period`'s default): a proof found within it lets any window
+/// be read from the period; 2^13 for hexadecimal codes (see
+/// [`period::THREE_HEAP_SEARCH_MAX`]).
+const PERIOD_SEARCH: u64 = 1 << 20;
 
 /// Arguments of `grundy values`.
 #[derive(Debug, clap::Args)]
@@ -23,7 +29,9 @@ pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, `half`.
     #[arg(required_unless_present = "from_file")]
     game: Option<String>,
-    /// Last heap size (inclusive).
+    /// Last heap size (inclusive). Any size once a period is proved (the
+    /// values are read from it); otherwise at most 2^34 - 1, since the
+    /// values are kept in memory.
     #[arg(
         long,
         required_unless_present = "from_file",
@@ -116,9 +124,11 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     if args.from > args_to {
         anyhow::bail!("--from {} is larger than --to {}", args.from, args_to);
     }
-    if args_to > MAX_TO {
-        anyhow::bail!("--to {args_to} is too large: at most {MAX_TO} values are supported");
+    if stored.is_none() && args.plot.is_none() && !args.genus {
+        return run_computed(&args, &ruleset, args_to, out);
     }
+    let why = "--plot, --genus and --from-file keep every value in memory";
+    check_stored(args_to, why)?;
     let to = usize::try_from(args_to).context("--to does not fit this machine's address space")?;
     let from = args.from as usize;
     let mut engine: Box<dyn SequenceEngine> = match stored {
@@ -131,6 +141,7 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             engine.max_index()
         );
     }
+    engine.try_reserve(to).map_err(|e| limit_error(e, why))?;
     compute_with_progress(engine.as_mut(), to)?;
     if let Some(path) = &args.plot {
         return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
@@ -150,16 +161,152 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     } else {
         None
     };
+    let get = |n: u64| engine.get(n as usize);
+    let stats = args.stats.then(|| count_stats(args.from, args_to, &get));
+    render(&args, &ruleset, args_to, &get, stats, genus, out)
+}
 
-    let stats = (args.stats && !args.json).then(|| Stats::of(engine.as_ref(), from, to));
+/// `values` without a file, a plot or genus symbols: a short period search
+/// first, so that a game with a proved period (or a formula, Nim) lists any
+/// window, at any offset, by reading the period and storing nothing; the
+/// other games have their values computed and stored, within the
+/// [limits](grundy::limits).
+fn run_computed(
+    args: &Args,
+    ruleset: &HeapRuleset,
+    to: u64,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let cancel = interrupt::flag();
+    let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    let analysis = if *ruleset == HeapRuleset::Nim {
+        Some(period::analyse_checked(ruleset, 0, &cancel, &mut |_| {}).map_err(analysis_error)?)
+    } else if let Some(theorem) = Theorem::for_ruleset(ruleset) {
+        let most = if ruleset.max_heaps_left() > 2 {
+            period::THREE_HEAP_SEARCH_MAX
+        } else {
+            PERIOD_SEARCH
+        };
+        let search = to.min(most);
+        let mut progress = Progress::new("looking for a period: values computed", Some(search + 1));
+        // The search runs on the engine that computes the values if no
+        // period is proved, so nothing is computed twice.
+        let found =
+            period::analyse_with_checked(engine.as_mut(), theorem, search, &cancel, &mut |n| {
+                progress.update(n as u64)
+            })
+            .map_err(|e| match e {
+                AnalysisError::Limit(e) => limit_error(e, &why_stored(ruleset, None)),
+                e => analysis_error(e).context(format!(
+                    "computed G(0..{}) of the {} values asked for, looking for a period",
+                    progress.done(),
+                    to as u128 + 1
+                )),
+            })?;
+        Some(found)
+    } else {
+        None
+    };
+    let searched = analysis.as_ref().map(|a| a.periodicity.checked_to);
+    if let Some(analysis) = analysis.filter(|a| a.window(args.from, to).is_some()) {
+        let get = |n: u64| analysis.value(n).unwrap_or_default();
+        let stats = if args.stats {
+            Some(match analysis.stats(args.from, to) {
+                Some(stats) => stats,
+                None => {
+                    // Values that all differ (Nim) are counted one by one,
+                    // and the histogram holds one entry per heap. The
+                    // window 0..=u64::MAX has 2^64 heaps: counted in u128.
+                    let heaps = u128::from(to - args.from) + 1;
+                    let asked = u64::try_from(heaps).unwrap_or(u64::MAX);
+                    limits::check_stored_values(asked).map_err(|e| {
+                        anyhow::anyhow!(
+                            "--stats over {heaps} heaps of {ruleset}: {e}; its values all \
+                             differ, so each is counted: ask for a smaller window (--from, --to)"
+                        )
+                    })?;
+                    count_stats(args.from, to, &get)
+                }
+            })
+        } else {
+            None
+        };
+        // After every refusal, so that a refused command prints only its
+        // error.
+        if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
+            eprintln!("note: {note}");
+        }
+        return render(args, ruleset, to, &get, stats, None, out);
+    }
+    // No proof: the values are stored.
+    let why = why_stored(ruleset, searched);
+    check_stored(to, &why)?;
+    let n = usize::try_from(to).context("--to does not fit this machine's address space")?;
+    if n > engine.max_index() {
+        anyhow::bail!(
+            "--to {to} is too large for {ruleset}: its engine computes heaps up to {}",
+            engine.max_index()
+        );
+    }
+    engine.try_reserve(n).map_err(|e| limit_error(e, &why))?;
+    compute_with_progress(engine.as_mut(), n)?;
+    let get = |i: u64| engine.get(i as usize);
+    let stats = args.stats.then(|| count_stats(args.from, to, &get));
+    render(args, ruleset, to, &get, stats, None, out)
+}
+
+/// Refuses, before any work, a `--to` whose values would have to be stored
+/// beyond the one set of limits ([`grundy::limits`]); `why` says why they
+/// are stored.
+fn check_stored(to: u64, why: &str) -> anyhow::Result<()> {
+    limits::check_stored_values(to.saturating_add(1))
+        .map_err(|e| anyhow::anyhow!("--to {to} is too large: {}", limit_hint(e, why)))
+}
+
+/// A limit error of the library with what to do about it.
+fn limit_error(e: LimitError, why: &str) -> anyhow::Error {
+    anyhow::anyhow!("{}", limit_hint(e, why))
+}
+
+fn limit_hint(e: LimitError, why: &str) -> String {
+    format!("{e}; {why}: ask for a smaller --to")
+}
+
+/// Why the values of `ruleset` are stored rather than read from a period.
+fn why_stored(ruleset: &HeapRuleset, searched: Option<u64>) -> String {
+    let why = match searched {
+        Some(n) => format!("no period of {ruleset} is proved in G(0..={n})"),
+        None => format!("no periodicity theorem applies to {ruleset}"),
+    };
+    why + ", so its values are computed and kept in memory (values read from a proved period, \
+         as for kayles, have no limit)"
+}
+
+/// A stopped or refused analysis as an error `main` recognises (a
+/// cancellation exits 130).
+fn analysis_error(e: AnalysisError) -> anyhow::Error {
+    match e {
+        AnalysisError::Cancelled(c) => anyhow::Error::new(c),
+        AnalysisError::Limit(e) => anyhow::Error::new(e),
+    }
+}
+
+/// Writes the table or the JSON object for `G(args.from..=to)`.
+fn render(
+    args: &Args,
+    ruleset: &HeapRuleset,
+    to: u64,
+    get: &dyn Fn(u64) -> Nimber,
+    stats: Option<WindowStats>,
+    genus: Option<Vec<String>>,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
     let game = ruleset.to_string();
+    let from = args.from;
     if args.json {
-        let get = |n: u64| engine.get(n as usize);
-        let stats = args
-            .stats
-            .then(|| grundy_json::ValuesStats::of(args.from, args_to, get));
-        let mut json =
-            grundy_json::ValuesJson::new(&game, args.from, args_to, &get, stats.as_ref());
+        let stats =
+            stats.map(|s| grundy_json::ValuesStats::from_counts(s.max.0, s.max_at, s.histogram));
+        let mut json = grundy_json::ValuesJson::new(&game, from, to, get, stats.as_ref());
         if let Some(genus) = genus {
             json = json.with_genus(genus);
         }
@@ -178,13 +325,15 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         )?;
         writeln!(out, "n\tG(n)\tgenus")?;
         for (i, symbol) in (from..=to).zip(genus) {
-            let g = engine.get(i).0;
+            let g = get(i).0;
             writeln!(out, "{i}\t{g}\t{symbol}")?;
         }
     } else {
         writeln!(out, "n\tG(n)")?;
+        // `to` may be u64::MAX: an inclusive range ends there without
+        // overflowing.
         for i in from..=to {
-            let g = engine.get(i).0;
+            let g = get(i).0;
             if g == 0 {
                 writeln!(out, "{i}\t0\tP")?;
             } else {
@@ -193,9 +342,13 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     if let Some(stats) = &stats {
-        writeln!(out, "# max: {} (first at n = {})", stats.max, stats.max_at)?;
+        writeln!(
+            out,
+            "# max: {} (first at n = {})",
+            stats.max.0, stats.max_at
+        )?;
         writeln!(out, "# histogram (value: count):")?;
-        for (v, c) in stats.counts() {
+        for (v, c) in &stats.histogram {
             writeln!(out, "#   {v}: {c}")?;
         }
     }
@@ -238,49 +391,35 @@ fn compute_with_progress(engine: &mut dyn SequenceEngine, to: usize) -> anyhow::
 /// sets) in a map, so a histogram never allocates per possible value.
 const DENSE_HISTOGRAM: u64 = 1 << 12;
 
-struct Stats {
-    max: u64,
-    max_at: usize,
-    /// `histogram[v]` counts the heaps in FROM..=TO of value v.
-    histogram: Vec<u64>,
-    large: std::collections::BTreeMap<u64, u64>,
-}
-
-impl Stats {
-    fn of(engine: &dyn SequenceEngine, from: usize, to: usize) -> Stats {
-        let mut stats = Stats {
-            max: 0,
-            max_at: from,
-            histogram: vec![],
-            large: Default::default(),
-        };
-        for i in from..=to {
-            let g = engine.get(i).0;
-            if g > stats.max {
-                stats.max = g;
-                stats.max_at = i;
-            }
-            if g >= DENSE_HISTOGRAM {
-                *stats.large.entry(g).or_default() += 1;
-                continue;
-            }
-            let slot = g as usize;
-            if slot >= stats.histogram.len() {
-                stats.histogram.resize(slot + 1, 0);
-            }
-            stats.histogram[slot] += 1;
+/// The largest value of `G(from..=to)`, where it first occurs, and how
+/// often each value occurs, counted heap by heap.
+fn count_stats(from: u64, to: u64, get: &dyn Fn(u64) -> Nimber) -> WindowStats {
+    let mut max = 0;
+    let mut max_at = from;
+    let mut dense: Vec<u64> = vec![];
+    let mut histogram = std::collections::BTreeMap::new();
+    for i in from..=to {
+        let g = get(i).0;
+        if g > max {
+            max = g;
+            max_at = i;
         }
-        stats
+        if g >= DENSE_HISTOGRAM {
+            *histogram.entry(g).or_default() += 1;
+            continue;
+        }
+        let slot = g as usize;
+        if slot >= dense.len() {
+            dense.resize(slot + 1, 0);
+        }
+        dense[slot] += 1;
     }
-
-    /// `(value, count)` for every value that occurs, smallest first.
-    fn counts(&self) -> impl Iterator<Item = (u64, u64)> + '_ {
-        let dense = self
-            .histogram
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(v, &c)| (v as u64, c));
-        dense.chain(self.large.iter().map(|(&v, &c)| (v, c)))
+    for (v, &c) in dense.iter().enumerate().filter(|&(_, &c)| c > 0) {
+        histogram.insert(v as u64, c);
+    }
+    WindowStats {
+        max: Nimber(max),
+        max_at,
+        histogram,
     }
 }

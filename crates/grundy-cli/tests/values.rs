@@ -97,11 +97,14 @@ fn bad_input_is_a_located_error() {
         .assert()
         .code(2)
         .stderr(contains("--from 9 is larger than --to 5"));
+    // Officers has no proved period: its values would all be stored.
     grundy()
-        .args(["values", "kayles", "--to", "100000000000000"])
+        .args(["values", "0.6", "--to", "100000000000000"])
         .assert()
         .code(2)
-        .stderr(contains("too large"));
+        .stderr(contains("too large"))
+        .stderr(contains("at most 17179869184"))
+        .stderr(contains("ask for a smaller --to"));
 }
 
 /// `values --out`: a run stopped by SIGINT keeps a checkpoint, `--resume`

@@ -2,6 +2,7 @@
 
 use std::collections::BTreeMap;
 
+use grundy::heap::period::{Analysis, ApparentPeriod};
 use grundy::heap::{Certificate, PeriodStatus, Periodicity};
 use grundy::sum::SumSolution;
 use grundy::Nimber;
@@ -101,6 +102,27 @@ pub struct ValuesStats {
 }
 
 impl ValuesStats {
+    /// Statistics already counted (for a window of a periodic game the
+    /// library counts over whole periods, see
+    /// [`Analysis::stats`](grundy::heap::period::Analysis::stats)).
+    ///
+    /// ```
+    /// use grundy_json::ValuesStats;
+    ///
+    /// let s = ValuesStats::from_counts(3, 5, [(0, 2), (3, 1)].into_iter().collect());
+    /// assert_eq!(
+    ///     serde_json::to_string(&s).unwrap(),
+    ///     r#"{"max":3,"max_at":5,"histogram":{"0":2,"3":1}}"#
+    /// );
+    /// ```
+    pub fn from_counts(max: u64, max_at: u64, histogram: BTreeMap<u64, u64>) -> ValuesStats {
+        ValuesStats {
+            max,
+            max_at,
+            histogram,
+        }
+    }
+
     /// Statistics of `G(from..=to)`, where `get(n)` is `G(n)`: the largest
     /// value, where it first occurs, and how often each value occurs.
     ///
@@ -141,6 +163,48 @@ impl ValuesStats {
     }
 }
 
+/// The one line that says `G(..=to)` are read from a proved period or a
+/// formula rather than computed (`grundy values` prints it on stderr, the
+/// web API sends it in its `x-grundy-note` header): `None` when every value was computed.
+///
+/// ```
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// let a = period::analyse(&"0.07".parse::<HeapRuleset>()?, 1 << 20);
+/// let note = grundy_json::values_note("0.07", &a, 4_000_000).unwrap();
+/// assert!(note.starts_with("0.07 has period 34 from n = 53 (proved at n = "));
+/// assert_eq!(grundy_json::values_note("0.07", &a, 100), None);
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn values_note(game: &str, analysis: &Analysis, to: u64) -> Option<String> {
+    let checked = analysis.periodicity.checked_to;
+    let PeriodStatus::Periodic {
+        preperiod,
+        period,
+        saltus,
+        certificate,
+    } = &analysis.periodicity.status
+    else {
+        return None;
+    };
+    if to <= checked && checked > 0 {
+        return None;
+    }
+    Some(match certificate {
+        Certificate::Formula(formula) => {
+            format!("{game} has {formula} for every n; values are read from that formula")
+        }
+        Certificate::FiniteCheck { .. } if *saltus == 0 => format!(
+            "{game} has period {period} from n = {preperiod} (proved at n = {checked}); \
+             values past {checked} are read from the period"
+        ),
+        Certificate::FiniteCheck { .. } => format!(
+            "{game} has G(n + {period}) = G(n) + {saltus} from n = {preperiod} \
+             (proved at n = {checked}); values past {checked} are read from it"
+        ),
+    })
+}
+
 /// `{"game", "status": "periodic" | "arithmetic-periodic", "preperiod",
 /// "period", "saltus", "checked_to", "proof", "theorem", "bound"}`, or
 /// `{"game", "status": "unknown", "checked_to", "reason"}`.
@@ -167,6 +231,22 @@ pub struct PeriodJson<'a> {
     bound: Option<Option<u64>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     reason: Option<String>,
+    /// What the values seem to do, not proved (games with no theorem):
+    /// absent when not looked for, `null` when nothing was seen.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    apparent: Option<Option<ApparentJson>>,
+}
+
+/// `{"preperiod", "period", "saltus", "seen_to", "agreeing", "proved":
+/// false}`: a pattern seen in the values, with no proof.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ApparentJson {
+    preperiod: u64,
+    period: u64,
+    saltus: u64,
+    seen_to: u64,
+    agreeing: u64,
+    proved: bool,
 }
 
 impl<'a> PeriodJson<'a> {
@@ -195,6 +275,7 @@ impl<'a> PeriodJson<'a> {
             theorem: None,
             bound: None,
             reason: None,
+            apparent: None,
         };
         match &found.status {
             PeriodStatus::Periodic {
@@ -228,6 +309,35 @@ impl<'a> PeriodJson<'a> {
 }
 
 impl PeriodJson<'_> {
+    /// Adds `"apparent"`: the period the values seem to have (see
+    /// [`period::apparent_period`](grundy::heap::period::apparent_period)),
+    /// or `null` when none was seen, always with `"proved": false`.
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy_json::PeriodJson;
+    ///
+    /// let game: HeapRuleset = "allbut{1,2}".parse()?;
+    /// let a = period::analyse(&game, 1000);
+    /// let seen = period::apparent_period(&a.values);
+    /// let v = serde_json::to_value(PeriodJson::new("allbut{1,2}", &a.periodicity).with_apparent(seen.as_ref())).unwrap();
+    /// assert_eq!(v["status"], "unknown");
+    /// assert_eq!(v["apparent"]["proved"], false);
+    /// assert_eq!(v["apparent"]["seen_to"], 1000);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn with_apparent(mut self, seen: Option<&ApparentPeriod>) -> Self {
+        self.apparent = Some(seen.map(|seen| ApparentJson {
+            preperiod: seen.preperiod,
+            period: seen.period,
+            saltus: seen.saltus,
+            seen_to: seen.seen_to,
+            agreeing: seen.agreeing(),
+            proved: false,
+        }));
+        self
+    }
+
     /// Adds `note` to the reason of an unknown period (a periodic answer
     /// is left as it is), so that a caller that stopped the search at its
     /// own limit can say so in the same field.

@@ -33,5 +33,5 @@ pub mod nim;
 
 pub use board::BoardJson;
 pub use census::CensusRowJson;
-pub use heap::{PeriodJson, SolveJson, ValuesJson, ValuesStats};
+pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};

@@ -30,8 +30,9 @@ use serde_json::json;
 const POLL: Duration = Duration::from_millis(50);
 /// How long a Ctrl-C waits for the worker to stop before raising anyway.
 const GRACE: Duration = Duration::from_millis(800);
-/// The largest `to` of `values` (2^34 values would need 16 GiB).
-const MAX_TO: u64 = 1 << 34;
+/// The largest `to` of `values`: the library's one limit on values kept
+/// in memory (2^34 values would need 16 GiB).
+const MAX_TO: u64 = grundy::limits::MAX_STORED_VALUES;
 /// Default search limits, as in the CLI.
 const PERIOD_MAX: u64 = 1 << 20;
 const PERIOD_MAX_NO_THEOREM: u64 = 10_000;

@@ -44,11 +44,33 @@ pub type ApiResult = Result<JsonText, ApiError>;
 /// type: byte for byte what the CLI's `--json` prints (without the final
 /// newline).
 #[derive(Debug)]
-pub struct JsonText(String);
+pub struct JsonText(String, Option<String>);
+
+/// The header that carries what the CLI prints on stderr as a `note:`
+/// (values read from a proved period), so the body stays byte for byte
+/// the CLI's JSON.
+pub const NOTE_HEADER: &str = "x-grundy-note";
+
+impl JsonText {
+    /// The same answer with a note in the [`NOTE_HEADER`] header.
+    fn with_note(mut self, note: Option<String>) -> JsonText {
+        self.1 = note;
+        self
+    }
+}
 
 impl IntoResponse for JsonText {
     fn into_response(self) -> Response {
-        ([(header::CONTENT_TYPE, "application/json")], self.0).into_response()
+        let mut response = ([(header::CONTENT_TYPE, "application/json")], self.0).into_response();
+        // A note is plain ASCII text made here; one that could not be a
+        // header value is left out rather than failing the answer.
+        if let Some(value) = self
+            .1
+            .and_then(|note| header::HeaderValue::from_str(&note).ok())
+        {
+            response.headers_mut().insert(NOTE_HEADER, value);
+        }
+        response
     }
 }
 
@@ -166,7 +188,7 @@ const BUSY: &str = "the server is busy with other computations; try again shortl
 
 fn to_json<T: Serialize>(value: &T) -> ApiResult {
     serde_json::to_string(value)
-        .map(JsonText)
+        .map(|text| JsonText(text, None))
         .map_err(|e| ApiError::bad_request(format!("could not render the answer: {e}")))
 }
 
@@ -713,11 +735,18 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let stats = fields.bool_or("stats", false)?;
     let cost = estimate(&game.ruleset, to.min(work_cap(&game.ruleset)));
     compute_with(&state, cost, move |cancel| {
-        game.prepare_cancellable(to, cancel)?;
-        let get = |n: u64| game.value(n);
-        let stats = stats.then(|| ValuesStats::of(from, to, get));
         let name = game.ruleset.to_string();
-        to_json(&ValuesJson::new(&name, from, to, &get, stats.as_ref()))
+        let analysis = game.prepare_cancellable(to, cancel)?;
+        // Values past the proof are read from the period: say so, as the
+        // CLI does on stderr, and count stats over whole periods.
+        let note = grundy_json::values_note(&name, analysis, to);
+        let counted = stats.then(|| analysis.stats(from, to)).flatten();
+        let get = |n: u64| game.value(n);
+        let stats = stats.then(|| match counted {
+            Some(s) => ValuesStats::from_counts(s.max.value(), s.max_at, s.histogram),
+            None => ValuesStats::of(from, to, get),
+        });
+        Ok(to_json(&ValuesJson::new(&name, from, to, &get, stats.as_ref()))?.with_note(note))
     })
     .await
 }
@@ -736,11 +765,21 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     })?;
     let cost = estimate(&game.ruleset, max);
     compute_with(&state, cost, move |cancel| {
-        let found =
-            grundy::heap::period::find_period_cancellable(&game.ruleset, max, cancel, &mut |_| {})
-                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        use grundy::heap::period::{self, PeriodStatus, UnknownReason};
+        let analysis = period::analyse_cancellable(&game.ruleset, max, cancel, &mut |_| {})
+            .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        let found = &analysis.periodicity;
         let name = game.ruleset.to_string();
-        let mut json = PeriodJson::new(&name, &found);
+        let mut json = PeriodJson::new(&name, found);
+        // As the CLI: a game with no theorem reports what its values seem
+        // to do, marked as not proved.
+        if found.status
+            == (PeriodStatus::Unknown {
+                reason: UnknownReason::NoTheorem,
+            })
+        {
+            json = json.with_apparent(period::apparent_period(&analysis.values).as_ref());
+        }
         if max >= cap {
             // The search stopped at the server's bound, not the user's.
             json = json.with_reason_note(&format!(

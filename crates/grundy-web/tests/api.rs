@@ -957,3 +957,49 @@ async fn the_page_offers_board_games() {
         assert!(script.contains(route), "app.js lacks {route}");
     }
 }
+
+/// Issue 16: values past a proof are read from the period and the answer
+/// says so in a header (the body stays the CLI's JSON); stats over the
+/// window are counted over periods and agree with counting the values.
+#[tokio::test]
+async fn values_read_from_a_period_say_so_in_a_header() {
+    let body = json!({"game": "sub{1,3,4}", "from": 100, "to": 5000, "stats": true});
+    let request = Request::post("/api/values")
+        .header("content-type", "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = router(Limits::default()).oneshot(request).await.unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    let note = response.headers()["x-grundy-note"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        note.starts_with("sub{1,3,4} has period 7 from n = 0"),
+        "{note}"
+    );
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let v: Value = serde_json::from_slice(&bytes).unwrap();
+    assert!(v.get("note").is_none(), "the body is the CLI's JSON");
+    // From the definition: G repeats 0,1,0,1,2,3,2 (mex over n-1, n-3, n-4).
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=5000usize {
+        let opts: Vec<u64> = [1, 3, 4]
+            .iter()
+            .filter(|&&s| s <= n)
+            .map(|&s| g[n - s])
+            .collect();
+        g.push((0..).find(|x| !opts.contains(x)).unwrap());
+    }
+    assert_eq!(v["values"], json!(g[100..].to_vec()));
+    let mut counts = std::collections::BTreeMap::new();
+    for &x in &g[100..] {
+        *counts.entry(x.to_string()).or_insert(0u64) += 1;
+    }
+    assert_eq!(v["stats"]["histogram"], json!(counts));
+    // The first 3 at or after 100: 100 = 2 (mod 7), residue 5 is at 103.
+    assert_eq!(
+        (v["stats"]["max"].as_u64(), v["stats"]["max_at"].as_u64()),
+        (Some(3), Some(103))
+    );
+}

@@ -49,6 +49,11 @@ fn main() {
             if let Ok(t) = std::env::var("GRUNDY_THREADS") {
                 engine.set_threads(t.parse().unwrap_or(1));
             }
+            // GRUNDY_NO_PERIOD=1: compute every value even once a period is
+            // proved, to see what a game with no period would cost.
+            if std::env::var_os("GRUNDY_NO_PERIOD").is_some() {
+                engine.set_period_shortcut(false);
+            }
             engine.extend_to(n);
             let secs = start.elapsed().as_secs_f64();
             println!(

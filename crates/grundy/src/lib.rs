@@ -40,11 +40,13 @@
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
 //! | [`span`] | [`span::Span`]: where in its input a parse error is |
 //! | [`misere`] | misère play of heap games: Conway's genus symbols |
+//! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 pub mod cancel;
 pub mod census;
 pub mod heap;
+pub mod limits;
 pub mod misere;
 pub mod nim;
 pub mod nimber;

@@ -155,6 +155,27 @@ impl Values {
         }
     }
 
+    /// Room for this many values in all without a new allocation.
+    pub(crate) fn capacity(&self) -> usize {
+        match self {
+            Values::U8(v) => v.capacity(),
+            Values::U16(v) => v.capacity(),
+            Values::U32(v) => v.capacity(),
+        }
+    }
+
+    /// Makes room for `n` values in all, fallibly.
+    pub(crate) fn try_reserve_exact(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
+        let width = self.bytes_per_value() as u64;
+        let additional = n.saturating_sub(self.len());
+        match self {
+            Values::U8(v) => v.try_reserve_exact(additional),
+            Values::U16(v) => v.try_reserve_exact(additional),
+            Values::U32(v) => v.try_reserve_exact(additional),
+        }
+        .map_err(|e| crate::limits::out_of_memory(n as u64, width, e))
+    }
+
     /// Moves to the next wider type; the old storage is freed after the copy.
     /// Appends `G(i) = G(i - p)` until there are `len` values.
     pub(crate) fn extend_periodic(&mut self, p: usize, len: usize) {

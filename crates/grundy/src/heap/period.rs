@@ -58,6 +58,7 @@
 use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
 use crate::cancel::{Cancel, Cancelled};
+use crate::limits::{self, LimitError};
 use crate::Nimber;
 
 /// A default search limit for games whose moves split a heap in three
@@ -287,6 +288,236 @@ impl Analysis {
             _ => None,
         }
     }
+
+    /// Whether [`value`](Self::value) answers for every heap, however
+    /// large: a period or a formula is proved.
+    pub fn is_proved(&self) -> bool {
+        matches!(self.periodicity.status, PeriodStatus::Periodic { .. })
+    }
+
+    /// `G(from), ..., G(to)`, streamed: each value is read from the table,
+    /// the proved period or the formula as the iterator reaches it, so any
+    /// window of a proved game costs nothing to hold, at any offset. `None`
+    /// when some heap of the window is beyond the table and nothing is
+    /// proved (or `from > to`).
+    ///
+    /// # Complexity
+    /// O(1) per value, nothing allocated.
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy::Nimber;
+    ///
+    /// // sub{1,3,4} has period 7 from 0: 0,1,0,1,2,3,2, 0,1,0,...
+    /// let a = period::analyse(&"sub{1,3,4}".parse::<HeapRuleset>()?, 1000);
+    /// let far: Vec<u64> = a.window(7_000_000_000_000, 7_000_000_000_006).unwrap()
+    ///     .map(Nimber::value).collect();
+    /// assert_eq!(far, [0, 1, 0, 1, 2, 3, 2]);
+    /// let nim = period::analyse(&HeapRuleset::Nim, 0);
+    /// assert_eq!(nim.window(u64::MAX, u64::MAX).unwrap().next(), Some(Nimber(u64::MAX)));
+    /// let half = period::analyse(&"half".parse::<HeapRuleset>()?, 100);
+    /// assert!(half.window(0, 101).is_none());
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn window(&self, from: u64, to: u64) -> Option<Window<'_>> {
+        if from > to || self.value(to).is_none() {
+            return None;
+        }
+        Some(Window {
+            analysis: self,
+            next: Some(from),
+            to,
+        })
+    }
+
+    /// The largest value of `G(from..=to)`, where it first occurs, and how
+    /// often each value occurs, counted over whole periods rather than heap
+    /// by heap: a window of 10^18 heaps costs O(preperiod + period).
+    /// `None` unless a period (with saltus 0) is proved, or when
+    /// `from > to`; front ends count a table or an arithmetic-periodic
+    /// sequence (whose values all differ) heap by heap instead.
+    ///
+    /// # Complexity
+    /// O(n0 + p) for preperiod `n0` and period `p`, plus the histogram.
+    ///
+    /// ```
+    /// use grundy::heap::{period, HeapRuleset};
+    /// use grundy::Nimber;
+    ///
+    /// let a = period::analyse(&"sub{1,3,4}".parse::<HeapRuleset>()?, 1000);
+    /// // 0,1,0,1,2,3,2 repeated: three 0s... per 7 heaps, from heap 0.
+    /// let s = a.stats(0, 7 * 1_000_000_000_000 - 1).unwrap();
+    /// assert_eq!((s.max, s.max_at), (Nimber(3), 5));
+    /// let counts: Vec<(u64, u64)> = s.histogram.into_iter().collect();
+    /// let t = 1_000_000_000_000;
+    /// assert_eq!(counts, [(0, 2 * t), (1, 2 * t), (2, 2 * t), (3, t)]);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn stats(&self, from: u64, to: u64) -> Option<WindowStats> {
+        let (n0, p) = self.period()?;
+        if from > to {
+            return None;
+        }
+        let mut stats = WindowStats {
+            max: Nimber(0),
+            max_at: from,
+            histogram: std::collections::BTreeMap::new(),
+        };
+        // `first[v]`: the first heap of value v, to place the maximum.
+        let mut first = std::collections::BTreeMap::new();
+        // Counts saturate: only the window 0..=u64::MAX (2^64 heaps) of a
+        // game with period 1 could pass u64::MAX.
+        let mut count = |g: Nimber, at: u64, times: u64| {
+            let c = stats.histogram.entry(g.value()).or_default();
+            *c = c.saturating_add(times);
+            let slot = first.entry(g.value()).or_insert(at);
+            *slot = (*slot).min(at);
+        };
+        // The preperiod, heap by heap (it is short: the table holds it).
+        let start = from.max(n0);
+        for n in from..start.min(to.saturating_add(1)) {
+            count(self.value(n)?, n, 1);
+        }
+        // The periodic part: heap n0 + r + k·p has the value of n0 + r.
+        if start <= to {
+            let into = (start - n0) % p;
+            for r in 0..p {
+                // The first heap of residue r; past u64::MAX means none.
+                let Some(x) = start.checked_add((r + p - into) % p) else {
+                    continue;
+                };
+                if x > to {
+                    continue;
+                }
+                let g = self.value(n0 + r)?;
+                count(g, x, ((to - x) / p).saturating_add(1));
+            }
+        }
+        let (&max, &at) = first.iter().next_back()?;
+        stats.max = Nimber(max);
+        stats.max_at = at;
+        Some(stats)
+    }
+}
+
+/// `G(from..=to)` read one heap at a time from an [`Analysis`] (see
+/// [`Analysis::window`]).
+#[derive(Clone, Debug)]
+pub struct Window<'a> {
+    analysis: &'a Analysis,
+    /// The next heap, `None` once `to` was yielded (`to` may be
+    /// `u64::MAX`).
+    next: Option<u64>,
+    to: u64,
+}
+
+impl Iterator for Window<'_> {
+    type Item = Nimber;
+
+    fn next(&mut self) -> Option<Nimber> {
+        let n = self.next?;
+        self.next = if n < self.to { Some(n + 1) } else { None };
+        // The window was checked to be covered when it was made.
+        self.analysis.value(n)
+    }
+}
+
+/// The largest value of a window of heaps, where it first occurs, and how
+/// often each value occurs (see [`Analysis::stats`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WindowStats {
+    /// The largest value.
+    pub max: Nimber,
+    /// The first heap of the window with that value.
+    pub max_at: u64,
+    /// Value to number of heaps of the window with that value.
+    pub histogram: std::collections::BTreeMap<u64, u64>,
+}
+
+/// A pattern the computed values follow, with no proof that it goes on:
+/// `G(n + period) = G(n) + saltus` for `preperiod <= n <= seen_to - period`
+/// (see [`apparent_period`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ApparentPeriod {
+    /// The first `n` of the run of agreement (the last exception plus one).
+    pub preperiod: u64,
+    /// The smallest period that fits.
+    pub period: u64,
+    /// 0 for an apparent period; otherwise the apparent saltus.
+    pub saltus: u64,
+    /// The last value looked at, `G(seen_to)`.
+    pub seen_to: u64,
+}
+
+impl ApparentPeriod {
+    /// How many `n` the relation was seen to hold for:
+    /// `seen_to + 1 - period - preperiod`.
+    pub fn agreeing(&self) -> u64 {
+        (self.seen_to + 1).saturating_sub(self.period + self.preperiod)
+    }
+}
+
+/// The smallest period (or arithmetic period) that the values seem to
+/// follow, *not proved*: for the first `p` such that `G(n + p) - G(n)` is
+/// one constant `s >= 0` over a run that ends at the last value and covers
+/// at least half of the values and two periods (and 32 heaps). It is what
+/// front ends report for games with no periodicity theorem (Grundy's game,
+/// `half`, infinite subtraction sets, all-but sets), always marked as an
+/// observation.
+///
+/// # Complexity
+/// O(L) for the period found, plus one scan per smaller candidate that
+/// stops at its first exception from the end (usually at once).
+///
+/// ```
+/// use grundy::heap::{period, sequence, HeapRuleset};
+///
+/// // allbut{1,2} is arithmetic-periodic (Siegel), but no finite check is
+/// // known to this crate: the pattern is reported as seen, unproved.
+/// let g = sequence::values(&"allbut{1,2}".parse::<HeapRuleset>()?, 2000);
+/// let seen = period::apparent_period(&g).unwrap();
+/// assert_eq!(seen.seen_to, 2000);
+/// assert!(seen.saltus > 0);
+/// let g = sequence::values(&"grundy-game".parse::<HeapRuleset>()?, 2000);
+/// assert_eq!(period::apparent_period(&g), None);
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn apparent_period(values: &GrundySequence) -> Option<ApparentPeriod> {
+    let len = values.len();
+    let at = |i: usize| values.get(i).map_or(0, Nimber::value);
+    for p in 1..=len / 3 {
+        let last = len - 1;
+        let (top, below) = (at(last), at(last - p));
+        let Some(saltus) = top.checked_sub(below) else {
+            continue;
+        };
+        let mut n0 = last - p;
+        while n0 > 0 && at(n0 - 1 + p).checked_sub(at(n0 - 1)) == Some(saltus) {
+            n0 -= 1;
+        }
+        let agreeing = len - p - n0;
+        if agreeing >= (2 * p).max(len / 2).max(32) {
+            return Some(ApparentPeriod {
+                preperiod: n0 as u64,
+                period: p as u64,
+                saltus,
+                seen_to: last as u64,
+            });
+        }
+    }
+    None
+}
+
+/// Why a checked analysis ([`analyse_checked`]) stopped.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum AnalysisError {
+    /// The [`Cancel`] flag was set.
+    #[error(transparent)]
+    Cancelled(#[from] Cancelled),
+    /// The values asked for are beyond the [limits], or
+    /// memory for them could not be allocated.
+    #[error(transparent)]
+    Limit(#[from] LimitError),
 }
 
 /// Searches for a proved period of `ruleset`, computing at most `G(0..=max)`
@@ -423,12 +654,36 @@ pub fn analyse_table_cancellable(
     if *ruleset == HeapRuleset::Nim {
         return analyse_cancellable(ruleset, n, cancel, progress);
     }
+    table(ruleset, n, false, cancel, progress).map_err(|e| match e {
+        AnalysisError::Cancelled(c) => c,
+        AnalysisError::Limit(e) => unreachable!("nothing is reserved fallibly: {e}"),
+    })
+}
+
+/// [`analyse_table_cancellable`], or with `reserve` the same with the
+/// limits checked and every value store reserved fallibly first.
+fn table(
+    ruleset: &HeapRuleset,
+    n: u64,
+    reserve: bool,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    if reserve {
+        limits::check_memory(n.saturating_add(1), 2)?;
+    }
     let n = usize::try_from(n)
         .unwrap_or(usize::MAX)
         .min(engine.max_index());
+    let mut values = GrundySequence::new();
+    if reserve {
+        engine.try_reserve(n)?;
+        values.try_reserve(n + 1)?;
+    } else {
+        values = GrundySequence::with_capacity(n.saturating_add(1));
+    }
     sequence::extend_cancellable(engine.as_mut(), n, cancel, progress)?;
-    let mut values = GrundySequence::with_capacity(n.saturating_add(1));
     engine.append_to(&mut values);
     let reason = match Theorem::for_ruleset(ruleset) {
         Some(_) => UnknownReason::LimitReached,
@@ -519,6 +774,106 @@ pub fn analyse_with_cancellable(
     cancel: &Cancel,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, Cancelled> {
+    search_with(engine, theorem, max, false, cancel, progress).map_err(|e| match e {
+        AnalysisError::Cancelled(c) => c,
+        AnalysisError::Limit(e) => unreachable!("nothing is reserved fallibly: {e}"),
+    })
+}
+
+/// [`analyse_with_cancellable`] with the [limits] checked
+/// before anything is computed (`max + 1` values must be storable) and the
+/// value stores grown fallibly: memory that cannot be had is an error that
+/// says how many bytes were asked for, not an abort. What the engine
+/// computed stays in it, so a caller may go on extending it.
+///
+/// # Errors
+/// [`AnalysisError::Cancelled`] when `cancel` is set,
+/// [`AnalysisError::Limit`] beyond the limits or out of memory.
+///
+/// # Complexity
+/// That of [`analyse_with`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::period::{self, AnalysisError, Theorem};
+/// use grundy::heap::{sequence, HeapRuleset};
+///
+/// let officers: HeapRuleset = "0.6".parse()?;
+/// let theorem = Theorem::for_ruleset(&officers).unwrap();
+/// let mut e = sequence::engine(&officers, sequence::EngineKind::Fast);
+/// let e = period::analyse_with_checked(e.as_mut(), theorem, 99_999_999_999_999, &Cancel::new(), &mut |_| {});
+/// assert!(matches!(e, Err(AnalysisError::Limit(_))));
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn analyse_with_checked(
+    engine: &mut dyn SequenceEngine,
+    theorem: Theorem,
+    max: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
+    search_with(engine, theorem, max, true, cancel, progress)
+}
+
+/// [`analyse_cancellable`] with the [limits] checked first
+/// (a `max` whose values memory could not hold is refused before any work)
+/// and every value store grown fallibly.
+///
+/// # Errors
+/// [`AnalysisError::Cancelled`] when `cancel` is set,
+/// [`AnalysisError::Limit`] beyond the limits or out of memory.
+///
+/// # Complexity
+/// That of [`analyse`].
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::period::{self, AnalysisError};
+/// use grundy::heap::HeapRuleset;
+/// use grundy::limits::LimitError;
+///
+/// let half: HeapRuleset = "half".parse()?;
+/// let e = period::analyse_checked(&half, 1 << 40, &Cancel::new(), &mut |_| {}).unwrap_err();
+/// assert!(matches!(e, AnalysisError::Limit(LimitError::TooManyValues { .. })));
+/// let a = period::analyse_checked(&"kayles".parse()?, 1 << 30, &Cancel::new(), &mut |_| {})?;
+/// assert_eq!(a.period(), Some((71, 12)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_checked(
+    ruleset: &HeapRuleset,
+    max: u64,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
+    if *ruleset == HeapRuleset::Nim {
+        return Ok(analyse_cancellable(ruleset, max, cancel, progress)?);
+    }
+    match Theorem::for_ruleset(ruleset) {
+        Some(theorem) => {
+            let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+            search_with(engine.as_mut(), theorem, max, true, cancel, progress)
+        }
+        None => table(ruleset, max, true, cancel, progress),
+    }
+}
+
+/// The search of [`analyse_with_cancellable`]; with `reserve`, the limits
+/// are checked up front and each store is reserved fallibly before it grows.
+fn search_with(
+    engine: &mut dyn SequenceEngine,
+    theorem: Theorem,
+    max: u64,
+    reserve: bool,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
+    // The limit applies to what was asked for, before the engine's own
+    // bound shortens it: the same --max is refused for every game.
+    if reserve {
+        // The engine's store and the analysis's copy, one byte each at
+        // least, must fit if the search runs to the end.
+        limits::check_memory(max.saturating_add(1), 2)?;
+    }
     // Looking further than the engine can go ends the search there.
     let max = usize::try_from(max)
         .unwrap_or(usize::MAX)
@@ -526,6 +881,13 @@ pub fn analyse_with_cancellable(
     let mut values = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {
+        // Checked here too: an engine that already holds the values would
+        // otherwise never look at the flag.
+        cancel.check()?;
+        if reserve {
+            engine.try_reserve(len - 1)?;
+            values.try_reserve(len)?;
+        }
         sequence::extend_cancellable(engine, len - 1, cancel, progress)?;
         engine.append_to(&mut values);
         let outcome = search(&values, theorem);
@@ -743,5 +1105,121 @@ mod tests {
         assert_eq!(nim.value(u64::MAX), Some(Nimber(u64::MAX)));
         let half = analyse(&HeapRuleset::Half, 50);
         assert_eq!(half.value(51), None);
+    }
+
+    /// G(0..n) of a finite subtraction game straight from the definition,
+    /// a mex over a sorted scan (independent of every engine).
+    fn brute_subtraction(set: &[u64], n: usize) -> Vec<u64> {
+        let mut g: Vec<u64> = Vec::new();
+        for h in 0..n as u64 {
+            let opts: Vec<u64> = set
+                .iter()
+                .filter(|&&s| s <= h)
+                .map(|&s| g[(h - s) as usize])
+                .collect();
+            g.push((0..).find(|v| !opts.contains(v)).unwrap());
+        }
+        g
+    }
+
+    #[test]
+    fn windows_read_from_the_period_match_the_definition() {
+        let brute = brute_subtraction(&[1, 3, 4], 70);
+        // The definition repeats with period 7 from 0 over 70 heaps.
+        assert!((0..63).all(|n| brute[n] == brute[n + 7]));
+        let a = analyse(&HeapRuleset::parse("sub{1,3,4}").unwrap(), 1000);
+        let from = 1_000_000_000_000u64;
+        let got: Vec<u64> = a.window(from, from + 20).unwrap().map(|g| g.0).collect();
+        let want: Vec<u64> = (from..=from + 20)
+            .map(|n| brute[(n % 7) as usize])
+            .collect();
+        assert_eq!(got, want);
+        // The last heap of all is reachable and the iterator ends there.
+        assert_eq!(a.window(u64::MAX - 1, u64::MAX).unwrap().count(), 2);
+    }
+
+    #[test]
+    fn windows_match_the_engine_computed_directly() {
+        for spec in ["0.07", "0.77", "4.07", "sub{2,5,6}"] {
+            let ruleset = HeapRuleset::parse(spec).unwrap();
+            let a = analyse(&ruleset, 10_000);
+            assert!(a.is_proved(), "{spec}");
+            // The naive engine, with no period shortcut, far past the proof.
+            let mut naive = sequence::engine(&ruleset, EngineKind::Naive);
+            naive.extend_to(3000);
+            let got: Vec<Nimber> = a.window(0, 3000).unwrap().collect();
+            let want: Vec<Nimber> = (0..=3000).map(|i| naive.get(i)).collect();
+            assert_eq!(got, want, "{spec}");
+        }
+    }
+
+    #[test]
+    fn stats_counted_over_periods_match_counting_heap_by_heap() {
+        let ruleset = HeapRuleset::parse("0.07").unwrap();
+        let a = analyse(&ruleset, 10_000);
+        let mut naive = sequence::engine(&ruleset, EngineKind::Naive);
+        naive.extend_to(2500);
+        for (from, to) in [(0, 2500), (10, 52), (53, 53), (40, 2000), (700, 2467)] {
+            let s = a.stats(from, to).unwrap();
+            let mut hist = std::collections::BTreeMap::new();
+            let (mut max, mut max_at) = (0, from);
+            for n in from..=to {
+                let g = naive.get(n as usize).0;
+                *hist.entry(g).or_insert(0u64) += 1;
+                if g > max {
+                    (max, max_at) = (g, n);
+                }
+            }
+            assert_eq!(
+                (s.max.0, s.max_at, s.histogram),
+                (max, max_at, hist),
+                "{from}..={to}"
+            );
+        }
+        // Far windows: every heap counted once.
+        let s = a.stats(5, u64::MAX - 3).unwrap();
+        assert_eq!(s.histogram.values().sum::<u64>(), u64::MAX - 7);
+        // The last heaps of all: each residue's first heap may lie past
+        // u64::MAX (this once overflowed).
+        let s = a.stats(u64::MAX - 5, u64::MAX).unwrap();
+        assert_eq!(s.histogram.values().sum::<u64>(), 6);
+        let top: Vec<Nimber> = a.window(u64::MAX - 5, u64::MAX).unwrap().collect();
+        assert_eq!(s.max, top.iter().copied().max().unwrap());
+        assert_eq!(analyse(&HeapRuleset::Nim, 0).stats(0, 10), None);
+    }
+
+    #[test]
+    fn apparent_periods_are_found_and_not_invented() {
+        // Periodic with period 3 from 5: G(4) = 7 differs from G(7) = 0.
+        let mut seq: GrundySequence = [9, 9, 9, 9, 7].map(Nimber).into_iter().collect();
+        for i in 0..100 {
+            seq.push(Nimber([1, 2, 0][i % 3]));
+        }
+        let seen = super::apparent_period(&seq).unwrap();
+        assert_eq!((seen.preperiod, seen.period, seen.saltus), (5, 3, 0));
+        assert_eq!((seen.seen_to, seen.agreeing()), (104, 97));
+        // n itself: arithmetic-periodic with saltus 1.
+        let nim: GrundySequence = (0..100).map(Nimber).collect();
+        let seen = super::apparent_period(&nim).unwrap();
+        assert_eq!((seen.preperiod, seen.period, seen.saltus), (0, 1, 1));
+        // Too short a run is no pattern.
+        let short: GrundySequence = (0..40u64).map(|i| Nimber(i * i % 17)).collect();
+        assert_eq!(super::apparent_period(&short), None);
+    }
+
+    #[test]
+    fn checked_analysis_refuses_beyond_the_limit_before_any_work() {
+        let officers = HeapRuleset::parse("0.6").unwrap();
+        let e = analyse_checked(&officers, 99_999_999_999_999, &Cancel::new(), &mut |n| {
+            panic!("computed {n} values")
+        })
+        .unwrap_err();
+        assert!(matches!(
+            e,
+            AnalysisError::Limit(LimitError::TooManyValues { .. })
+        ));
+        let a = analyse_checked(&officers, 5000, &Cancel::new(), &mut |_| {}).unwrap();
+        let b = analyse(&officers, 5000);
+        assert_eq!((a.periodicity, a.values), (b.periodicity, b.values));
     }
 }

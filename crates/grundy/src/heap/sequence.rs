@@ -25,6 +25,7 @@ use std::time::{Duration, Instant};
 
 use super::{HeapRuleset, SparseOctal, SubtractionSet};
 use crate::cancel::{Cancel, Cancelled};
+use crate::limits::LimitError;
 use crate::{MexSet, Nimber};
 
 /// A Grundy sequence `G(0), ..., G(len-1)` stored compactly.
@@ -94,6 +95,27 @@ impl GrundySequence {
     #[inline]
     pub fn len(&self) -> usize {
         with_storage!(&self.storage, v => v.len())
+    }
+
+    /// Makes room for `G(0..n)` (n values in all) at the current width,
+    /// fallibly: a store that memory cannot hold is an error that says how
+    /// many bytes it needed, not an abort.
+    ///
+    /// # Errors
+    /// [`LimitError::OutOfMemory`] when the allocation fails.
+    ///
+    /// ```
+    /// use grundy::heap::GrundySequence;
+    ///
+    /// let mut seq = GrundySequence::new();
+    /// assert!(seq.try_reserve(1000).is_ok());
+    /// assert!(seq.try_reserve(usize::MAX / 2).is_err());
+    /// ```
+    pub fn try_reserve(&mut self, n: usize) -> Result<(), LimitError> {
+        let width = self.bytes_per_value() as u64;
+        let additional = n.saturating_sub(self.len());
+        with_storage!(&mut self.storage, v => v.try_reserve_exact(additional))
+            .map_err(|e| crate::limits::out_of_memory(n as u64, width, e))
     }
 
     /// Whether no value is stored.
@@ -260,6 +282,18 @@ pub trait SequenceEngine {
     /// by memory answer `usize::MAX`.
     fn max_index(&self) -> usize {
         usize::MAX
+    }
+
+    /// Reserves, fallibly, the memory that storing `G(0..=n)` needs, so
+    /// that a later [`extend_to(n)`](Self::extend_to) does not grow the
+    /// value store (and cannot abort for want of memory there). Engines
+    /// that store nothing (Nim) keep the default, which reserves nothing.
+    ///
+    /// # Errors
+    /// [`LimitError::OutOfMemory`] with the bytes asked for.
+    fn try_reserve(&mut self, n: usize) -> Result<(), LimitError> {
+        let _ = n;
+        Ok(())
     }
 
     /// Whether no value is known yet.
@@ -452,6 +486,10 @@ impl NaiveEngine {
 }
 
 impl SequenceEngine for NaiveEngine {
+    fn try_reserve(&mut self, n: usize) -> Result<(), LimitError> {
+        self.values.try_reserve(n.saturating_add(1))
+    }
+
     fn extend_to(&mut self, n: usize) {
         while self.values.len() <= n {
             let m = self.values.len() as u64;
@@ -582,6 +620,10 @@ impl BitsetSubtraction {
 }
 
 impl SequenceEngine for BitsetSubtraction {
+    fn try_reserve(&mut self, n: usize) -> Result<(), LimitError> {
+        self.values.try_reserve(n.saturating_add(1))
+    }
+
     fn extend_to(&mut self, n: usize) {
         let ring_bits = self.ring_words * 64;
         let wrap = self.ring_words - 1;
@@ -660,6 +702,10 @@ impl AllButEngine {
 }
 
 impl SequenceEngine for AllButEngine {
+    fn try_reserve(&mut self, n: usize) -> Result<(), LimitError> {
+        self.values.try_reserve(n.saturating_add(1))
+    }
+
     fn extend_to(&mut self, n: usize) {
         let limit = self.excluded.len() as u64;
         while self.values.len() <= n {

@@ -175,6 +175,10 @@ impl super::sequence::SequenceEngine for SparseOctal {
     fn resume_from(&mut self, known: &super::GrundySequence) -> bool {
         SparseOctal::resume_from(self, known)
     }
+
+    fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
+        SparseOctal::try_reserve(self, n)
+    }
 }
 
 impl SparseOctal {
@@ -461,10 +465,37 @@ impl SparseOctal {
     /// step by step) copy the values only O(log n) times.
     fn reserve_for(&mut self, n: usize) {
         let len = self.values.len();
+        // Room reserved up front (`try_reserve`) is used as it is: growing
+        // by an eighth near its end would ask for memory already refused.
+        if self.values.capacity() > n.saturating_add(PARALLEL_BLOCK) {
+            return;
+        }
         if n >= len {
             self.values
                 .reserve_exact((n + 1 + PARALLEL_BLOCK - len).max(len / 8));
         }
+    }
+
+    /// Reserves, fallibly, room for `G(0..=n)` and the block the engine
+    /// may compute past it, at the current width, so that computing up to
+    /// `n` does not grow the value store unless a value needs a wider type.
+    ///
+    /// # Errors
+    /// [`LimitError::OutOfMemory`](crate::limits::LimitError::OutOfMemory)
+    /// with the bytes asked for.
+    ///
+    /// ```
+    /// use grundy::heap::{SparseOctal, TakeBreak};
+    ///
+    /// let mut kayles = SparseOctal::new(&TakeBreak::parse("0.77")?);
+    /// assert!(kayles.try_reserve(1 << 20).is_ok());
+    /// kayles.extend_to(1 << 20); // no allocation past the one reserved
+    /// assert!(kayles.len() > 1 << 20);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
+        let want = n.saturating_add(1 + PARALLEL_BLOCK);
+        self.values.try_reserve_exact(want)
     }
 
     /// How many values are computed: `G(0), ..., G(len - 1)`.
