@@ -146,6 +146,20 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                 writeln!(out, "values computed: G(0..={})", found.checked_to)?;
             }
         }
+        PeriodStatus::Unknown {
+            reason: UnknownReason::ProofBeyondLimit { needs },
+        } => {
+            writeln!(
+                out,
+                "period: unknown ({})",
+                UnknownReason::ProofBeyondLimit { needs: *needs }
+            )?;
+            writeln!(out, "values computed: none")?;
+            writeln!(
+                out,
+                "hint: --max {needs} or more lets the search look for a proof"
+            )?;
+        }
         PeriodStatus::Unknown { reason } => {
             writeln!(out, "period: unknown ({reason})")?;
             writeln!(out, "values computed: G(0..={})", found.checked_to)?;

@@ -199,3 +199,61 @@ fn tabulating_without_a_theorem_shows_how_far_and_how_long() {
         "the answer follows: {screen}"
     );
 }
+
+#[test]
+fn a_subtraction_set_with_a_huge_element_answers_at_once_in_little_memory() {
+    // sub{1..16777216}: every proof needs values up to n = 2^24 at least,
+    // beyond the default --max, so the period search says so at once
+    // instead of computing 2^20 values in gigabytes of rings.
+    let out = grundy()
+        .args(["period", "sub{1..16777216}", "--json"])
+        .timeout(std::time::Duration::from_secs(20))
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["game"], "sub{1..16777216}", "the name stays short");
+    assert_eq!(v["status"], "unknown");
+    assert!(
+        v["reason"]
+            .as_str()
+            .unwrap()
+            .contains("every proof needs values up to n = 16777216"),
+        "{v}"
+    );
+    grundy()
+        .args(["period", "sub{1..16777216}"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "hint: --max 16777216 or more lets the search look for a proof",
+        ));
+    // Its values, under a 1.5 GB address-space limit: every smaller heap is
+    // an option, so G(n) = n below 2^24 (the mex of 0..n-1).
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -v 1500000 && exec '{}' values 'sub{{1..16777216}}' --to 1000",
+                assert_cmd::cargo::cargo_bin("grundy").display()
+            ),
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .skip(1)
+        .collect();
+    assert_eq!(rows.len(), 1001);
+    for (n, row) in rows.iter().enumerate() {
+        let g = row.split('\t').nth(1).unwrap();
+        assert_eq!(g, n.to_string(), "G({n})");
+    }
+}

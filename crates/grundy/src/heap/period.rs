@@ -138,6 +138,13 @@ pub enum UnknownReason {
     NoTheorem,
     /// A theorem applies, but no period was proved within the limit.
     LimitReached,
+    /// A theorem applies, but even its shortest proof (preperiod 0, period
+    /// 1) checks values up to `needs`, beyond the limit, so no value was
+    /// computed (a subtraction set with a huge element, `sub{1..16777216}`).
+    ProofBeyondLimit {
+        /// The least index every proof of this game must reach.
+        needs: u64,
+    },
 }
 
 /// The periodicity theorem of the [module documentation](self) for one
@@ -878,6 +885,22 @@ fn search_with(
     let max = usize::try_from(max)
         .unwrap_or(usize::MAX)
         .min(engine.max_index());
+    // Every proof checks G(n + p) = G(n) for n0 <= n < bound(n0, p), so it
+    // reaches index bound(n0, p) - 1 + p >= bound(0, 1): beyond the limit
+    // no value can help, and none is computed.
+    let needs = theorem.bound(0, 1);
+    if needs > max as u64 {
+        return Ok(Analysis {
+            periodicity: Periodicity {
+                status: PeriodStatus::Unknown {
+                    reason: UnknownReason::ProofBeyondLimit { needs },
+                },
+                checked_to: 0,
+            },
+            values: GrundySequence::new(),
+            nim: false,
+        });
+    }
     let mut values = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {
@@ -986,10 +1009,17 @@ impl std::fmt::Display for Certificate {
 
 impl std::fmt::Display for UnknownReason {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(match self {
-            UnknownReason::NoTheorem => "no periodicity theorem applies to this family",
-            UnknownReason::LimitReached => "no period proved within the limit",
-        })
+        match self {
+            UnknownReason::NoTheorem => {
+                f.write_str("no periodicity theorem applies to this family")
+            }
+            UnknownReason::LimitReached => f.write_str("no period proved within the limit"),
+            UnknownReason::ProofBeyondLimit { needs } => write!(
+                f,
+                "every proof needs values up to n = {needs} at least, beyond the limit, \
+                 so none were computed"
+            ),
+        }
     }
 }
 

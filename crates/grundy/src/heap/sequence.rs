@@ -348,7 +348,9 @@ pub fn engine(ruleset: &HeapRuleset, kind: EngineKind) -> Box<dyn SequenceEngine
     }
     match ruleset {
         HeapRuleset::Nim => Box::new(NimEngine { len: 0 }),
-        HeapRuleset::Subtraction(SubtractionSet::Finite(set)) => {
+        HeapRuleset::Subtraction(SubtractionSet::Finite(set))
+            if BitsetSubtraction::worst_bytes(set) <= BITSET_MAX_BYTES =>
+        {
             Box::new(BitsetSubtraction::new(set))
         }
         HeapRuleset::Subtraction(SubtractionSet::AllBut(excluded)) => {
@@ -587,7 +589,23 @@ struct BitsetSubtraction {
     values: GrundySequence,
 }
 
+/// The most memory the bitset engine may come to hold; a set whose rings
+/// could need more (a huge largest element and many elements, as in
+/// `sub{1..16777216}`) is computed by the plain engine, whose memory is one
+/// value per heap, whatever the set.
+const BITSET_MAX_BYTES: u64 = 256 << 20;
+
 impl BitsetSubtraction {
+    /// The bytes of the rings at their largest: one ring of about
+    /// max(S)/64 words per value, and at most |S| + 1 values (a mex of |S|
+    /// options), rounded up to the power of two the room grows by.
+    fn worst_bytes(set: &[u64]) -> u64 {
+        let max = set.last().copied().unwrap_or(0);
+        let ring_words = (max / 64 + 3).next_power_of_two();
+        let values = (set.len() as u64 + 1).next_power_of_two().max(4);
+        ring_words.saturating_mul(values).saturating_mul(8)
+    }
+
     fn new(set: &[u64]) -> BitsetSubtraction {
         let m = set.last().copied().unwrap_or(0) as usize;
         let mut mask = vec![0u64; m / 64 + 1];
