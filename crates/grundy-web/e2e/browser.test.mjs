@@ -117,6 +117,9 @@ test("the explorer's scatter plot of Kayles has a dot per heap, the preperiod 71
   assert.equal(await page.locator("#scatter line.scatter-preperiod").count(), 1);
   assert.equal(await page.locator("#scatter rect.scatter-period").count(), 1);
   assert.match(await page.textContent("#scatter-title"), /periodic from n0 = 71, period 12/);
+  // Past the proof (n = 167) the values are read from the period, and the
+  // page says so as the CLI does on stderr.
+  assert.match(await page.textContent("#values-note"), /^Note: 0\.77 has period 12 from n = 71 .*read from the period/);
   await page.locator("#scatter").screenshot({ path: join(SHOTS, "4b-explorer-scatter-kayles.png") });
   assert.deepEqual(errors, []);
   await page.close();

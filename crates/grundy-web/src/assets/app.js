@@ -22,6 +22,12 @@ async function api(path, body) {
     throw new Error(`${path}: the server answered ${response.status} without JSON`);
   }
   if (!response.ok) throw new Error(data.error || `${path}: status ${response.status}`);
+  // A note beside the answer (values read from a proved period), kept out
+  // of the JSON so that the body stays the CLI's.
+  const note = response.headers.get("x-grundy-note");
+  if (note && data && typeof data === "object") {
+    Object.defineProperty(data, "note", { value: note, enumerable: false });
+  }
   return data;
 }
 
@@ -450,6 +456,9 @@ async function explore(event) {
     ]);
     drawChart(values, period);
     drawScatter(values, period);
+    const note = $("values-note");
+    note.textContent = values.note ? `Note: ${values.note}.` : "";
+    note.hidden = !values.note;
     const graph = await api("/api/graph", { game: spec, heaps: [heap] });
     drawGraph(graph, heap);
   } catch (err) {
