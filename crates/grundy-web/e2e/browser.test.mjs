@@ -262,6 +262,10 @@ test("Chomp against the engine: the hint highlights the winning bite, and follow
   await page.waitForSelector('#game-over-marker[data-winner="me"]');
   assert.match(await page.textContent("#status"), /you win/);
   assert.equal(await page.locator("#history tbody tr").count(), 3);
+  assert.equal(await page.textContent("#after-heading"), "Position after");
+  // The board is as wide as its cells, not stretched across the card.
+  const [a, b] = await page.locator('#board .cell[data-row="0"]').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().left));
+  assert.ok(b - a < 60, `neighbouring cells ${b - a}px apart`);
   await page.screenshot({ path: join(SHOTS, "9-chomp-won.png"), fullPage: true });
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign, []);

@@ -147,6 +147,7 @@ async function newGame(event) {
     over: false,
   });
   $("game-title").textContent = gameTitle();
+  $("after-heading").textContent = "Heaps after";
   $("hint-box").hidden = true;
   $("game-over-marker")?.remove();
   game.busy = true;
@@ -673,6 +674,7 @@ async function newBoardGame(spec) {
   try {
     game.pos = await api("/api/board", { game: spec });
     $("game-title").textContent = `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
+    $("after-heading").textContent = "Position after";
     if (game.pos.over) throw new Error("no move can be made on this board");
   } catch (err) {
     game.over = true;
