@@ -162,6 +162,54 @@ impl Style {
 /// The game loop: the engine moves when it is its turn, the user's lines
 /// are read and answered until the game ends, the user quits, or the input
 /// ends.
+/// What one prompt read: a line of text, nothing usable (the reason was
+/// printed; ask again), or the end of the input (said; the game is over).
+enum Prompted {
+    Line(String),
+    Retry,
+    Ended,
+}
+
+/// Prints `question`, reads one line of `input` into `line` and returns it
+/// without its line ending (echoed when the input is not a terminal). A line
+/// that is not UTF-8 gets a message naming `example` and asks again.
+fn prompt(
+    question: &str,
+    example: &str,
+    input: &mut impl BufRead,
+    line: &mut Vec<u8>,
+    style: Style,
+    out: &mut impl Write,
+) -> anyhow::Result<Prompted> {
+    write!(out, "{question}")?;
+    out.flush()?;
+    line.clear();
+    if input
+        .read_until(b'\n', line)
+        .context("reading a move from standard input")?
+        == 0
+    {
+        writeln!(out)?;
+        writeln!(out, "Input ended: the game is abandoned.")?;
+        return Ok(Prompted::Ended);
+    }
+    let Ok(text) = std::str::from_utf8(line) else {
+        if style.echo {
+            writeln!(out)?;
+        }
+        writeln!(
+            out,
+            "  that line is not valid UTF-8; type a move such as {example}"
+        )?;
+        return Ok(Prompted::Retry);
+    };
+    let text = text.trim_end_matches(['\n', '\r']).to_owned();
+    if style.echo {
+        writeln!(out, "{text}")?;
+    }
+    Ok(Prompted::Line(text))
+}
+
 fn session(
     mut game: Match,
     mut input: impl BufRead,
@@ -188,33 +236,19 @@ fn session(
             show(&game, out)?;
             changed = false;
         }
-        write!(out, "your move (heap take, or hint/undo/help/quit)> ")?;
-        out.flush()?;
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .context("reading a move from standard input")?
-            == 0
-        {
-            writeln!(out)?;
-            writeln!(out, "Input ended: the game is abandoned.")?;
-            return Ok(());
-        }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            if style.echo {
-                writeln!(out)?;
-            }
-            writeln!(
-                out,
-                "  that line is not valid UTF-8; type a move such as '1 2'"
-            )?;
-            continue;
+        let text = match prompt(
+            "your move (heap take, or hint/undo/help/quit)> ",
+            "'1 2'",
+            &mut input,
+            &mut line,
+            style,
+            out,
+        )? {
+            Prompted::Line(text) => text,
+            Prompted::Retry => continue,
+            Prompted::Ended => return Ok(()),
         };
-        let text = text.trim_end_matches(['\n', '\r']);
-        if style.echo {
-            writeln!(out, "{text}")?;
-        }
-        match parse_command(text) {
+        match parse_command(&text) {
             Err(e) => writeln!(out, "  {e} (type help for the syntax)")?,
             Ok(Command::Help) => help(&game, out)?,
             Ok(Command::Quit) => {

@@ -6,14 +6,13 @@
 
 use std::io::{BufRead, Write};
 
-use anyhow::Context;
 use grundy::games::board::cell_name;
 use grundy::games::Board;
 use grundy::nim::explain::Role;
 use grundy::play::board::{move_name, parse_board_command, BoardCommand, BoardMatch, BOARD_SYNTAX};
 use grundy::play::Player;
 
-use super::Style;
+use super::{prompt, Prompted, Style};
 
 /// The rules in one sentence.
 fn rules(board: &Board) -> &'static str {
@@ -105,33 +104,19 @@ pub fn session(
             draw(&game.position(), out)?;
             changed = false;
         }
-        write!(out, "your move (cells, or hint/undo/help/quit)> ")?;
-        out.flush()?;
-        line.clear();
-        if input
-            .read_until(b'\n', &mut line)
-            .context("reading a move from standard input")?
-            == 0
-        {
-            writeln!(out)?;
-            writeln!(out, "Input ended: the game is abandoned.")?;
-            return Ok(());
-        }
-        let Ok(text) = std::str::from_utf8(&line) else {
-            if style.echo {
-                writeln!(out)?;
-            }
-            writeln!(
-                out,
-                "  that line is not valid UTF-8; type a move such as 'a1 a2'"
-            )?;
-            continue;
+        let text = match prompt(
+            "your move (cells, or hint/undo/help/quit)> ",
+            "'a1 a2'",
+            &mut input,
+            &mut line,
+            style,
+            out,
+        )? {
+            Prompted::Line(text) => text,
+            Prompted::Retry => continue,
+            Prompted::Ended => return Ok(()),
         };
-        let text = text.trim_end_matches(['\n', '\r']);
-        if style.echo {
-            writeln!(out, "{text}")?;
-        }
-        match parse_board_command(text) {
+        match parse_board_command(&text) {
             Err(e) => writeln!(out, "  {e} (type help for the syntax)")?,
             Ok(BoardCommand::Help) => {
                 writeln!(out, "{} on {board}: {}.", board.kind(), rules(&board))?;
