@@ -257,3 +257,27 @@ fn a_subtraction_set_with_a_huge_element_answers_at_once_in_little_memory() {
         assert_eq!(g, n.to_string(), "G({n})");
     }
 }
+
+#[test]
+fn play_asks_again_after_a_line_that_is_not_utf8() {
+    for (args, example) in [
+        (&["play", "nim", "3"][..], "'1 2'"),
+        (&["play", "cram:2x2"][..], "'a1 a2'"),
+    ] {
+        let out = grundy()
+            .args(args)
+            .write_stdin(&b"\xff\xfe\nquit\n"[..])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.contains(&format!(
+                "that line is not valid UTF-8; type a move such as {example}"
+            )),
+            "{args:?}: {text}"
+        );
+        // The prompt came again, and `quit` ended the game.
+        assert!(text.matches("your move (").count() >= 2, "{text}");
+    }
+}

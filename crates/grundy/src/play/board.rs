@@ -268,11 +268,7 @@ impl BoardMatch {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
-        if self.history.len().is_multiple_of(2) {
-            self.first
-        } else {
-            self.first.other()
-        }
+        self.first.after_turns(self.history.len())
     }
 
     /// Whether the player to move has no move left.

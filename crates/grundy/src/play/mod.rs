@@ -132,6 +132,15 @@ impl Player {
         }
     }
 
+    /// Who moves after `turns` moves of a game that this player began.
+    pub(crate) fn after_turns(self, turns: usize) -> Player {
+        if turns.is_multiple_of(2) {
+            self
+        } else {
+            self.other()
+        }
+    }
+
     /// `"you"` or `"engine"`.
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -652,11 +661,7 @@ impl Match {
 
     /// Whose turn it is.
     pub fn to_move(&self) -> Player {
-        if self.history.len().is_multiple_of(2) {
-            self.first
-        } else {
-            self.first.other()
-        }
+        self.first.after_turns(self.history.len())
     }
 
     /// Whether the player to move has no move.
