@@ -143,7 +143,7 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
 }
 
 fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
-    if let Some(big) = big_nim_heaps(ruleset, &args.heaps) {
+    if let Some(big) = big_nim_heaps(ruleset, &args.heaps)? {
         return solve_big_nim(args, ruleset, &big, out);
     }
     let heaps = parse_heaps(&args.heaps, ruleset)?;
@@ -218,14 +218,21 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
 /// every one is a heap size): Nim is solved by its formula at any size.
 /// `None` for other games, or when every heap fits, so that the usual
 /// solver answers (with its own messages for bad heaps).
-fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> Option<Vec<BigUint>> {
+///
+/// # Errors
+/// The first heap that is not a heap size, named by its place.
+fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> anyhow::Result<Option<Vec<BigUint>>> {
     if !matches!(ruleset, HeapRuleset::Nim) || texts.iter().all(|t| t.parse::<u64>().is_ok()) {
-        return None;
+        return Ok(None);
     }
-    texts
-        .iter()
-        .map(|t| grundy::nim::parse_heap(t).ok().map(|h| h.to_biguint()))
-        .collect()
+    let mut heaps = Vec::with_capacity(texts.len());
+    for (i, t) in texts.iter().enumerate() {
+        match grundy::nim::parse_heap(t) {
+            Ok(h) => heaps.push(h.to_biguint()),
+            Err(e) => anyhow::bail!("heap {} ({t:?}): {e}", i + 1),
+        }
+    }
+    Ok(Some(heaps))
 }
 
 /// A Nim sum with heaps beyond `u64`: the same answer and output as for

@@ -207,7 +207,7 @@ fn run_computed(
     } else {
         None
     };
-    let searched = analysis.as_ref().map(|a| a.periodicity.checked_to);
+    let searched = analysis.as_ref().map(|a| a.periodicity.clone());
     if let Some(analysis) = analysis.filter(|a| a.window(args.from, to).is_some()) {
         let get = |n: u64| analysis.value(n).unwrap_or_default();
         let stats = if args.stats {
@@ -219,7 +219,7 @@ fn run_computed(
                     // window 0..=u64::MAX has 2^64 heaps: counted in u128.
                     let heaps = u128::from(to - args.from) + 1;
                     let asked = u64::try_from(heaps).unwrap_or(u64::MAX);
-                    limits::check_stored_values(asked).map_err(|e| {
+                    limits::check_memory(asked, HISTOGRAM_ENTRY_BYTES).map_err(|e| {
                         anyhow::anyhow!(
                             "--stats over {heaps} heaps of {ruleset}: {e}; its values all \
                              differ, so each is counted: ask for a smaller window (--from, --to)"
@@ -239,7 +239,7 @@ fn run_computed(
         return render(args, ruleset, to, &get, stats, None, out);
     }
     // No proof: the values are stored.
-    let why = why_stored(ruleset, searched);
+    let why = why_stored(ruleset, searched.as_ref());
     check_stored(to, &why)?;
     let n = usize::try_from(to).context("--to does not fit this machine's address space")?;
     if n > engine.max_index() {
@@ -273,9 +273,18 @@ fn limit_hint(e: LimitError, why: &str) -> String {
 }
 
 /// Why the values of `ruleset` are stored rather than read from a period.
-fn why_stored(ruleset: &HeapRuleset, searched: Option<u64>) -> String {
-    let why = match searched {
-        Some(n) => format!("no period of {ruleset} is proved in G(0..={n})"),
+fn why_stored(ruleset: &HeapRuleset, searched: Option<&period::Periodicity>) -> String {
+    let why = match searched.map(|p| (&p.status, p.checked_to)) {
+        Some((
+            period::PeriodStatus::Unknown {
+                reason: period::UnknownReason::ProofBeyondLimit { needs },
+            },
+            _,
+        )) => format!(
+            "no period of {ruleset} can be proved within the search's bound (every proof \
+             needs values up to n = {needs})"
+        ),
+        Some((_, n)) => format!("no period of {ruleset} is proved in G(0..={n})"),
         None => format!("no periodicity theorem applies to {ruleset}"),
     };
     why + ", so its values are computed and kept in memory (values read from a proved period, \
@@ -393,6 +402,11 @@ const DENSE_HISTOGRAM: u64 = 1 << 12;
 
 /// The largest value of `G(from..=to)`, where it first occurs, and how
 /// often each value occurs, counted heap by heap.
+/// What one histogram entry of a value counted heap by heap costs at
+/// most: two u64s in a B-tree node with its share of the node's overhead.
+/// A window whose values all differ (Nim) keeps one entry per heap.
+const HISTOGRAM_ENTRY_BYTES: u64 = 64;
+
 fn count_stats(from: u64, to: u64, get: &dyn Fn(u64) -> Nimber) -> WindowStats {
     let mut max = 0;
     let mut max_at = from;

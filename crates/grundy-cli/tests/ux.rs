@@ -281,3 +281,34 @@ fn play_asks_again_after_a_line_that_is_not_utf8() {
         assert!(text.matches("your move (").count() >= 2, "{text}");
     }
 }
+
+#[test]
+fn a_bad_heap_beside_a_huge_nim_heap_is_the_one_named() {
+    let err = error(&["solve", "nim", "99999999999999999999999", "abc"]);
+    assert!(err.contains("heap 2 (\"abc\")"), "{err}");
+    let err = error(&["solve", "nim", "99999999999999999999999", "-3"]);
+    assert!(
+        err.contains("heap 2 (\"-3\"): a heap size cannot be negative"),
+        "{err}"
+    );
+}
+
+#[test]
+fn stats_of_a_long_nim_window_is_an_error_when_memory_is_short() {
+    // Nim's values all differ: --stats keeps one histogram entry per heap,
+    // which 3·10^7 heaps cannot have under a 600 MB address-space limit.
+    let out = std::process::Command::new("sh")
+        .args([
+            "-c",
+            &format!(
+                "ulimit -v 600000 && exec '{}' values nim --to 30000000 --stats",
+                assert_cmd::cargo::cargo_bin("grundy").display()
+            ),
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("out of memory"), "{err}");
+    assert!(!err.contains("memory allocation"), "no abort: {err}");
+}
