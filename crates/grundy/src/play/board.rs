@@ -147,7 +147,17 @@ pub fn parse_board_command(line: &str) -> Result<BoardCommand, InputError> {
     Ok(BoardCommand::Move(match cells[..] {
         [one] => BoardMove::Bite(one),
         [a, b] => BoardMove::Domino([a, b]),
-        _ => unreachable!("one or two cells were read"),
+        // Only separators (`,`, `-`): no cell at all. (More than two cells
+        // are refused as they are read.)
+        _ => {
+            return Err(InputError {
+                column: 1,
+                message: format!(
+                    "expected a move such as 'a1 a2' (Cram) or 'b2' (Chomp), found {:?}",
+                    line.trim()
+                ),
+            })
+        }
     }))
 }
 
@@ -336,6 +346,20 @@ impl BoardMatch {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Found by the `play_input` fuzz target: a line of separators alone
+    /// (`,`) reached an `unreachable!`. Now it is an error at column 1.
+    #[test]
+    fn separators_alone_are_an_error_not_a_panic() {
+        for line in [",", "-", " , - ,", "--"] {
+            let err = parse_board_command(line).unwrap_err();
+            assert_eq!(err.column, 1, "{line:?}");
+            assert!(
+                err.message.starts_with("expected a move"),
+                "{line:?}: {err:?}"
+            );
+        }
+    }
 
     #[test]
     fn a_whole_game_with_undo() {
