@@ -17,7 +17,11 @@ fuzz_target!(|text: &str| {
     match Board::parse(text) {
         Ok(board) => {
             let printed = board.to_string();
-            assert_eq!(Board::parse(&printed), Ok(board), "{text:?} printed as {printed:?}");
+            assert_eq!(
+                Board::parse(&printed),
+                Ok(board),
+                "{text:?} printed as {printed:?}"
+            );
         }
         Err(e) => {
             let span = e.span(text);

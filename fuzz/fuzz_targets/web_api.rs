@@ -59,9 +59,19 @@ fuzz_target!(|data: &[u8]| {
     let value: serde_json::Value = serde_json::from_slice(&bytes)
         .unwrap_or_else(|e| panic!("{path}: non-JSON answer ({e}): {bytes:?}"));
     if !status.is_success() {
+        // `{"error": MESSAGE}`, with `"span": [start, end]` when the
+        // error is located in a spec (the one error shape).
+        let object = value.as_object().unwrap();
         assert!(
-            value["error"].is_string() && value.as_object().unwrap().len() == 1,
+            value["error"].is_string() && object.keys().all(|k| k == "error" || k == "span"),
             "{value}"
         );
+        if let Some(span) = object.get("span") {
+            let span = span.as_array().unwrap();
+            assert!(
+                span.len() == 2 && span[0].as_u64() <= span[1].as_u64(),
+                "{value}"
+            );
+        }
     }
 });
