@@ -267,6 +267,13 @@ test("Chomp against the engine: the hint highlights the winning bite, and follow
   const [a, b] = await page.locator('#board .cell[data-row="0"]').evaluateAll((cs) => cs.map((c) => c.getBoundingClientRect().left));
   assert.ok(b - a < 60, `neighbouring cells ${b - a}px apart`);
   await page.screenshot({ path: join(SHOTS, "9-chomp-won.png"), fullPage: true });
+  // Undo takes back the winning bite: the game goes on from the engine's
+  // last move.
+  await page.click("#undo");
+  await settled(page);
+  assert.equal(await page.locator("#history tbody tr").count(), 2);
+  assert.equal(await page.locator("#game-over-marker").count(), 0);
+  assert.equal(await page.locator("#board .cell").count(), 4);
   assert.deepEqual(errors, []);
   assert.deepEqual(foreign, []);
   await page.close();

@@ -822,19 +822,11 @@ async function undoBoard() {
   game.hintCells = [];
   $("game-over-marker")?.remove();
   $("hint-box").hidden = true;
-  game.busy = true;
-  updateButtons();
-  try {
+  drawBoardHistory();
+  await step(async () => {
     game.pos = await api("/api/board", { game: before });
     boardStatus();
-  } catch (err) {
-    setStatus(`Error: ${err.message}`, "lose");
-  } finally {
-    game.busy = false;
-    drawGrid();
-    drawBoardHistory();
-    updateButtons();
-  }
+  });
 }
 
 function drawBoardHistory() {
