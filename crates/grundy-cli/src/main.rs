@@ -20,6 +20,7 @@ mod period;
 mod play;
 mod plot;
 mod progress;
+mod quotient;
 mod record;
 mod serve;
 mod solve;
@@ -46,6 +47,9 @@ enum Command {
     Period(period::Args),
     /// Outcome and winning moves of a sum of heaps.
     Solve(solve::Args),
+    /// The misère quotient of a heap game (Plambeck–Siegel): presentation,
+    /// P-portion and pretending function, verified against the moves.
+    Quotient(quotient::Args),
     /// Serve the web app: play against the engine, explore sequences, JSON API.
     Serve(serve::Args),
     /// Play a heap game against the perfect engine, with hints.
@@ -68,6 +72,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Values(args) => values::run(args, &mut out)?,
         Command::Period(args) => period::run(args, &mut out)?,
         Command::Solve(args) => solve::run(args, &mut out)?,
+        Command::Quotient(args) => quotient::run(args, &mut out)?,
         Command::Serve(args) => serve::run(args, &mut out)?,
         Command::Play(args) => play::run(args, &mut out)?,
         Command::Census(args) => census::run(args, &mut out)?,

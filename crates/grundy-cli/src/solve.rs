@@ -7,8 +7,11 @@ use anyhow::Context;
 
 use grundy::games::{Board, BoardSpec};
 use grundy::heap::{period, HeapRuleset};
+use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits, MAX_QUOTIENT_HEAP};
 use grundy::nim::BigUint;
-use grundy::sum::{misere_solve, SumSolution, SumSolver};
+use grundy::sum::{
+    misere_solve, misere_solve_by_quotient, SumSolution, SumSolver, MISERE_BRUTE_FORCE_TOKENS,
+};
 use grundy::Outcome;
 use grundy_json::BoardJson;
 
@@ -16,6 +19,9 @@ use crate::progress::Progress;
 
 /// How many values may be computed to find a period for huge heaps.
 const DEFAULT_MAX: u64 = 1 << 22;
+/// The sums whose outcome the misère quotient's search may remember for
+/// `solve --misere` (about 100 bytes each): a few seconds of work.
+const SOLVE_MAX_SEARCHED: usize = 2_000_000;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
@@ -147,8 +153,16 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         return solve_big_nim(args, ruleset, &big, out);
     }
     let heaps = parse_heaps(&args.heaps, ruleset)?;
+    let mut quotient = None;
     let solution = if args.misere {
-        misere_solve(ruleset, &heaps, args.limit)?
+        match misere_by_quotient(ruleset, &heaps)? {
+            Some(q) => {
+                let solution = misere_solve_by_quotient(&q, &heaps, args.limit)?;
+                quotient = Some(q);
+                solution
+            }
+            None => misere_solve(ruleset, &heaps, args.limit)?,
+        }
     } else {
         let max = args.max.unwrap_or(if ruleset.max_heaps_left() > 2 {
             period::THREE_HEAP_SEARCH_MAX
@@ -178,9 +192,71 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         solver.solve(&heaps, args.limit)?
     };
     if args.json {
-        write_json(ruleset, &heaps, &solution, out)
+        write_json(ruleset, &heaps, &solution, quotient.is_some(), out)
     } else {
-        write_text(ruleset, &heaps, &solution, out)
+        write_text(ruleset, &heaps, &solution, out)?;
+        if let Some(q) = &quotient {
+            writeln!(
+                out,
+                "method: misère quotient of order {} on heaps up to {} (`grundy quotient {} \
+                 --max-heap {}` shows it)",
+                q.order(),
+                q.max_heap(),
+                q.game(),
+                q.max_heap()
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// The misère quotient that solves a sum too large for exhaustive search
+/// (more than [`MISERE_BRUTE_FORCE_TOKENS`] tokens) of a game other than
+/// Nim, computed on heaps up to its largest heap; `None` for the sums the
+/// exhaustive search answers as before.
+///
+/// # Errors
+/// When the quotient outgrows its bounds, or on Ctrl-C, saying how far it
+/// got.
+fn misere_by_quotient(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+) -> anyhow::Result<Option<MisereQuotient>> {
+    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+    if *ruleset == HeapRuleset::Nim || tokens <= u128::from(MISERE_BRUTE_FORCE_TOKENS) {
+        return Ok(None);
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    if largest > MAX_QUOTIENT_HEAP {
+        anyhow::bail!(
+            "misère play of {ruleset} is solved by exhaustive search for sums of at most \
+             {MISERE_BRUTE_FORCE_TOKENS} tokens (this one has {tokens}), and by its misère \
+             quotient for heaps up to {MAX_QUOTIENT_HEAP} (this sum has a heap of {largest})"
+        );
+    }
+    let mut progress = Progress::new("misère quotient: heaps done", Some(largest));
+    let result = MisereQuotient::compute_with(
+        ruleset,
+        largest,
+        QuotientLimits {
+            max_searched: SOLVE_MAX_SEARCHED,
+            ..QuotientLimits::default()
+        },
+        &crate::interrupt::flag(),
+        |n, _| progress.update(n),
+    );
+    let done = progress.done();
+    drop(progress);
+    match result {
+        Ok(q) => Ok(Some(q)),
+        Err(QuotientError::Cancelled(c)) => Err(anyhow::Error::new(c).context(format!(
+            "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
+        ))),
+        Err(e) => Err(anyhow::Error::new(e).context(format!(
+            "misère play of {ruleset}: this sum has {tokens} tokens, more than the \
+             {MISERE_BRUTE_FORCE_TOKENS} of the exhaustive search, and its misère quotient \
+             on heaps up to {largest} could not be computed"
+        ))),
     }
 }
 
@@ -325,10 +401,15 @@ fn write_json(
     ruleset: &HeapRuleset,
     heaps: &[u64],
     s: &SumSolution,
+    by_quotient: bool,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
     let game = ruleset.to_string();
-    serde_json::to_writer(&mut *out, &grundy_json::SolveJson::new(&game, heaps, s))?;
+    let mut json = grundy_json::SolveJson::new(&game, heaps, s);
+    if by_quotient {
+        json = json.with_method("quotient");
+    }
+    serde_json::to_writer(&mut *out, &json)?;
     writeln!(out)?;
     Ok(())
 }

@@ -140,12 +140,53 @@ fn misere() {
     assert_eq!(v["outcome"], "P");
     let v = json(&["solve", "kayles", "--misere", "4", "--json"]);
     assert_eq!(v["outcome"], "P");
+    // Beyond the exhaustive search (48 tokens) and beyond the heaps a
+    // misère quotient is computed for: both limits are named.
     grundy()
-        .args(["solve", "kayles", "--misere", "100", "7"])
+        .args(["solve", "kayles", "--misere", "1000", "7"])
         .assert()
         .code(2)
-        .stderr(contains(
-            "misère play of 0.77 is solved exactly only for Nim",
+        .stderr(contains("sums of at most 48 tokens"))
+        .stderr(contains("heaps up to 500 (this sum has a heap of 1000)"));
+}
+
+#[test]
+fn misere_by_quotient() {
+    // Twenty heaps of Dawson's Kayles, 1 to 20: beyond exhaustive search,
+    // solved by the misère quotient on heaps up to 20.
+    let heaps: Vec<String> = (1..=20).map(|h| h.to_string()).collect();
+    let mut args = vec!["solve", "0.07", "--misere", "--json"];
+    args.extend(heaps.iter().map(String::as_str));
+    let v = json(&args);
+    assert_eq!(v["method"], "quotient");
+    assert_eq!(v["convention"], "misere");
+    // One heap of 20 more makes it a first-player win; every winning move
+    // must leave a P-position, as the same solver says.
+    args.push("20");
+    let v = json(&args);
+    assert_eq!(v["outcome"], "N");
+    let moves = v["winning_moves"].as_array().unwrap();
+    assert!(!moves.is_empty());
+    for m in moves {
+        let i = m["heap"].as_u64().unwrap() as usize;
+        let mut after: Vec<String> = args[4..]
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, h)| h.to_string())
+            .collect();
+        after.extend(m["to"].as_array().unwrap().iter().map(|h| h.to_string()));
+        let mut again = vec!["solve", "0.07", "--misere", "--json"];
+        again.extend(after.iter().map(String::as_str));
+        assert_eq!(json(&again)["outcome"], "P", "{m}");
+    }
+    // The text says how it was solved.
+    grundy()
+        .args(["solve", "dawson", "--misere", "20", "20", "20"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "method: misère quotient of order 24 on heaps up to 20",
         ));
 }
 

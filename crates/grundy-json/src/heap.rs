@@ -378,6 +378,9 @@ pub struct SolveJson<'a> {
     /// How many winning moves there are in all, listed or not (a sum of
     /// huge heaps can have more than 2^64).
     total_winning_moves: u128,
+    /// How a misère sum was solved, when by its misère quotient.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<&'static str>,
 }
 
 /// One move of a sum: heap `heap` of `from` tokens leaves the heaps `to`.
@@ -392,6 +395,13 @@ pub struct SolveMove {
 }
 
 impl<'a> SolveJson<'a> {
+    /// The same object with `"method"` (`"quotient"` for a misère sum
+    /// solved by its misère quotient).
+    pub fn with_method(mut self, method: &'static str) -> SolveJson<'a> {
+        self.method = Some(method);
+        self
+    }
+
     /// The object for `solution`, the answer for `heaps` of `game`.
     pub fn new(game: &'a str, heaps: &'a [u64], solution: &SumSolution) -> SolveJson<'a> {
         SolveJson {
@@ -414,6 +424,7 @@ impl<'a> SolveJson<'a> {
                 })
                 .collect(),
             total_winning_moves: solution.total_winning_moves,
+            method: None,
         }
     }
 }

@@ -30,8 +30,10 @@ pub mod board;
 pub mod census;
 pub mod heap;
 pub mod nim;
+pub mod quotient;
 
 pub use board::BoardJson;
 pub use census::CensusRowJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};
+pub use quotient::{PresentationJson, QuotientJson};

@@ -39,7 +39,7 @@
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
 //! | [`span`] | [`span::Span`]: where in its input a parse error is |
-//! | [`misere`] | misère play of heap games: Conway's genus symbols |
+//! | [`misere`] | misère play of heap games: Conway's genus symbols, Plambeck–Siegel misère quotients ([`misere::MisereQuotient`]: learned, verified against the moves, presented; sums of any size) |
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 

@@ -35,6 +35,7 @@ use std::collections::HashMap;
 
 use crate::heap::period::{self, Analysis};
 use crate::heap::{HeapRuleset, Leaves};
+use crate::misere::{MisereQuotient, QuotientError};
 use crate::{Convention, Nimber, Outcome};
 
 /// The largest total number of tokens for which misère sums of rulesets
@@ -564,6 +565,65 @@ pub fn misere_solve(
         outcome: Outcome::from_first_player_wins(count > 0 || !any_move),
         winning_moves: moves,
         total_winning_moves: count,
+    })
+}
+
+/// Solves a misère sum from a verified misère quotient: the product of the
+/// heaps' classes decides the outcome, and a move wins when it brings the
+/// product into the P-portion. Heaps of no move count as empty heaps.
+///
+/// # Errors
+/// [`SumError::BeyondComputed`] for a heap larger than the quotient's
+/// [`max_heap`](MisereQuotient::max_heap).
+///
+/// # Complexity
+/// O(heaps) products, then the options of each distinct (heap, class of the
+/// rest of the sum) pair: linear in the number of heaps.
+///
+/// ```
+/// use grundy::misere::MisereQuotient;
+/// use grundy::sum::misere_solve_by_quotient;
+/// use grundy::Outcome;
+///
+/// let dawson = "0.07".parse()?;
+/// let q = MisereQuotient::compute(&dawson, 20)?;
+/// let heaps: Vec<u64> = (1..=20).collect();
+/// let answer = misere_solve_by_quotient(&q, &heaps, 10)?;
+/// assert_eq!(answer.outcome, Outcome::N);
+/// assert!(answer.total_winning_moves > 0);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_solve_by_quotient(
+    q: &MisereQuotient,
+    heaps: &[u64],
+    limit: usize,
+) -> Result<SumSolution, SumError> {
+    let beyond = |heap| SumError::BeyondComputed {
+        heap,
+        game: q.game().to_string(),
+        computed_to: q.max_heap(),
+    };
+    let moves = q.winning_moves(heaps).map_err(|e| match e {
+        QuotientError::HeapBeyond { heap, .. } => beyond(heap),
+        _ => beyond(q.max_heap() + 1),
+    })?;
+    let outcome = q.outcome(heaps).map_err(|_| beyond(q.max_heap() + 1))?;
+    let total = moves.len() as u128;
+    Ok(SumSolution {
+        convention: Convention::Misere,
+        values: None,
+        nim_sum: None,
+        outcome,
+        winning_moves: moves
+            .into_iter()
+            .take(limit)
+            .map(|m| SumMove {
+                heap: m.heap,
+                from: m.from,
+                to: Leaves::new(&m.to),
+            })
+            .collect(),
+        total_winning_moves: total,
     })
 }
 
