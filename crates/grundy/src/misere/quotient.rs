@@ -1116,13 +1116,10 @@ impl Learner {
         // Heap types: generators with the same class and option classes are
         // interchangeable; the smallest heap stands for its type.
         let mut types: Vec<(usize, Vec<usize>, usize)> = vec![];
-        for t in 0..g {
+        for (t, opts) in opt_classes.iter().enumerate() {
             let e = hyp.delta[t] as usize;
-            if !types
-                .iter()
-                .any(|(e2, o2, _)| *e2 == e && *o2 == opt_classes[t])
-            {
-                types.push((e, opt_classes[t].clone(), t));
+            if !types.iter().any(|(e2, o2, _)| *e2 == e && o2 == opts) {
+                types.push((e, opts.clone(), t));
             }
         }
         // Largest heaps first: the lexicographic order of sums.
