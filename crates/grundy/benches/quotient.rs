@@ -43,7 +43,10 @@ fn main() {
             })
             .collect()
     };
-    println!("{:<12} {:>5} {:>6} {:>4} {:>10}", "game", "N", "|Q|", "|P|", "time");
+    println!(
+        "{:<12} {:>5} {:>6} {:>4} {:>10}",
+        "game", "N", "|Q|", "|P|", "time"
+    );
     for (spec, n) in &cases {
         let game = spec.parse().expect("a heap game");
         let start = Instant::now();
@@ -54,7 +57,10 @@ fn main() {
                 q.p_portion().len(),
                 start.elapsed().as_secs_f64()
             ),
-            Err(e) => println!("{spec:<12} {n:>5} {e} ({:.1}s)", start.elapsed().as_secs_f64()),
+            Err(e) => println!(
+                "{spec:<12} {n:>5} {e} ({:.1}s)",
+                start.elapsed().as_secs_f64()
+            ),
         }
     }
     // A sum of 10^5 heaps of Dawson's Kayles up to 20, once the quotient is
