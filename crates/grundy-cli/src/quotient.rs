@@ -60,21 +60,13 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             "the misère quotient of {ruleset} was verified for heaps up to {done} of {}",
             args.max_heap
         ))),
-        Err(QuotientError::TooLarge {
-            game,
-            heap,
-            what,
-            partial,
-        }) => {
-            let err = QuotientError::TooLarge {
-                game,
-                heap,
-                what,
-                partial: partial.clone(),
-            };
+        Err(err @ QuotientError::TooLarge { .. }) => {
             // What was verified is still an answer: print it, then the error.
-            if let Some(q) = partial {
-                print(&q, &args, out)?;
+            if let QuotientError::TooLarge {
+                partial: Some(q), ..
+            } = &err
+            {
+                print(q, &args, out)?;
                 out.flush()?;
             }
             Err(anyhow::Error::new(err).context(
