@@ -587,10 +587,15 @@ pub fn misere_solve(
 ///
 /// let dawson = "0.07".parse()?;
 /// let q = MisereQuotient::compute(&dawson, 20)?;
-/// let heaps: Vec<u64> = (1..=20).collect();
-/// let answer = misere_solve_by_quotient(&q, &heaps, 10)?;
+/// // Heaps 1..=8 are small enough for the exhaustive search to agree:
+/// // a first-player win with 9 winning moves.
+/// let small: Vec<u64> = (1..=8).collect();
+/// let answer = misere_solve_by_quotient(&q, &small, 10)?;
 /// assert_eq!(answer.outcome, Outcome::N);
-/// assert!(answer.total_winning_moves > 0);
+/// assert_eq!(answer.total_winning_moves, 9);
+/// // Heaps 1..=20 (210 tokens) are past that search; the quotient says P.
+/// let heaps: Vec<u64> = (1..=20).collect();
+/// assert_eq!(misere_solve_by_quotient(&q, &heaps, 10)?.outcome, Outcome::P);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn misere_solve_by_quotient(

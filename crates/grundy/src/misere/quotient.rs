@@ -545,9 +545,12 @@ impl MisereQuotient {
     /// ```
     /// use grundy::misere::MisereQuotient;
     /// let q = MisereQuotient::compute(&"kayles".parse()?, 6)?;
-    /// // Misère Kayles, rows of 2 and 3: knock the middle pin of the 3.
+    /// // Misère Kayles, rows of 2 and 3: the one winning move takes an end
+    /// // pin of the 3, leaving 2 + 2 (knocking its middle pin leaves
+    /// // 2 + 1 + 1, which the opponent wins by clearing the 2).
     /// let moves = q.winning_moves(&[2, 3])?;
-    /// assert!(moves.iter().any(|m| m.heap == 1 && m.to == [1, 1]));
+    /// assert_eq!(moves.len(), 1);
+    /// assert_eq!((moves[0].heap, moves[0].to.as_slice()), (1, &[2][..]));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>, QuotientError> {
