@@ -155,6 +155,71 @@ fn grundys_game_agrees_with_brute_force() {
     check_against_brute_force("grundy-game", 10, 200);
 }
 
+/// Sums with one large heap (where the quotient changes late: Kayles at
+/// heaps 25 and 27, Dawson's Kayles at 25, 27 and 30) and a few small ones,
+/// at most `total` tokens, against the exhaustive search.
+fn check_large_heaps(spec: &str, max_heap: u64, lowest: u64, total: u64, sums: usize) {
+    let game: HeapRuleset = spec.parse().unwrap();
+    let q = MisereQuotient::compute(&game, max_heap).unwrap();
+    let mut brute = Brute {
+        game: &game,
+        memo: HashMap::new(),
+    };
+    let mut rng = Lcg(max_heap * 104729 + spec.len() as u64);
+    let mut checked = 0;
+    while checked < sums {
+        let mut heaps = vec![lowest + rng.below(max_heap - lowest + 1)];
+        for _ in 0..rng.below(3) {
+            heaps.push(1 + rng.below(6));
+        }
+        if heaps.iter().sum::<u64>() > total {
+            continue;
+        }
+        checked += 1;
+        let expected = if brute.mover_wins(&heaps) {
+            Outcome::N
+        } else {
+            Outcome::P
+        };
+        assert_eq!(q.outcome(&heaps).unwrap(), expected, "{spec} {heaps:?}");
+        let moves: HashSet<(usize, Vec<u64>)> = q
+            .winning_moves(&heaps)
+            .unwrap()
+            .into_iter()
+            .map(|m| {
+                let mut to = m.to;
+                to.sort_unstable();
+                (m.heap, to)
+            })
+            .collect();
+        assert_eq!(moves, brute.winning_moves(&heaps), "{spec} {heaps:?}");
+    }
+}
+
+#[test]
+fn kayles_large_heaps_agree_with_brute_force() {
+    check_large_heaps("kayles", 40, 24, 40, 40);
+}
+
+#[test]
+fn dawsons_kayles_large_heaps_agree_with_brute_force() {
+    check_large_heaps("0.07", 30, 24, 38, 40);
+}
+
+/// Siegel (miseregames blog, August 2007, on MisereSolver): "Q_30(0.07)
+/// has size 360"; the orders on the way (24 to heap 24, 144 at 26, 176 at
+/// 29) are the checkpoints quoted from Plambeck–Siegel's tables.
+#[test]
+fn dawsons_kayles_to_thirty_has_the_published_orders() {
+    let q = MisereQuotient::compute(&"0.07".parse().unwrap(), 30).unwrap();
+    assert_eq!(q.order(), 360);
+    let orders = q.orders();
+    assert_eq!(
+        (orders[24], orders[26], orders[29], orders[30]),
+        (24, 144, 176, 360)
+    );
+}
+
 /// Misère Nim on heaps of at most 2: order 6, `a^2 = 1, b^3 = b`,
 /// P = {a, b^2} (Plambeck–Siegel).
 #[test]

@@ -11,21 +11,37 @@
 //!
 //! # How it is computed
 //!
-//! The quotient is the minimal automaton of the (commutative) language of
-//! P-positions: adding a heap is a letter, two sums are in the same state
-//! exactly when no suffix tells them apart. It is *learned* one heap size at
-//! a time, `N = 1, 2, …`, keeping what was learned for `N - 1` (its access
-//! positions and distinguishing suffixes), in the manner of Angluin's L*
-//! algorithm with Rivest–Schapire counterexamples:
+//! The quotient is computed one heap size at a time, `N = 1, 2, …`, each
+//! step starting from the verified quotient for `N - 1`. Every candidate,
+//! however it was found, is accepted only after the verification below.
 //!
-//! * a candidate is built from a table of true outcomes `o(S + E)` of access
-//!   positions `S` and suffixes `E`; its states are the distinct rows, so
-//!   distinct states are always truly distinguishable (the candidate is
-//!   *reduced* by construction);
-//! * the candidate must be commutative (adding heaps `i` then `j` reaches
-//!   the state of `j` then `i`); where it is not, a new suffix separates the
-//!   two positions involved;
-//! * a commutative candidate with pretending function `Φ` is then
+//! * **Conservative extension.** Heap `N` is tried as each element of the
+//!   previous quotient (those of the right outcome that pass a quick local
+//!   check first). When one verifies, the quotient has not changed.
+//! * **New generator** (MisereSolver's method, Siegel). Otherwise heap `N`
+//!   becomes a new generator, free up to a cyclic relation
+//!   `x^(i+p) = x^i`, over the previous quotient. Each element of that
+//!   product takes the outcome of its lexicographically least sum by the
+//!   mex rule over the sum's options, and elements no sum tells apart are
+//!   merged (Moore's refinement). While the least failure `F` stands, the
+//!   heaps of `F` (one, two, then three of them) are set free as cyclic
+//!   generators over the submonoid of the others, with a larger index,
+//!   until a candidate predicts `F` correctly; the least failure then moves
+//!   strictly later. No position is searched.
+//! * **Learning** (the fallback when that does not converge). The quotient
+//!   is also the minimal automaton of the commutative language of
+//!   P-positions, and is learned in the manner of Angluin's L* with
+//!   Rivest–Schapire counterexamples, from a table of true outcomes
+//!   `o(S + E)` of access positions `S` and suffixes `E`:
+//!   - its states are the distinct rows, so distinct states are truly
+//!     distinguishable (the candidate is *reduced* by construction);
+//!   - it must be commutative (adding heaps `i` then `j` reaches the state
+//!     of `j` then `i`); where it is not, a new suffix separates the two
+//!     positions involved.
+//!
+//! The verification:
+//!
+//! * a commutative candidate with pretending function `Φ` is
 //!   **verified against the game's moves**: it predicts the outcome of every
 //!   sum correctly if and only if no sum `G` has a *local failure*, that is
 //!   `Φ(G) ∈ P` while some option `G'` has `Φ(G') ∈ P`, or `Φ(G) ∉ P`,
@@ -42,14 +58,15 @@
 //!   comes before it).
 //! * The least failure `F` has every option predicted correctly, so its true
 //!   outcome is the opposite of the prediction, and every sum before `F` is
-//!   predicted correctly: the candidate is kept as a certificate that answers
-//!   outcome questions about those sums at once. Other outcomes come from
-//!   the exhaustive search over options, which ends in sums that the
-//!   certificate or the quotient for `N - 1` answer.
+//!   predicted correctly. The learner keeps the candidate as a certificate
+//!   that answers outcome questions about those sums at once; its other
+//!   questions go to the exhaustive search over options, which ends in sums
+//!   that the certificate or the quotient for `N - 1` answer.
 //!
-//! A candidate with no local failure is the quotient: it predicts every
-//! outcome and its states are pairwise distinguishable. Nothing is accepted
-//! without that verification.
+//! A candidate with no local failure predicts every outcome; with its
+//! elements pairwise distinguishable (rows of the table, or merged by
+//! Moore's refinement against its verified outcomes) it is the quotient.
+//! Nothing is accepted without that verification.
 //!
 //! # Presentation
 //!
@@ -960,6 +977,14 @@ impl Learner {
             gen_of[g as usize] = i as u32;
         }
         let g = gens.len();
+        if let Some(hyp) = self.conservative(n, &gens, &gen_of, cancel)? {
+            return Ok(hyp);
+        }
+        // MisereSolver's candidates need no search at all; the learner is
+        // the fallback when they do not converge.
+        if let Some(hyp) = self.recalibrate(n, &gens, &gen_of, max_order, cancel)? {
+            return Ok(hyp);
+        }
         loop {
             cancel.check()?;
             // Close the table: every access position plus a heap has the
@@ -1019,6 +1044,358 @@ impl Learner {
                 Some(failure) => self.counterexample(failure, hyp, cancel)?,
             }
         }
+    }
+
+    /// The quotient for heaps below `n` with heap `n` sent to one of its
+    /// elements, if some element passes verification (a conservative
+    /// extension: the quotient does not change, and no position needs
+    /// searching). At most one element can verify: the previous quotient's
+    /// elements are told apart by sums of smaller heaps, and a verified
+    /// candidate predicts every sum with heap `n` in it. Its elements are
+    /// all reached without heap `n`, so it is the quotient itself.
+    fn conservative(
+        &self,
+        n: u32,
+        gens: &[u32],
+        gen_of: &[u32],
+        cancel: &Cancel,
+    ) -> Result<Option<Hyp>, LearnError> {
+        let Some(prev) = &self.prev else {
+            return Ok(None);
+        };
+        if gens.last() != Some(&n) || prev.gens.len() + 1 != gens.len() {
+            return Ok(None);
+        }
+        let order = prev.order();
+        let (g_old, g) = (prev.gens.len(), gens.len());
+        // Heap n alone: P exactly when every option (a sum of smaller
+        // heaps, which the previous quotient answers) is N.
+        let heap_p = self.opts[n as usize]
+            .iter()
+            .all(|leaves| !prev.predict(leaves));
+        // A quick necessary condition first: no local failure at a sum of
+        // heap n and one representative sum of each element.
+        let mut words: Vec<Option<Vec<u32>>> = vec![None; order];
+        words[0] = Some(vec![]);
+        let mut queue = std::collections::VecDeque::from([0usize]);
+        while let Some(y) = queue.pop_front() {
+            for (t, &h) in prev.gens.iter().enumerate() {
+                let z = prev.delta[y * g_old + t] as usize;
+                if words[z].is_none() {
+                    let mut w = words[y].clone().expect("queued states have words");
+                    w.push(h);
+                    words[z] = Some(w);
+                    queue.push_back(z);
+                }
+            }
+        }
+        let heap_opts: Vec<u32> = self.opts[n as usize]
+            .iter()
+            .map(|leaves| prev.star(0, leaves))
+            .collect();
+        // Per element y: whether y times an option of heap n is in P, and
+        // the classes of the options of y's word.
+        let checks: Vec<(usize, bool, Vec<usize>)> = words
+            .iter()
+            .enumerate()
+            .filter_map(|(y, w)| w.as_ref().map(|w| (y, w)))
+            .map(|(y, w)| {
+                let direct = heap_opts
+                    .iter()
+                    .any(|&o| prev.p[prev.mul[y * order + o as usize] as usize]);
+                let mut others = vec![];
+                for i in 0..w.len() {
+                    let mut rest = w.clone();
+                    rest.remove(i);
+                    let r = prev.star(0, &rest);
+                    for leaves in &self.opts[w[i] as usize] {
+                        others.push(prev.star(r, leaves) as usize);
+                    }
+                }
+                others.sort_unstable();
+                others.dedup();
+                (y, direct, others)
+            })
+            .collect();
+        for x in (0..order).filter(|&x| prev.p[x] == heap_p) {
+            cancel.check()?;
+            let locally_fine = checks.iter().all(|(y, direct, others)| {
+                let any_p = *direct
+                    || others
+                        .iter()
+                        .any(|&b| prev.p[prev.mul[b * order + x] as usize]);
+                prev.p[prev.mul[y * order + x] as usize] != any_p
+            });
+            if !locally_fine {
+                continue;
+            }
+            let mut delta = Vec::with_capacity(order * g);
+            for s in 0..order {
+                delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
+                delta.push(prev.mul[s * order + x]);
+            }
+            let hyp = Hyp {
+                delta,
+                p: prev.p.clone(),
+                gens: gens.to_vec(),
+                gen_of: gen_of.to_vec(),
+                mul: prev.mul.clone(),
+            };
+            if self.verify(&hyp, cancel)?.is_none() {
+                return Ok(Some(hyp));
+            }
+        }
+        Ok(None)
+    }
+
+    /// A reduced candidate built from `base` times cyclic monoids: the
+    /// generators in `free` (generator index, index, period) are each sent
+    /// to the generator of their own cyclic monoid `x^(index + period) =
+    /// x^index`, every other generator to its element of `base`. Each
+    /// element takes the outcome of its lexicographically least sum by the
+    /// mex rule over that sum's options (which come before it, so their
+    /// elements are decided first); elements that no sum of heaps tells
+    /// apart are then merged (Moore's refinement). `None` when the product
+    /// or the result is too large; the caller verifies what it gets.
+    fn trial(
+        &self,
+        base: &Hyp,
+        gens: &[u32],
+        gen_of: &[u32],
+        free: &[(usize, usize, usize)],
+        max_order: usize,
+    ) -> Option<Hyp> {
+        let q = base.order();
+        let sizes: Vec<usize> = free.iter().map(|&(_, i, p)| i + p).collect();
+        let c: usize = sizes.iter().product();
+        let m = q.checked_mul(c)?;
+        if m > 64 * max_order.max(1024) {
+            return None;
+        }
+        let mul_m = |a: usize, b: usize| -> usize {
+            let (mut ra, mut rb) = (a % c, b % c);
+            let mut r = 0;
+            let mut scale = 1;
+            for (j, &(_, index, period)) in free.iter().enumerate() {
+                let k = ra % sizes[j] + rb % sizes[j];
+                ra /= sizes[j];
+                rb /= sizes[j];
+                let k = if k < sizes[j] {
+                    k
+                } else {
+                    index + (k - index) % period
+                };
+                r += k * scale;
+                scale *= sizes[j];
+            }
+            base.mul[(a / c) * q + b / c] as usize * c + r
+        };
+        let g = gens.len();
+        let pre: Vec<usize> = (0..g)
+            .map(|t| {
+                let mut scale = 1;
+                for (j, &(ft, _, _)) in free.iter().enumerate() {
+                    if ft == t {
+                        return scale;
+                    }
+                    scale *= sizes[j];
+                }
+                base.star(0, &[gens[t]]) as usize * c
+            })
+            .collect();
+        let elem_of = |leaves: &[u32]| -> usize {
+            leaves.iter().fold(0, |x, &h| match gen_of[h as usize] {
+                u32::MAX => x,
+                t => mul_m(x, pre[t as usize]),
+            })
+        };
+        // Least sums: counts per generator, largest heap first, so that the
+        // vectors compare in the order of sums.
+        let mut best: HashMap<usize, Vec<u32>> = HashMap::from([(0, vec![0; g])]);
+        for (t, &gen_elem) in pre.iter().enumerate() {
+            let slot = g - 1 - t;
+            let mut next: HashMap<usize, (usize, Vec<u32>)> = HashMap::new();
+            let mut power = 0usize;
+            let mut seen = vec![power];
+            for k in 0.. {
+                for (&e0, w0) in &best {
+                    let e = mul_m(e0, power);
+                    let mut w = w0.clone();
+                    w[slot] = k as u32;
+                    match next.get_mut(&e) {
+                        None => {
+                            next.insert(e, (k, w));
+                        }
+                        Some((k2, w2)) if *k2 == k && w < *w2 => *w2 = w,
+                        Some(_) => {}
+                    }
+                }
+                power = mul_m(power, gen_elem);
+                if seen.contains(&power) {
+                    break;
+                }
+                seen.push(power);
+            }
+            best = next.into_iter().map(|(e, (_, w))| (e, w)).collect();
+        }
+        let mut order: Vec<(Vec<u32>, usize)> = best.into_iter().map(|(e, w)| (w, e)).collect();
+        order.sort_unstable();
+        let mut p: HashMap<usize, bool> = HashMap::with_capacity(order.len());
+        for (w, e) in &order {
+            if *e == 0 {
+                p.insert(0, false);
+                continue;
+            }
+            let mut any_p = false;
+            'sum: for slot in (0..g).filter(|&s| w[s] > 0) {
+                let t = g - 1 - slot;
+                let mut rest_w = w.clone();
+                rest_w[slot] -= 1;
+                let rest = (0..g).fold(0, |x, s| {
+                    (0..rest_w[s]).fold(x, |x, _| mul_m(x, pre[g - 1 - s]))
+                });
+                for leaves in &self.opts[gens[t] as usize] {
+                    // Every option comes before the sum, so is decided.
+                    if *p.get(&mul_m(rest, elem_of(leaves)))? {
+                        any_p = true;
+                        break 'sum;
+                    }
+                }
+            }
+            p.insert(*e, !any_p);
+        }
+        // Moore's refinement of the reachable elements.
+        let reach: Vec<usize> = order.iter().map(|&(_, e)| e).collect();
+        let mut class: HashMap<usize, usize> =
+            reach.iter().map(|&e| (e, usize::from(p[&e]))).collect();
+        let mut count = 0;
+        loop {
+            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
+            let mut new_class = HashMap::with_capacity(reach.len());
+            for &e in &reach {
+                let mut sig = Vec::with_capacity(g + 1);
+                sig.push(class[&e]);
+                sig.extend(pre.iter().map(|&x| class[&mul_m(e, x)]));
+                let len = ids.len();
+                new_class.insert(e, *ids.entry(sig).or_insert(len));
+            }
+            let new_count = ids.len();
+            class = new_class;
+            if new_count == count {
+                break;
+            }
+            count = new_count;
+            if count > max_order {
+                return None;
+            }
+        }
+        // Classes numbered by their least sums (the identity first).
+        let mut rep = vec![];
+        let mut id = vec![usize::MAX; count];
+        for &e in &reach {
+            if id[class[&e]] == usize::MAX {
+                id[class[&e]] = rep.len();
+                rep.push(e);
+            }
+        }
+        let state = |e: usize| id[class[&e]] as u32;
+        let delta = rep
+            .iter()
+            .flat_map(|&e| pre.iter().map(move |&x| (e, x)))
+            .map(|(e, x)| state(mul_m(e, x)))
+            .collect();
+        let mul = rep
+            .iter()
+            .flat_map(|&a| rep.iter().map(move |&b| (a, b)))
+            .map(|(a, b)| state(mul_m(a, b)))
+            .collect();
+        Some(Hyp {
+            delta,
+            p: rep.iter().map(|e| p[e]).collect(),
+            gens: gens.to_vec(),
+            gen_of: gen_of.to_vec(),
+            mul,
+        })
+    }
+
+    /// MisereSolver's search for the quotient at a heap where it changes:
+    /// heap `n` as a new cyclic generator over the previous quotient, then,
+    /// while the least failure `F` stands, the heaps of `F` (one, then two,
+    /// then three of them) are set free as cyclic generators over the
+    /// submonoid of the rest, with an index past their count in `F`, until
+    /// a candidate predicts `F` correctly. Each accepted step moves the
+    /// least failure strictly later; the caller verifies the result.
+    fn recalibrate(
+        &self,
+        n: u32,
+        gens: &[u32],
+        gen_of: &[u32],
+        max_order: usize,
+        cancel: &Cancel,
+    ) -> Result<Option<Hyp>, LearnError> {
+        let Some(prev) = &self.prev else {
+            return Ok(None);
+        };
+        let g = gens.len();
+        if gens.last() != Some(&n) {
+            return Ok(None);
+        }
+        let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], max_order) else {
+            return Ok(None);
+        };
+        for _round in 0..256 {
+            let Some(f) = self.verify(&hyp, cancel)? else {
+                return Ok(Some(hyp));
+            };
+            let wrong = hyp.predict(&f);
+            let mut counts: Vec<(usize, usize)> = vec![];
+            for &h in &f {
+                let t = gen_of[h as usize] as usize;
+                match counts.iter_mut().find(|(t2, _)| *t2 == t) {
+                    Some((_, k)) => *k += 1,
+                    None => counts.push((t, 1)),
+                }
+            }
+            // The index of a generator's element in the candidate.
+            let index_of = |t: usize| -> usize {
+                let e = hyp.star(0, &[gens[t]]);
+                let mut powers = vec![0u32];
+                loop {
+                    let next = hyp.mul
+                        [*powers.last().expect("non-empty") as usize * hyp.order() + e as usize];
+                    if let Some(i) = powers.iter().position(|&x| x == next) {
+                        return i;
+                    }
+                    powers.push(next);
+                }
+            };
+            let mut found = None;
+            'sizes: for size in 1..=counts.len().min(3) {
+                for subset in subsets(counts.len(), size) {
+                    cancel.check()?;
+                    let free: Vec<(usize, usize, usize)> = subset
+                        .iter()
+                        .map(|&j| {
+                            let (t, k) = counts[j];
+                            let index = index_of(t).max(k.saturating_sub(1)).max(2);
+                            let period = 2 * (index.saturating_sub(4) / 2).max(1);
+                            (t, index, period)
+                        })
+                        .collect();
+                    if let Some(next) = self.trial(&hyp, gens, gen_of, &free, max_order) {
+                        if next.predict(&f) != wrong {
+                            found = Some(next);
+                            break 'sizes;
+                        }
+                    }
+                }
+            }
+            match found {
+                Some(next) => hyp = next,
+                None => return Ok(None),
+            }
+        }
+        Ok(None)
     }
 
     /// Adds a suffix that separates the two positions behind a
@@ -1232,18 +1609,48 @@ impl Learner {
             let (head, tail) = back.split_at_mut(j + 1);
             let next = &tail[0];
             let cur = &mut head[j];
+            // The four flag states of a pair (L, S) are four adjacent bits:
+            // decide them together, from one pass over the successors.
+            let nibble = |bits: &Vec<u64>, l: usize, s: usize| {
+                let i = 4 * (l * n + s);
+                (bits[i / 64] >> (i % 64)) & 0xf
+            };
+            let layer = &layers[j];
             for l in 0..n {
                 for s in 0..n {
-                    for (good, ne) in [(false, false), (false, true), (true, false), (true, true)] {
-                        let mut ok = false;
-                        for_succ(j, l, s, good, ne, &mut |_, st| {
-                            ok = get(next, st);
-                            ok
-                        });
-                        if ok {
-                            set(cur, idx(l, s, good, ne));
+                    let mut mask = 0u64;
+                    'succ: for (m, &em) in layer.powers.iter().enumerate() {
+                        let (start, list) = &layer.pre[m];
+                        let l2 = mul(l, em);
+                        let lp = if m == 0 {
+                            0
+                        } else {
+                            mul(l, layer.powers[m - 1])
+                        };
+                        for &s2 in &list[start[s] as usize..start[s + 1] as usize] {
+                            let s2 = s2 as usize;
+                            let nb = nibble(next, l2, s2);
+                            if m == 0 {
+                                mask |= nb;
+                            } else if layer.good[mul(lp, s2)] {
+                                if nb & 8 != 0 {
+                                    mask = 0xf;
+                                }
+                            } else {
+                                if nb & 2 != 0 {
+                                    mask |= 0b0011;
+                                }
+                                if nb & 8 != 0 {
+                                    mask |= 0b1100;
+                                }
+                            }
+                            if mask == 0xf {
+                                break 'succ;
+                            }
                         }
                     }
+                    let i = 4 * (l * n + s);
+                    cur[i / 64] |= mask << (i % 64);
                 }
             }
         }
@@ -1284,6 +1691,25 @@ impl Learner {
             current = next_states;
         }
         Ok(Some(failure))
+    }
+}
+
+/// The subsets of `0..len` with `size` members, in lexicographic order.
+fn subsets(len: usize, size: usize) -> Vec<Vec<usize>> {
+    let mut out = vec![];
+    let mut cur: Vec<usize> = (0..size).collect();
+    if size > len {
+        return out;
+    }
+    loop {
+        out.push(cur.clone());
+        let Some(i) = (0..size).rev().find(|&i| cur[i] < len - size + i) else {
+            return out;
+        };
+        cur[i] += 1;
+        for j in i + 1..size {
+            cur[j] = cur[j - 1] + 1;
+        }
     }
 }
 
