@@ -156,6 +156,27 @@ fn misere_nim_the_last_token_loses() {
     );
 }
 
+/// Misère Kayles past the exhaustive search's 40 tokens: the hint is the
+/// quotient's lesson, and the engine, moving first from a position the
+/// quotient calls won, wins whatever the user plays.
+#[test]
+fn misere_past_the_search_plays_by_the_quotient() {
+    let (out, err, code) = play(&["kayles", "30", "20", "--misere"], "hint\nquit\n");
+    assert_eq!((code, err.as_str()), (0, ""));
+    assert!(
+        out.contains("misère quotient (Plambeck and Siegel)"),
+        "{out}"
+    );
+    assert!(out.contains("grundy quotient 0.77 --max-heap 30"), "{out}");
+    assert!(out.contains("product: "), "{out}");
+    let (out, _, code) = play(
+        &["kayles", "30", "20", "--misere", "--first", "engine"],
+        &any_moves(12, 60),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("the engine wins."), "{out}");
+}
+
 #[test]
 fn the_engine_plays_for_time_from_a_lost_position() {
     let (out, _, _) = play(&["nim", "1", "2", "3", "--first", "engine"], "quit\n");
@@ -227,11 +248,11 @@ fn bad_arguments_exit_2() {
         ));
     Command::cargo_bin("grundy")
         .unwrap()
-        .args(["play", "kayles", "30", "20", "--misere"])
+        .args(["play", "kayles", "600", "--misere"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "at most 40 tokens in all; this position has 50",
+            "misère quotient, which is computed here for heaps of at most 500 tokens",
         ));
 }
 

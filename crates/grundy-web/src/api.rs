@@ -14,6 +14,7 @@ use serde_json::Value;
 use grundy::game::ImpartialGame;
 use grundy::graph::{acyclic_values, position_graph, GraphError};
 use grundy::heap::HeapRuleset;
+use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::play::{
     Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
@@ -202,6 +203,7 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_play_heap": l.max_play_heap,
         "max_play_tokens": l.max_play_tokens,
         "max_misere_search_tokens": l.max_misere_search_tokens,
+        "max_misere_quotient_heap": l.max_misere_quotient_heap,
         "max_moves": l.max_moves,
         "max_graph_nodes": l.max_graph_nodes,
         "max_graph_tokens": l.max_graph_tokens,
@@ -246,10 +248,15 @@ impl Position {
         } else {
             Convention::Normal
         };
-        if misere && ruleset != HeapRuleset::Nim && total > limits.max_misere_search_tokens {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        if misere
+            && ruleset != HeapRuleset::Nim
+            && total > limits.max_misere_search_tokens
+            && largest > limits.max_misere_quotient_heap
+        {
             return Err(ApiError::over_limit(format!(
-                "misère {spec} is decided by searching every position, which is done for at most {} tokens in all; these heaps hold {total}",
-                limits.max_misere_search_tokens
+                "misère {spec} is decided by searching every position for at most {} tokens in all, and by its misère quotient for heaps of at most {} tokens; these heaps hold {total}, the largest {largest}",
+                limits.max_misere_search_tokens, limits.max_misere_quotient_heap
             )));
         }
         // Every play endpoint lists or scans all moves: refuse a position
@@ -279,6 +286,7 @@ impl Position {
         let bounds = MatchLimits {
             max_heap: limits.max_play_heap,
             max_misere_tokens: limits.max_misere_search_tokens,
+            max_quotient_heap: limits.max_misere_quotient_heap,
         };
         let started = Match::with_limits(
             self.ruleset.clone(),
@@ -581,6 +589,7 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
                 Lesson::Nim(_) => "nim",
                 Lesson::Values(_) => "values",
                 Lesson::Search(_) => "search",
+                Lesson::Quotient(_) => "quotient",
             },
             explanation: Explanation {
                 rows,
@@ -809,6 +818,7 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
     let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
     let largest = heaps.iter().copied().max().unwrap_or(0);
+    let quotient_heap = state.limits.max_misere_quotient_heap;
     let cost = if misere {
         Estimate::EXPENSIVE
     } else {
@@ -819,18 +829,48 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
         };
-        let solution = if misere {
+        let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+        let by_quotient = misere
+            && game.ruleset != HeapRuleset::Nim
+            && tokens > u128::from(grundy::sum::MISERE_BRUTE_FORCE_TOKENS)
+            && largest <= quotient_heap;
+        let solution = if by_quotient {
+            // The CLI's method past the exhaustive search: the game's
+            // misère quotient on heaps up to the largest heap.
+            let q = MisereQuotient::compute_with(
+                &game.ruleset,
+                largest,
+                QuotientLimits {
+                    max_searched: grundy::play::MATCH_QUOTIENT_SEARCHED,
+                    ..QuotientLimits::default()
+                },
+                cancel,
+                |_, _| {},
+            )
+            .map_err(|e| match e {
+                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+                e => ApiError::over_limit(format!(
+                    "misère play of {}: this sum has {tokens} tokens, more than the {} of the \
+                     exhaustive search, and its misère quotient could not be computed: {e}",
+                    game.ruleset,
+                    grundy::sum::MISERE_BRUTE_FORCE_TOKENS
+                )),
+            })?;
+            grundy::sum::misere_solve_by_quotient(&q, &heaps, limit).map_err(over)?
+        } else if misere {
             grundy::sum::misere_solve(&game.ruleset, &heaps, limit).map_err(over)?
         } else {
             SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel, &mut |_| {})
                 .and_then(|solver| solver.solve(&heaps, limit))
                 .map_err(over)?
         };
-        to_json(&SolveJson::new(
-            &game.ruleset.to_string(),
-            &heaps,
-            &solution,
-        ))
+        let name = game.ruleset.to_string();
+        let json = SolveJson::new(&name, &heaps, &solution);
+        to_json(&if by_quotient {
+            json.with_method("quotient")
+        } else {
+            json
+        })
     })
     .await
 }

@@ -65,9 +65,13 @@ pub struct Limits {
     pub max_play_heap: u64,
     /// Most tokens in all in a position played.
     pub max_play_tokens: u64,
-    /// Most tokens in all in a misère position of a game other than Nim,
-    /// which is decided by searching every position.
+    /// Most tokens in all in a misère position of a game other than Nim
+    /// decided by searching every position.
     pub max_misere_search_tokens: u64,
+    /// Largest heap of a misère position of a game other than Nim past
+    /// `max_misere_search_tokens`, which is decided by the game's misère
+    /// quotient on heaps up to its largest heap (0: never).
+    pub max_misere_quotient_heap: u64,
     /// Most legal moves in a position played.
     pub max_moves: usize,
     /// Most positions in a game graph.
@@ -104,6 +108,7 @@ impl Default for Limits {
             max_play_heap: 10_000,
             max_play_tokens: 20_000,
             max_misere_search_tokens: 30,
+            max_misere_quotient_heap: 30,
             max_moves: 50_000,
             max_graph_nodes: 200,
             max_graph_tokens: 64,

@@ -472,14 +472,16 @@ async fn over_limit_requests_are_refused_before_any_work() {
         422,
         "at most",
     );
+    // Past the search, misère play uses the quotient, on heaps up to
+    // max_misere_quotient_heap.
     assert_error(
         post(
             "/api/move",
-            json!({"game": "0.77", "heaps": [20, 20], "misere": true}),
+            json!({"game": "0.77", "heaps": [40, 20], "misere": true}),
         )
         .await,
         422,
-        "searching every position",
+        "misère quotient for heaps of at most 30 tokens",
     );
     // A hexadecimal code splitting heaps in three: ~n²/12 moves per heap.
     assert_error(
@@ -642,6 +644,46 @@ async fn solve_uses_the_period_for_huge_heaps() {
     .await;
     assert_eq!(body["outcome"], "P");
     assert_eq!(body["convention"], "misere");
+}
+
+/// Misère Kayles past the exhaustive search: the engine, the hint and the
+/// solver answer with the misère quotient, and agree with each other.
+#[tokio::test]
+async fn misere_past_the_search_uses_the_quotient() {
+    let (code, hint) = post(
+        "/api/hint",
+        json!({"game": "kayles", "heaps": [20, 20], "misere": true}),
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{hint}");
+    assert_eq!(hint["lesson"], "quotient");
+    assert!(
+        hint["text"].as_str().unwrap().contains("misère quotient"),
+        "{hint}"
+    );
+    let (_, solve) = post(
+        "/api/solve",
+        json!({"game": "kayles", "heaps": [20, 20, 17], "misere": true}),
+    )
+    .await;
+    assert_eq!(solve["method"], "quotient", "{solve}");
+    let (_, hint3) = post(
+        "/api/hint",
+        json!({"game": "kayles", "heaps": [20, 20, 17], "misere": true}),
+    )
+    .await;
+    assert_eq!(solve["outcome"], hint3["outcome"]);
+    assert_eq!(
+        solve["total_winning_moves"],
+        hint3["winning_moves"].as_array().unwrap().len()
+    );
+    let (code, mv) = post(
+        "/api/move",
+        json!({"game": "kayles", "heaps": [20, 20, 17], "misere": true}),
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{mv}");
+    assert_eq!(mv["winning"], solve["outcome"] == "N");
 }
 
 #[tokio::test]

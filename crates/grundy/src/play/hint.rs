@@ -39,6 +39,47 @@ pub enum Lesson {
     Values(ValueLesson),
     /// Another heap game under misère play: exhaustive search.
     Search(SearchLesson),
+    /// Another heap game under misère play, past the search: the game's
+    /// misère quotient.
+    Quotient(QuotientLesson),
+}
+
+/// One heap with the element of the misère quotient it pretends to be.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientRow {
+    /// The 0-based heap index.
+    pub heap: usize,
+    /// Its size.
+    pub size: u64,
+    /// Its element's name (`"a"`, `"b^2"`).
+    pub element: String,
+}
+
+/// The misère-quotient lesson: each heap's element, their product, and
+/// whether it lies in the P-portion.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QuotientLesson {
+    /// The game's name, as in the other lessons.
+    pub game: String,
+    /// Its canonical spec (for the `grundy quotient` command shown).
+    pub spec: String,
+    /// The quotient's order `|Q|`.
+    pub order: usize,
+    /// The heaps it covers.
+    pub max_heap: u64,
+    /// The P-portion, by name.
+    pub p_portion: Vec<String>,
+    /// The heaps, each with its element.
+    pub rows: Vec<QuotientRow>,
+    /// The product of the heaps' elements.
+    pub product: String,
+    /// Who wins.
+    pub outcome: Outcome,
+    /// Each winning move with the product it leaves (in the P-portion).
+    pub moves: Vec<(PlayMove, String)>,
+    /// In a P-position with a move: the engine's move and the opponent's
+    /// winning reply to it.
+    pub refutation: Option<(PlayMove, PlayMove)>,
 }
 
 /// One heap with its Grundy value.
@@ -151,11 +192,46 @@ pub(super) fn build(m: &Match) -> Hint {
         } else {
             None
         };
-        Lesson::Search(SearchLesson {
-            game: m.name().to_string(),
-            outcome: m.outcome(),
-            refutation,
-        })
+        if let Some(q) = m.quotient() {
+            let class = |heaps: &[u64]| {
+                q.class(heaps)
+                    .map(|x| q.name(x).to_string())
+                    .unwrap_or_default()
+            };
+            Lesson::Quotient(QuotientLesson {
+                game: m.name().to_string(),
+                spec: q.game().to_string(),
+                order: q.order(),
+                max_heap: q.max_heap(),
+                p_portion: q
+                    .p_portion()
+                    .iter()
+                    .map(|&x| q.name(x).to_string())
+                    .collect(),
+                rows: heaps
+                    .iter()
+                    .enumerate()
+                    .map(|(heap, &size)| QuotientRow {
+                        heap,
+                        size,
+                        element: class(&[size]),
+                    })
+                    .collect(),
+                product: class(heaps),
+                outcome: m.outcome(),
+                moves: winning_moves
+                    .iter()
+                    .map(|&mv| (mv, class(&m.after(&mv))))
+                    .collect(),
+                refutation,
+            })
+        } else {
+            Lesson::Search(SearchLesson {
+                game: m.name().to_string(),
+                outcome: m.outcome(),
+                refutation,
+            })
+        }
     };
     Hint {
         lesson,
@@ -184,6 +260,7 @@ impl Lesson {
             Lesson::Nim(e) => e.render_with(paint),
             Lesson::Values(v) => v.render_with(paint),
             Lesson::Search(s) => s.render_with(paint),
+            Lesson::Quotient(q) => q.render_with(paint),
         }
     }
 }
@@ -486,6 +563,97 @@ impl SearchLesson {
                     Some(Role::Lose),
                     "The player to move loses against best play (a P-position): every move \
                      leaves a position with a winning reply.",
+                );
+                if let Some((mv, reply)) = &self.refutation {
+                    para(
+                        &mut out,
+                        paint,
+                        None,
+                        &format!("For example, after {mv} the opponent answers {reply}."),
+                    );
+                }
+            }
+        }
+        out
+    }
+}
+
+impl QuotientLesson {
+    /// The lesson as text; see [`Hint::render_with`].
+    pub fn render_with(&self, paint: &mut dyn FnMut(Role, &str) -> String) -> String {
+        let mut out = String::new();
+        out.push_str(&paint(
+            Role::Heading,
+            &heading(Convention::Misere, &self.game),
+        ));
+        out.push_str("\n\n");
+        para(
+            &mut out,
+            paint,
+            None,
+            &format!(
+                "In misère play the Grundy values of the heaps do not add up. Instead each \
+                 heap pretends to be an element of the game's misère quotient (Plambeck and \
+                 Siegel), here of order {} for heaps up to {}: a sum is the product of its \
+                 heaps' elements, and it is a P-position (lost for the player to move) \
+                 exactly when the product lies in the P-portion {{{}}}. \
+                 `grundy quotient {} --max-heap {}` shows the whole quotient.",
+                self.order,
+                self.max_heap,
+                self.p_portion.join(", "),
+                self.spec,
+                self.max_heap
+            ),
+        );
+        let width = self
+            .rows
+            .iter()
+            .map(|r| r.size.to_string().len())
+            .max()
+            .unwrap_or(1);
+        for r in &self.rows {
+            out.push_str(&format!(
+                "  heap {} ({:>width$} tokens): {}\n",
+                r.heap + 1,
+                r.size,
+                r.element
+            ));
+        }
+        out.push_str(&format!(
+            "  product: {}\n\n",
+            paint(Role::NimSum, &self.product)
+        ));
+        match self.outcome {
+            Outcome::N => {
+                para(
+                    &mut out,
+                    paint,
+                    Some(Role::Win),
+                    &format!(
+                        "{} is not in the P-portion, so the player to move wins (an \
+                         N-position): each winning move leaves a product in it.",
+                        self.product
+                    ),
+                );
+                for (mv, after) in self.moves.iter().take(5) {
+                    out.push_str(&format!("  {mv}: the product becomes {after}\n"));
+                }
+                if self.moves.len() > 5 {
+                    out.push_str(&format!("  ... and {} more\n", self.moves.len() - 5));
+                }
+                out.push('\n');
+            }
+            Outcome::P => {
+                para(
+                    &mut out,
+                    paint,
+                    Some(Role::Lose),
+                    &format!(
+                        "{} is in the P-portion, so the player to move loses against best \
+                         play (a P-position): every move leaves a product outside it, which \
+                         the opponent can bring back.",
+                        self.product
+                    ),
                 );
                 if let Some((mv, reply)) = &self.refutation {
                     para(

@@ -50,7 +50,9 @@ use std::fmt;
 use std::ops::RangeInclusive;
 use std::sync::{Arc, Mutex, PoisonError};
 
+use crate::cancel::Cancel;
 use crate::heap::{sequence, HeapRuleset, Leaves};
+use crate::misere::{MisereQuotient, QuotientLimits, MAX_QUOTIENT_HEAP};
 use crate::nim::{self, NimSummary};
 use crate::{Convention, Nimber, Outcome};
 
@@ -58,7 +60,9 @@ pub mod board;
 pub mod hint;
 mod input;
 
-pub use hint::{Hint, Lesson, SearchLesson, ValueLesson, ValueMove, ValueRow};
+pub use hint::{
+    Hint, Lesson, QuotientLesson, QuotientRow, SearchLesson, ValueLesson, ValueMove, ValueRow,
+};
 pub use input::{parse_command, Command, InputError, MoveRequest, SYNTAX};
 
 /// The largest heap `play` accepts in a game other than Nim: moves are
@@ -66,9 +70,15 @@ pub use input::{parse_command, Command, InputError, MoveRequest, SYNTAX};
 /// answers for heaps of any size.)
 pub const MAX_HEAP: u64 = 1000;
 
-/// The most tokens a misère game other than Nim may start with: such games
-/// are decided by searching every position, which grows quickly.
+/// The most tokens a misère game other than Nim is played with by
+/// searching every position, which grows quickly; larger positions are
+/// played with the game's misère quotient (heaps up to
+/// [`MatchLimits::max_quotient_heap`]).
 pub const MAX_MISERE_TOKENS: u64 = 40;
+
+/// The sums the misère quotient's fallback search may remember when a
+/// match starts (the quotient is usually found without it).
+pub const MATCH_QUOTIENT_SEARCHED: usize = 2_000_000;
 
 /// Bounds on the positions a [`Match`] accepts. The defaults are
 /// [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`], meant for a person at a
@@ -89,10 +99,15 @@ pub struct MatchLimits {
     /// The largest heap in a game other than Nim: the Grundy values and
     /// the moves of every heap up to it are computed when the match starts.
     pub max_heap: u64,
-    /// The most tokens a misère game other than Nim may start with. It
-    /// also bounds the depth of the misère search's recursion, so keep it
-    /// small.
+    /// The most tokens a misère game other than Nim is played with by
+    /// exhaustive search. It also bounds the depth of the search's
+    /// recursion, so keep it small.
     pub max_misere_tokens: u64,
+    /// The largest heap of a misère game other than Nim played with its
+    /// misère quotient (positions past `max_misere_tokens`): the quotient
+    /// for heaps up to the largest starting heap is computed when the
+    /// match starts. 0 turns the quotient off.
+    pub max_quotient_heap: u64,
 }
 
 impl Default for MatchLimits {
@@ -100,6 +115,7 @@ impl Default for MatchLimits {
         MatchLimits {
             max_heap: MAX_HEAP,
             max_misere_tokens: MAX_MISERE_TOKENS,
+            max_quotient_heap: MAX_QUOTIENT_HEAP,
         }
     }
 }
@@ -281,6 +297,20 @@ pub enum SetupError {
         tokens: u128,
         /// The bound: [`MAX_MISERE_TOKENS`] unless set by [`MatchLimits`].
         max: u64,
+    },
+    /// A misère game other than Nim too large to search, whose misère
+    /// quotient could not be computed either.
+    #[error("misère {game} is played by searching every position for at most {max} tokens in all (this position has {tokens}), and otherwise by its misère quotient, which {reason}")]
+    MisereQuotient {
+        /// The game spec.
+        game: String,
+        /// Tokens in the position.
+        tokens: u128,
+        /// The search's bound: [`MAX_MISERE_TOKENS`] unless set by
+        /// [`MatchLimits`].
+        max: u64,
+        /// Why the quotient is missing.
+        reason: String,
     },
 }
 
@@ -516,6 +546,9 @@ pub struct Match {
     /// Clones of a match share it (it depends on the ruleset only), so a
     /// front end may explore variations on copies at no cost.
     misere: Arc<Mutex<HashMap<Vec<u64>, bool>>>,
+    /// Misère play past the search's bound: the game's misère quotient on
+    /// heaps up to the largest starting heap.
+    quotient: Option<Arc<MisereQuotient>>,
 }
 
 impl Match {
@@ -569,6 +602,7 @@ impl Match {
             return Err(SetupError::NoHeaps);
         }
         let game = ruleset.to_string();
+        let mut quotient = None;
         let (values, movable) = if ruleset == HeapRuleset::Nim {
             (Vec::new(), Vec::new())
         } else {
@@ -581,14 +615,40 @@ impl Match {
                 });
             }
             let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+            let max = heaps.iter().copied().max().unwrap_or(0);
             if convention == Convention::Misere && tokens > u128::from(limits.max_misere_tokens) {
-                return Err(SetupError::MisereTooLarge {
-                    game,
+                let refuse = |reason: String| SetupError::MisereQuotient {
+                    game: game.clone(),
                     tokens,
                     max: limits.max_misere_tokens,
-                });
+                    reason,
+                };
+                if limits.max_quotient_heap == 0 {
+                    return Err(SetupError::MisereTooLarge {
+                        game,
+                        tokens,
+                        max: limits.max_misere_tokens,
+                    });
+                }
+                if max > limits.max_quotient_heap {
+                    return Err(refuse(format!(
+                        "is computed here for heaps of at most {} tokens (this position has a heap of {max})",
+                        limits.max_quotient_heap
+                    )));
+                }
+                let q = MisereQuotient::compute_with(
+                    &ruleset,
+                    max,
+                    QuotientLimits {
+                        max_searched: MATCH_QUOTIENT_SEARCHED,
+                        ..QuotientLimits::default()
+                    },
+                    &Cancel::new(),
+                    |_, _| {},
+                )
+                .map_err(|e| refuse(format!("could not be computed: {e}")))?;
+                quotient = Some(Arc::new(q));
             }
-            let max = heaps.iter().copied().max().unwrap_or(0);
             let values: Vec<Nimber> = sequence::values(&ruleset, max as usize).iter().collect();
             let movable = (0..=max)
                 .map(|n| {
@@ -610,6 +670,7 @@ impl Match {
             values,
             movable,
             misere: Arc::new(Mutex::new(HashMap::new())),
+            quotient,
         };
         if m.is_over() {
             return Err(SetupError::NoMoves { game });
@@ -678,6 +739,12 @@ impl Match {
         })
     }
 
+    /// The misère quotient the match is played with: for misère games
+    /// other than Nim that start past the exhaustive search's bound.
+    pub fn quotient(&self) -> Option<&MisereQuotient> {
+        self.quotient.as_deref()
+    }
+
     /// Who wins the current position with perfect play, for the player to
     /// move.
     pub fn outcome(&self) -> Outcome {
@@ -717,6 +784,13 @@ impl Match {
                 .sum::<Nimber>()
                 .is_zero(),
             Convention::Misere => {
+                if let Some(q) = &self.quotient {
+                    // Heaps never grow, so every position of the match is
+                    // within the quotient's heaps.
+                    if let Ok(o) = q.outcome(heaps) {
+                        return o.first_player_wins();
+                    }
+                }
                 let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
                 key.sort_unstable();
                 self.misere_wins(key)
@@ -1461,9 +1535,16 @@ mod tests {
                 ..
             })
         ));
+        // Past the search, misère play goes to the quotient: up to heap
+        // 500 it is computed, beyond it the match is refused.
+        assert_eq!(new(&kayles, &[30, 11], Convention::Misere), None);
         assert!(matches!(
-            new(&kayles, &[30, 11], Convention::Misere),
-            Some(SetupError::MisereTooLarge { tokens: 41, .. })
+            new(&kayles, &[600, 1], Convention::Misere),
+            Some(SetupError::MisereQuotient {
+                tokens: 601,
+                max: 40,
+                ..
+            })
         ));
         assert!(matches!(
             new(&"sub{5}".parse().unwrap(), &[4, 3], Convention::Normal),
@@ -1477,6 +1558,7 @@ mod tests {
         let limits = MatchLimits {
             max_heap: 2000,
             max_misere_tokens: 10,
+            max_quotient_heap: 0,
         };
         let with =
             |h: &[u64], c| Match::with_limits(kayles.clone(), h.to_vec(), c, Player::User, limits);
@@ -1503,6 +1585,78 @@ mod tests {
             })
         ));
         assert!(with(&[6, 4], Convention::Misere).is_ok());
+        // With the quotient allowed up to heap 8, the same position plays.
+        let limits = MatchLimits {
+            max_quotient_heap: 8,
+            ..limits
+        };
+        let m = Match::with_limits(
+            kayles.clone(),
+            vec![6, 5],
+            Convention::Misere,
+            Player::User,
+            limits,
+        )
+        .unwrap();
+        assert_eq!(m.quotient().map(|q| q.max_heap()), Some(6));
+        assert!(matches!(
+            Match::with_limits(
+                kayles.clone(),
+                vec![9, 5],
+                Convention::Misere,
+                Player::User,
+                limits
+            ),
+            Err(SetupError::MisereQuotient {
+                tokens: 14,
+                max: 10,
+                ..
+            })
+        ));
+    }
+
+    /// A misère match past the search's bound, played with the quotient,
+    /// agrees move for move with the exhaustive search of a match that
+    /// keeps searching (a higher token bound).
+    #[test]
+    fn misere_by_quotient_agrees_with_the_search() {
+        for (spec, heaps) in [
+            ("kayles", vec![9u64, 7, 4]),
+            ("0.07", vec![10, 8, 3]),
+            ("grundy-game", vec![9, 7]),
+        ] {
+            let game: HeapRuleset = spec.parse().unwrap();
+            let small = MatchLimits {
+                max_misere_tokens: 5,
+                ..MatchLimits::default()
+            };
+            let by_q = Match::with_limits(
+                game.clone(),
+                heaps.clone(),
+                Convention::Misere,
+                Player::User,
+                small,
+            )
+            .unwrap();
+            assert!(by_q.quotient().is_some(), "{spec}");
+            let by_search =
+                Match::new(game, heaps.clone(), Convention::Misere, Player::User).unwrap();
+            assert!(by_search.quotient().is_none(), "{spec}");
+            assert_eq!(by_q.outcome(), by_search.outcome(), "{spec} {heaps:?}");
+            assert_eq!(by_q.winning_moves(), by_search.winning_moves(), "{spec}");
+            let hint = by_q.hint();
+            assert!(matches!(hint.lesson, Lesson::Quotient(_)), "{spec}");
+            assert_eq!(hint.winning_moves, by_search.winning_moves());
+            // Every reachable position after one move agrees too.
+            by_q.for_each_move(|mv| {
+                let after = by_q.after(&mv);
+                assert_eq!(
+                    by_q.wins(&after),
+                    by_search.wins(&after),
+                    "{spec} {after:?}"
+                );
+            });
+        }
     }
 
     #[test]
