@@ -155,6 +155,47 @@ test("the explorer marks the P-positions of sub{1,3,4} at n = 0, 2 (mod 7) and s
   await page.close();
 });
 
+test("the explorer's misère switch shows the quotient R8 of 0.75 with its P-products coloured", async () => {
+  const { page, errors } = await newPage();
+  await page.click("#tab-explore");
+  await page.fill("#explore-spec", "0.75");
+  await page.fill("#explore-to", "12");
+  await page.fill("#explore-graph", "4");
+  await page.check("#explore-misere");
+  await page.click("#explore-go");
+  await page.waitForSelector("#quotient-table table.mul-table");
+  assert.match(await page.textContent("#quotient-summary"), /\|Q\| = 8, \|P\| = 2/);
+  // Every product is coloured exactly when it lies in P = {a, b^2}.
+  const cells = await page.locator("#quotient-table td").evaluateAll((tds) =>
+    tds.map((td) => [td.textContent, td.classList.contains("in-p")]));
+  assert.equal(cells.length, 64);
+  for (const [name, inP] of cells) assert.equal(inP, name === "a" || name === "b^2", name);
+  // The pretending function: one element per heap 0..12.
+  assert.equal(await page.locator("#quotient-pretending tr").last().locator("td").count(), 13);
+  assert.doesNotMatch(await page.textContent("#panel-explore"), /undefined|NaN/);
+  await page.screenshot({ path: join(SHOTS, "4c-explorer-quotient-075.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("misère Kayles past the exhaustive search: the hint shows the heaps' elements of the quotient", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Kayles (0.77)" });
+  await page.check("#misere");
+  await page.fill("#heaps", "20 17");
+  await page.click("#new-game");
+  await settled(page);
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box table.quotient");
+  const rows = await page.locator("#hint-box table.quotient tbody tr").count();
+  assert.equal(rows, 3, "two heaps and the product");
+  assert.match(await page.textContent("#hint-box"), /Misère quotient of order \d+ \(heaps up to 20\)/);
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  await page.screenshot({ path: join(SHOTS, "8b-misere-kayles-quotient-hint.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("on a narrow screen the page fits its width and a splitting game offers the splits", async () => {
   const { page, errors } = await newPage({ width: 380, height: 800 });
   await page.selectOption("#preset", { label: "Kayles (0.77)" });

@@ -20,7 +20,7 @@ use grundy::play::{
     Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
 };
 use grundy::sum::SumSolver;
-use grundy_json::{NimJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
+use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
 
 use std::time::{Duration, Instant};
 
@@ -515,6 +515,17 @@ struct Explanation {
     top_bit: Option<u32>,
 }
 
+/// The misère quotient behind a hint: the elements the heaps pretend to be.
+#[derive(Serialize)]
+struct QuotientHint {
+    order: usize,
+    max_heap: u64,
+    /// The element of each heap, by name.
+    elements: Vec<String>,
+    product: String,
+    p_portion: Vec<String>,
+}
+
 #[derive(Serialize)]
 struct HintOut {
     game: String,
@@ -529,10 +540,15 @@ struct HintOut {
     /// The engine's move here: the first winning move, or from a
     /// P-position the move that keeps the game long.
     suggestion: Option<MoveJson>,
-    /// `nim` (the binary lesson), `values` (Grundy values) or `search`
-    /// (misère play decided by searching every position).
+    /// `nim` (the binary lesson), `values` (Grundy values), `search`
+    /// (misère play decided by searching every position) or `quotient`
+    /// (misère play decided by the game's misère quotient).
     lesson: &'static str,
     explanation: Explanation,
+    /// With the `quotient` lesson only: each heap's element, their
+    /// product and the P-portion.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    quotient: Option<QuotientHint>,
     /// The lesson as text, as `grundy play` prints it for `hint` (for Nim,
     /// that of `grundy nim --explain`), without the terminal's closing
     /// "type ..." line: the page shows the moves itself.
@@ -585,6 +601,16 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
             nim_sum: nim_sum.value(),
             winning_moves: hint.winning_moves.iter().map(MoveJson::from).collect(),
             suggestion: hint.suggestion.as_ref().map(MoveJson::from),
+            quotient: match &hint.lesson {
+                Lesson::Quotient(q) => Some(QuotientHint {
+                    order: q.order,
+                    max_heap: q.max_heap,
+                    elements: q.rows.iter().map(|r| r.element.clone()).collect(),
+                    product: q.product.clone(),
+                    p_portion: q.p_portion.clone(),
+                }),
+                _ => None,
+            },
             lesson: match hint.lesson {
                 Lesson::Nim(_) => "nim",
                 Lesson::Values(_) => "values",
@@ -797,6 +823,37 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
             ));
         }
         to_json(&json)
+    })
+    .await
+}
+
+/// `POST /api/quotient {game, max_heap, table}`: the misère quotient of a
+/// heap game on heaps up to `max_heap` (at most `max_misere_quotient_heap`),
+/// the JSON of `grundy quotient --json [--table]`.
+pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "max_heap", "table"])?;
+    let spec = fields.string("game")?;
+    let game = WebGame::parse(&spec)?;
+    let bound = state.limits.max_misere_quotient_heap;
+    let max_heap = fields.u64_or("max_heap", bound.min(20), bound)?;
+    let table = fields.bool_or("table", false)?;
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let q = MisereQuotient::compute_with(
+            &game.ruleset,
+            max_heap,
+            QuotientLimits {
+                max_searched: grundy::play::MATCH_QUOTIENT_SEARCHED,
+                ..QuotientLimits::default()
+            },
+            cancel,
+            |_, _| {},
+        )
+        .map_err(|e| match e {
+            QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+            e => ApiError::over_limit(e.to_string()),
+        })?;
+        to_json(&QuotientJson::new(&q, table))
     })
     .await
 }

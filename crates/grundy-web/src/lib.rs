@@ -155,6 +155,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/values", post(api::values))
         .route("/api/period", post(api::period))
         .route("/api/solve", post(api::solve))
+        .route("/api/quotient", post(api::quotient))
         .route("/api/options", post(api::options))
         .route("/api/move", post(api::engine_move))
         .route("/api/play", post(api::play_move))
@@ -202,7 +203,7 @@ async fn json_bodies_only(
 
 async fn not_found(req: Request<Body>) -> ApiError {
     ApiError::not_found(format!(
-        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/options, /api/move, /api/play, /api/hint, /api/graph",
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/quotient, /api/options, /api/move, /api/play, /api/hint, /api/graph",
         req.method(),
         req.uri().path()
     ))

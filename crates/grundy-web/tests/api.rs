@@ -686,6 +686,32 @@ async fn misere_past_the_search_uses_the_quotient() {
     assert_eq!(mv["winning"], solve["outcome"] == "N");
 }
 
+/// `/api/quotient` is `grundy quotient --json`: 0.75 is R8, with its
+/// table on request; heaps past the server's bound are refused.
+#[tokio::test]
+async fn quotient_route() {
+    let (code, q) = post(
+        "/api/quotient",
+        json!({"game": "0.75", "max_heap": 12, "table": true}),
+    )
+    .await;
+    assert_eq!(code, StatusCode::OK, "{q}");
+    assert_eq!(q["order"], 8);
+    assert_eq!(q["p_portion"], json!(["a", "b^2"]));
+    assert_eq!(q["pretending"].as_array().unwrap().len(), 13);
+    let table = q["table"].as_array().unwrap();
+    assert_eq!(table.len(), 8);
+    assert!(table.iter().all(|row| row.as_array().unwrap().len() == 8));
+    let (_, q) = post("/api/quotient", json!({"game": "kayles"})).await;
+    assert_eq!(q["max_heap"], 20);
+    assert!(q.get("table").is_none());
+    assert_error(
+        post("/api/quotient", json!({"game": "kayles", "max_heap": 31})).await,
+        422,
+        "max_heap: 31 is too large; at most 30",
+    );
+}
+
 #[tokio::test]
 async fn a_wrong_method_answers_json() {
     let response = router(Limits::default())

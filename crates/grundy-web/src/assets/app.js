@@ -390,8 +390,37 @@ async function showHint() {
   }
 }
 
+// Misère play past the exhaustive search: the heaps' elements of the game's
+// misère quotient and their product, in place of Grundy values (which do
+// not add up in misère play).
+function renderQuotientTable(h) {
+  const q = h.quotient;
+  const table = el("table", { class: "binary quotient", "aria-label": "Elements of the misère quotient" });
+  table.append(el("thead", {}, el("tr", {},
+    el("th", { text: "heap" }), el("th", { text: "size" }), el("th", { text: "element" }))));
+  const body = el("tbody");
+  h.heaps.forEach((size, i) => {
+    body.append(el("tr", {}, el("td", { text: String(i + 1) }), el("td", { text: String(size) }),
+      el("td", { text: q.elements[i] })));
+  });
+  const inP = q.p_portion.includes(q.product);
+  body.append(el("tr", { class: "sum" }, el("td", { text: "product" }), el("td", { text: "" }),
+    el("td", { class: inP ? "" : "bit-top", text: q.product })));
+  table.append(body);
+  const note = el("p", {
+    class: "help",
+    text: `Misère quotient of order ${q.order} (heaps up to ${q.max_heap}); P-portion: {${q.p_portion.join(", ")}}. ` +
+      `The sum is a P-position exactly when the product is in the P-portion.`,
+  });
+  return [table, note];
+}
+
 function renderHint(h) {
   const frag = document.createDocumentFragment();
+  if (h.quotient) {
+    frag.append(...renderQuotientTable(h));
+    return renderHintMoves(h, frag);
+  }
   const e = h.explanation;
   const isNim = h.lesson === "nim";
   const width = Math.max(1, ...e.rows.map((r) => r.value.toString(2).length), e.nim_sum.toString(2).length);
@@ -422,6 +451,12 @@ function renderHint(h) {
   body.append(sum);
   table.append(body);
   frag.append(table);
+  return renderHintMoves(h, frag);
+}
+
+// The verdict, the winning moves (or the move that keeps the game long)
+// and the lesson's text, after the table of a hint.
+function renderHintMoves(h, frag) {
   const verdict = h.outcome === "N"
     ? "This is an N-position: the player to move (you) can win."
     : "This is a P-position: every move loses against perfect play. Keep the game long and hope for a mistake.";
@@ -462,9 +497,59 @@ async function explore(event) {
     note.hidden = !values.note;
     const graph = await api("/api/graph", { game: spec, heaps: [heap] });
     drawGraph(graph, heap);
+    const card = $("quotient-card");
+    card.hidden = !$("explore-misere").checked;
+    if (!card.hidden) {
+      $("quotient-summary").textContent = "Computing…";
+      const q = await api("/api/quotient", { game: spec, max_heap: Math.min(to, 30), table: true });
+      drawQuotient(q);
+    }
   } catch (err) {
     showError("explore-error", err);
   }
+}
+
+// The quotient's presentation, its pretending function, and for small
+// quotients (at most 64 elements) its multiplication table with the
+// products in the P-portion coloured.
+function drawQuotient(q) {
+  $("quotient-title").textContent = `Misère quotient of ${q.game}, heaps up to ${q.max_heap}`;
+  const rel = q.presentation.relations.length ? q.presentation.relations.join(", ") : "none";
+  const gens = q.presentation.generators.map((g, i) => `${g} = heap ${q.presentation.generator_heaps[i]}`).join(", ");
+  $("quotient-summary").textContent =
+    `|Q| = ${q.order}, |P| = ${q.p_portion.length}. Generators: ${gens || "none"}. Relations: ${rel}. ` +
+    `P-portion: {${q.p_portion.join(", ")}}. ${q.tame ? "Tame (the quotient of misère Nim)." : "Wild."}` +
+    (q.stable_from !== null ? ` The same for every heap bound from ${q.stable_from} to ${q.max_heap}.` : "");
+  const pre = el("table", { class: "binary pretending", "aria-label": "Pretending function" });
+  const row = (label, cells, cls) => {
+    const tr = el("tr", {}, el("th", { text: label }));
+    cells.forEach((c, i) => tr.append(el("td", { class: cls ? cls(i) : "", text: c })));
+    return tr;
+  };
+  pre.append(row("heap", q.pretending.map((_, i) => String(i))));
+  pre.append(row("element", q.pretending, (i) => (q.p_portion.includes(q.pretending[i]) ? "in-p" : "")));
+  $("quotient-pretending").replaceChildren(pre);
+  const holder = $("quotient-table");
+  if (!q.table || q.order > 64) {
+    holder.replaceChildren(el("p", { class: "help", text: `The multiplication table is shown for quotients of at most 64 elements; this one has ${q.order}.` }));
+    return;
+  }
+  const p = new Set(q.p_portion);
+  const t = el("table", { class: "binary mul-table", "aria-label": "Multiplication table" });
+  const head = el("tr", {}, el("th", { text: "·" }));
+  q.elements.forEach((x) => head.append(el("th", { text: x })));
+  t.append(el("thead", {}, head));
+  const body = el("tbody");
+  q.table.forEach((cells, i) => {
+    const tr = el("tr", {}, el("th", { text: q.elements[i] }));
+    cells.forEach((k) => {
+      const name = q.elements[k];
+      tr.append(el("td", { class: p.has(name) ? "in-p" : "", text: name }));
+    });
+    body.append(tr);
+  });
+  t.append(body);
+  holder.replaceChildren(t, el("p", { class: "legend", text: "Coloured: products in the P-portion (the sum is a P-position)." }));
 }
 
 function drawChart(v, period) {
