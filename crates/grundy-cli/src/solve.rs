@@ -7,10 +7,9 @@ use anyhow::Context;
 
 use grundy::games::{Board, BoardSpec};
 use grundy::heap::{period, HeapRuleset};
-use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits, MAX_QUOTIENT_HEAP};
 use grundy::nim::BigUint;
 use grundy::sum::{
-    misere_solve, misere_solve_by_quotient, SumSolution, SumSolver, MISERE_BRUTE_FORCE_TOKENS,
+    misere_solve_auto, MisereBounds, MisereMethod, SumError, SumSolution, SumSolver,
 };
 use grundy::Outcome;
 use grundy_json::BoardJson;
@@ -19,9 +18,6 @@ use crate::progress::Progress;
 
 /// How many values may be computed to find a period for huge heaps.
 const DEFAULT_MAX: u64 = 1 << 22;
-/// The sums whose outcome the misère quotient's search may remember for
-/// `solve --misere` (about 100 bytes each): a few seconds of work.
-const SOLVE_MAX_SEARCHED: usize = 2_000_000;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
@@ -155,14 +151,11 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     let heaps = parse_heaps(&args.heaps, ruleset)?;
     let mut quotient = None;
     let solution = if args.misere {
-        match misere_by_quotient(ruleset, &heaps)? {
-            Some(q) => {
-                let solution = misere_solve_by_quotient(&q, &heaps, args.limit)?;
-                quotient = Some(q);
-                solution
-            }
-            None => misere_solve(ruleset, &heaps, args.limit)?,
+        let (solution, method) = solve_misere(ruleset, &heaps, args.limit)?;
+        if let MisereMethod::Quotient(q) = method {
+            quotient = Some(q);
         }
+        solution
     } else {
         let max = args.max.unwrap_or(if ruleset.max_heaps_left() > 2 {
             period::THREE_HEAP_SEARCH_MAX
@@ -210,53 +203,39 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     }
 }
 
-/// The misère quotient that solves a sum too large for exhaustive search
-/// (more than [`MISERE_BRUTE_FORCE_TOKENS`] tokens) of a game other than
-/// Nim, computed on heaps up to its largest heap; `None` for the sums the
-/// exhaustive search answers as before.
+/// A misère sum by the library's choice of method (Bouton's rule, the
+/// exhaustive search, or the game's misère quotient past it), with a
+/// progress line while a quotient is computed.
 ///
 /// # Errors
 /// When the quotient outgrows its bounds, or on Ctrl-C, saying how far it
 /// got.
-fn misere_by_quotient(
+fn solve_misere(
     ruleset: &HeapRuleset,
     heaps: &[u64],
-) -> anyhow::Result<Option<MisereQuotient>> {
-    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-    if *ruleset == HeapRuleset::Nim || tokens <= u128::from(MISERE_BRUTE_FORCE_TOKENS) {
-        return Ok(None);
-    }
+    limit: usize,
+) -> anyhow::Result<(SumSolution, MisereMethod)> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    if largest > MAX_QUOTIENT_HEAP {
-        anyhow::bail!(
-            "misère play of {ruleset} is solved by exhaustive search for sums of at most \
-             {MISERE_BRUTE_FORCE_TOKENS} tokens (this one has {tokens}), and by its misère \
-             quotient for heaps up to {MAX_QUOTIENT_HEAP} (this sum has a heap of {largest})"
-        );
-    }
-    let mut progress = Progress::new("misère quotient: heaps done", Some(largest));
-    let result = MisereQuotient::compute_with(
+    let mut progress: Option<Progress> = None;
+    let result = misere_solve_auto(
         ruleset,
-        largest,
-        QuotientLimits {
-            max_searched: SOLVE_MAX_SEARCHED,
-            ..QuotientLimits::default()
-        },
+        heaps,
+        limit,
+        MisereBounds::default(),
         &crate::interrupt::flag(),
-        |n, _| progress.update(n),
+        |n, _| {
+            progress
+                .get_or_insert_with(|| Progress::new("misère quotient: heaps done", Some(largest)))
+                .update(n)
+        },
     );
-    let done = progress.done();
+    let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {
-        Ok(q) => Ok(Some(q)),
-        Err(QuotientError::Cancelled(c)) => Err(anyhow::Error::new(c).context(format!(
+        Err(SumError::Cancelled(c)) => Err(anyhow::Error::new(c).context(format!(
             "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
         ))),
-        Err(e) => Err(anyhow::Error::new(e).context(format!(
-            "misère play of {ruleset}: this sum has {tokens} tokens, more than the \
-             {MISERE_BRUTE_FORCE_TOKENS} of the exhaustive search, and its misère quotient \
-             on heaps up to {largest} could not be computed"
-        ))),
+        other => Ok(other?),
     }
 }
 

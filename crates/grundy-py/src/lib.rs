@@ -19,7 +19,7 @@ use grundy::heap::period::{self, Theorem};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
-use grundy::sum::{misere_solve, SumSolver};
+use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod, SumError, SumSolver};
 use grundy::Convention;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -210,23 +210,43 @@ fn solve(
     if heaps.is_empty() {
         return Err(value_error("no heaps given"));
     }
-    interruptible(py, move |_| {
+    interruptible(py, move |cancel| {
+        let failure = |e: SumError| match e {
+            SumError::Cancelled(_) => Failure::Cancelled,
+            e => Failure::Value(e.to_string()),
+        };
+        let mut by_quotient = false;
         let solution = if misere {
-            misere_solve(&rules, &heaps, limit)
+            // As `grundy solve --misere`: the search, then the quotient.
+            let (solution, method) = misere_solve_auto(
+                &rules,
+                &heaps,
+                limit,
+                MisereBounds::default(),
+                cancel,
+                |_, _| {},
+            )
+            .map_err(failure)?;
+            by_quotient = matches!(method, MisereMethod::Quotient(_));
+            solution
         } else {
             let max = max.unwrap_or(if rules.max_heaps_left() > 2 {
                 period::THREE_HEAP_SEARCH_MAX
             } else {
                 SOLVE_MAX
             });
-            SumSolver::new(&rules, &heaps, max).and_then(|s| s.solve(&heaps, limit))
-        }
-        .map_err(|e| Failure::Value(e.to_string()))?;
+            SumSolver::new(&rules, &heaps, max)
+                .and_then(|s| s.solve(&heaps, limit))
+                .map_err(failure)?
+        };
         let game = rules.to_string();
-        Ok(
-            serde_json::to_string(&grundy_json::SolveJson::new(&game, &heaps, &solution))
-                .expect("JSON"),
-        )
+        let json = grundy_json::SolveJson::new(&game, &heaps, &solution);
+        let json = if by_quotient {
+            json.with_method("quotient")
+        } else {
+            json
+        };
+        Ok(serde_json::to_string(&json).expect("JSON"))
     })
 }
 

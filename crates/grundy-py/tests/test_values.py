@@ -106,7 +106,12 @@ def test_solve_huge_heaps_use_the_period():
 
 
 def test_misere_and_boards():
-    assert grundy.solve("kayles", [4], misere=True).outcome == "P"
+    small = grundy.solve("kayles", [4], misere=True)
+    assert (small.outcome, small.method) == ("P", None)
+    # Past the exhaustive search's 48 tokens: the misère quotient, with the
+    # CLI's answer (grundy solve kayles --misere 30 40 17: N, 22 moves).
+    big = grundy.solve("kayles", [30, 40, 17], misere=True)
+    assert (big.outcome, big.total_winning_moves, big.method) == ("N", 22, "quotient")
     board = grundy.solve("cram:1x4")
     assert (board.value, board.outcome) == (2, "N")
     assert board.winning_moves[0].cells == ((0, 1), (0, 2))

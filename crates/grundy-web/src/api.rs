@@ -19,7 +19,7 @@ use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::play::{
     Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
 };
-use grundy::sum::SumSolver;
+use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod, SumSolver};
 use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
 
 use std::time::{Duration, Instant};
@@ -843,7 +843,7 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
             &game.ruleset,
             max_heap,
             QuotientLimits {
-                max_searched: grundy::play::MATCH_QUOTIENT_SEARCHED,
+                max_searched: grundy::sum::MISERE_QUOTIENT_SEARCHED,
                 ..QuotientLimits::default()
             },
             cancel,
@@ -886,36 +886,19 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
         };
-        let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-        let by_quotient = misere
-            && game.ruleset != HeapRuleset::Nim
-            && tokens > u128::from(grundy::sum::MISERE_BRUTE_FORCE_TOKENS)
-            && largest <= quotient_heap;
-        let solution = if by_quotient {
-            // The CLI's method past the exhaustive search: the game's
-            // misère quotient on heaps up to the largest heap.
-            let q = MisereQuotient::compute_with(
-                &game.ruleset,
-                largest,
-                QuotientLimits {
-                    max_searched: grundy::play::MATCH_QUOTIENT_SEARCHED,
-                    ..QuotientLimits::default()
-                },
-                cancel,
-                |_, _| {},
-            )
-            .map_err(|e| match e {
-                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
-                e => ApiError::over_limit(format!(
-                    "misère play of {}: this sum has {tokens} tokens, more than the {} of the \
-                     exhaustive search, and its misère quotient could not be computed: {e}",
-                    game.ruleset,
-                    grundy::sum::MISERE_BRUTE_FORCE_TOKENS
-                )),
-            })?;
-            grundy::sum::misere_solve_by_quotient(&q, &heaps, limit).map_err(over)?
-        } else if misere {
-            grundy::sum::misere_solve(&game.ruleset, &heaps, limit).map_err(over)?
+        let mut by_quotient = false;
+        let solution = if misere {
+            // The CLI's choice of method: the exhaustive search, then the
+            // game's misère quotient on heaps up to this server's bound.
+            let bounds = MisereBounds {
+                max_quotient_heap: quotient_heap,
+                ..MisereBounds::default()
+            };
+            let (solution, method) =
+                misere_solve_auto(&game.ruleset, &heaps, limit, bounds, cancel, |_, _| {})
+                    .map_err(over)?;
+            by_quotient = matches!(method, MisereMethod::Quotient(_));
+            solution
         } else {
             SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel, &mut |_| {})
                 .and_then(|solver| solver.solve(&heaps, limit))

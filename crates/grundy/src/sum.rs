@@ -42,6 +42,11 @@ use crate::{Convention, Nimber, Outcome};
 /// other than Nim are solved (by exhaustive search).
 pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
 
+/// The sums the misère quotient's fallback search may remember when a sum
+/// is solved by [`misere_solve_auto`] or a match is played (the quotient is
+/// usually found without any search).
+pub const MISERE_QUOTIENT_SEARCHED: usize = 2_000_000;
+
 /// Heaps up to this size are solved from a table of values; larger ones
 /// first look for a proved period.
 const DIRECT_TABLE: u64 = 1 << 16;
@@ -92,9 +97,68 @@ pub enum SumError {
         /// [`MISERE_BRUTE_FORCE_TOKENS`].
         limit: u64,
     },
+    /// A misère sum past the exhaustive search with a heap beyond the
+    /// misère quotient's bound.
+    #[error("misère play of {game} is solved by exhaustive search for sums of at most {limit} tokens (this one has {tokens}), and by its misère quotient for heaps up to {max} (this sum has a heap of {heap})")]
+    MisereQuotientHeap {
+        /// The game spec.
+        game: String,
+        /// Tokens in the sum.
+        tokens: u128,
+        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        limit: u64,
+        /// The largest heap of the sum.
+        heap: u64,
+        /// The quotient's heap bound.
+        max: u64,
+    },
+    /// A misère sum past the exhaustive search whose misère quotient could
+    /// not be computed within its bounds.
+    #[error("misère play of {game}: this sum has {tokens} tokens, more than the {limit} of the exhaustive search, and its misère quotient on heaps up to {max_heap} could not be computed: {reason}")]
+    MisereQuotient {
+        /// The game spec.
+        game: String,
+        /// Tokens in the sum.
+        tokens: u128,
+        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        limit: u64,
+        /// The largest heap of the sum.
+        max_heap: u64,
+        /// The quotient's error.
+        reason: String,
+    },
     /// The computation was stopped through its [`Cancel`] flag.
     #[error("stopped while computing values")]
     Cancelled(#[from] Cancelled),
+}
+
+/// How [`misere_solve_auto`] solved a misère sum.
+#[derive(Clone, Debug)]
+pub enum MisereMethod {
+    /// Bouton's rule for misère Nim.
+    Nim,
+    /// Exhaustive search (at most [`MISERE_BRUTE_FORCE_TOKENS`] tokens).
+    Search,
+    /// The game's misère quotient on heaps up to the sum's largest heap.
+    Quotient(Box<MisereQuotient>),
+}
+
+/// Bounds for [`misere_solve_auto`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MisereBounds {
+    /// The largest heap whose misère quotient may be computed.
+    pub max_quotient_heap: u64,
+    /// The sums the quotient's fallback search may remember.
+    pub max_searched: usize,
+}
+
+impl Default for MisereBounds {
+    fn default() -> MisereBounds {
+        MisereBounds {
+            max_quotient_heap: crate::misere::MAX_QUOTIENT_HEAP,
+            max_searched: MISERE_QUOTIENT_SEARCHED,
+        }
+    }
 }
 
 /// One move in a sum: heap number `heap` (0-based) goes from `from` tokens
@@ -526,9 +590,10 @@ pub fn misere_solve(
             limit: MISERE_BRUTE_FORCE_TOKENS,
         });
     }
+    let mut memo = HashMap::new();
     let mut search = MisereSearch {
         ruleset,
-        memo: HashMap::new(),
+        memo: &mut memo,
     };
     let mut moves = vec![];
     let mut count = 0u128;
@@ -632,9 +697,111 @@ pub fn misere_solve_by_quotient(
     })
 }
 
+/// Solves a misère sum of any heap game, choosing the method: Bouton's
+/// rule for Nim, the exhaustive search for sums of at most
+/// [`MISERE_BRUTE_FORCE_TOKENS`] tokens (so their answers stay those of
+/// [`misere_solve`]), and past that the game's misère quotient on heaps up
+/// to the largest heap, computed within `bounds` (`progress(n, order)`
+/// after each heap size verified).
+///
+/// # Errors
+/// [`SumError::MisereQuotientHeap`] for a heap beyond
+/// `bounds.max_quotient_heap`, [`SumError::MisereQuotient`] when the
+/// quotient outgrows its bounds, [`SumError::Cancelled`] through `cancel`.
+///
+/// # Complexity
+/// As [`misere_solve`] for the first two methods; for the quotient, its
+/// computation and then linear time in the heaps.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod};
+/// use grundy::Outcome;
+///
+/// let kayles = "kayles".parse()?;
+/// let (small, how) =
+///     misere_solve_auto(&kayles, &[4], 10, MisereBounds::default(), &Cancel::new(), |_, _| {})?;
+/// assert!(matches!(how, MisereMethod::Search));
+/// assert_eq!(small.outcome, Outcome::P);
+/// let (big, how) = misere_solve_auto(
+///     &kayles,
+///     &[30, 40, 17],
+///     10,
+///     MisereBounds::default(),
+///     &Cancel::new(),
+///     |_, _| {},
+/// )?;
+/// assert!(matches!(how, MisereMethod::Quotient(_)));
+/// assert_eq!(big.outcome, Outcome::N);
+/// assert_eq!(big.total_winning_moves, 22);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_solve_auto(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    limit: usize,
+    bounds: MisereBounds,
+    cancel: &Cancel,
+    progress: impl FnMut(u64, usize),
+) -> Result<(SumSolution, MisereMethod), SumError> {
+    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+    if *ruleset == HeapRuleset::Nim {
+        return Ok((misere_nim(heaps, limit), MisereMethod::Nim));
+    }
+    if tokens <= u128::from(MISERE_BRUTE_FORCE_TOKENS) {
+        return Ok((misere_solve(ruleset, heaps, limit)?, MisereMethod::Search));
+    }
+    let game = ruleset.to_string();
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let max = bounds
+        .max_quotient_heap
+        .min(crate::misere::MAX_QUOTIENT_HEAP);
+    if largest > max {
+        return Err(SumError::MisereQuotientHeap {
+            game,
+            tokens,
+            limit: MISERE_BRUTE_FORCE_TOKENS,
+            heap: largest,
+            max,
+        });
+    }
+    let limits = crate::misere::QuotientLimits {
+        max_searched: bounds.max_searched,
+        ..crate::misere::QuotientLimits::default()
+    };
+    let q =
+        MisereQuotient::compute_with(ruleset, largest, limits, cancel, progress).map_err(|e| {
+            match e {
+                QuotientError::Cancelled(c) => SumError::Cancelled(c),
+                e => SumError::MisereQuotient {
+                    game,
+                    tokens,
+                    limit: MISERE_BRUTE_FORCE_TOKENS,
+                    max_heap: largest,
+                    reason: e.to_string(),
+                },
+            }
+        })?;
+    let solution = misere_solve_by_quotient(&q, heaps, limit)?;
+    Ok((solution, MisereMethod::Quotient(Box::new(q))))
+}
+
+/// Whether the player to move wins the misère sum `heaps` of `ruleset`, by
+/// exhaustive search over sorted lists of non-empty heaps remembered in
+/// `memo`: the one misère search, shared by [`misere_solve`] and
+/// [`crate::play::Match`]. The recursion is at most as deep as the number
+/// of tokens (every move takes a token or splits a heap).
+pub(crate) fn misere_search_wins(
+    ruleset: &HeapRuleset,
+    memo: &mut HashMap<Vec<u64>, bool>,
+    heaps: Vec<u64>,
+) -> bool {
+    MisereSearch { ruleset, memo }.wins(heaps)
+}
+
 struct MisereSearch<'a> {
     ruleset: &'a HeapRuleset,
-    memo: HashMap<Vec<u64>, bool>,
+    memo: &'a mut HashMap<Vec<u64>, bool>,
 }
 
 impl MisereSearch<'_> {

@@ -204,7 +204,9 @@ class SumMove:
 @dataclass(frozen=True)
 class Solution:
     """A sum of heaps (``grundy solve --json``). ``values`` and ``nim_sum``
-    are ``None`` for a misère sum solved by search."""
+    are ``None`` for a misère sum of a game other than Nim; ``method`` is
+    ``"quotient"`` for a misère sum past the exhaustive search's 48 tokens,
+    solved by the game's misère quotient, and ``None`` otherwise."""
 
     game: str
     heaps: Tuple[int, ...]
@@ -214,6 +216,7 @@ class Solution:
     outcome: str
     winning_moves: Tuple[SumMove, ...]
     total_winning_moves: int
+    method: Optional[str] = None
 
 
 @dataclass(frozen=True)

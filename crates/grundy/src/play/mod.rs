@@ -76,10 +76,6 @@ pub const MAX_HEAP: u64 = 1000;
 /// [`MatchLimits::max_quotient_heap`]).
 pub const MAX_MISERE_TOKENS: u64 = 40;
 
-/// The sums the misère quotient's fallback search may remember when a
-/// match starts (the quotient is usually found without it).
-pub const MATCH_QUOTIENT_SEARCHED: usize = 2_000_000;
-
 /// Bounds on the positions a [`Match`] accepts. The defaults are
 /// [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`], meant for a person at a
 /// terminal; a front end with bounds of its own (a web server checking
@@ -640,7 +636,7 @@ impl Match {
                     &ruleset,
                     max,
                     QuotientLimits {
-                        max_searched: MATCH_QUOTIENT_SEARCHED,
+                        max_searched: crate::sum::MISERE_QUOTIENT_SEARCHED,
                         ..QuotientLimits::default()
                     },
                     &Cancel::new(),
@@ -798,47 +794,15 @@ impl Match {
         }
     }
 
-    /// Misère search over sorted lists of non-empty heaps. The recursion is
-    /// at most as deep as the number of tokens ([`MAX_MISERE_TOKENS`]):
-    /// every move takes a token or splits a heap, and a heap cannot be
-    /// split into more heaps than it has tokens.
+    /// Misère search over sorted lists of non-empty heaps, with the memo
+    /// this match's clones share (the library's one misère search). The
+    /// recursion is at most as deep as the number of tokens
+    /// ([`MAX_MISERE_TOKENS`]).
     fn misere_wins(&self, key: Vec<u64>) -> bool {
-        // The lock is never held across the recursion. A panic elsewhere
-        // cannot leave a wrong entry (entries are inserted whole), so a
-        // poisoned lock is still good to use.
-        let memo = || self.misere.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&w) = memo().get(&key) {
-            return w;
-        }
-        let mut any_move = false;
-        let mut wins = false;
-        let mut options = Vec::new();
-        for i in 0..key.len() {
-            if wins {
-                break;
-            }
-            if i > 0 && key[i] == key[i - 1] {
-                continue;
-            }
-            options.clear();
-            self.ruleset.for_each_option(key[i], |l| options.push(l));
-            for to in &options {
-                any_move = true;
-                let mut after = key.clone();
-                after.swap_remove(i);
-                after.extend_from_slice(to.as_slice());
-                after.sort_unstable();
-                if !self.misere_wins(after) {
-                    wins = true;
-                    break;
-                }
-            }
-        }
-        // With no move at all the player to move has won: the opponent took
-        // the last token.
-        let w = wins || !any_move;
-        memo().insert(key, w);
-        w
+        // A panic elsewhere cannot leave a wrong entry (entries are
+        // inserted whole), so a poisoned lock is still good to use.
+        let mut memo = self.misere.lock().unwrap_or_else(PoisonError::into_inner);
+        crate::sum::misere_search_wins(&self.ruleset, &mut memo, key)
     }
 
     /// Calls `f` with every legal move from `heaps`, heap by heap, in the
