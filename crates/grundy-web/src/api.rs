@@ -282,23 +282,30 @@ impl Position {
 
     /// The library's match at this position, with `to_move` to move and
     /// this server's bounds; `None` when no move is left (the game is over).
-    fn start(&self, to_move: Player, limits: &Limits) -> Result<Option<Match>, ApiError> {
+    fn start(
+        &self,
+        to_move: Player,
+        limits: &Limits,
+        cancel: &Cancel,
+    ) -> Result<Option<Match>, ApiError> {
         let bounds = MatchLimits {
             max_heap: limits.max_play_heap,
             max_misere_tokens: limits.max_misere_search_tokens,
             max_quotient_heap: limits.max_misere_quotient_heap,
         };
-        let started = Match::with_limits(
+        let started = Match::with_limits_cancellable(
             self.ruleset.clone(),
             self.heaps.clone(),
             self.convention,
             to_move,
             bounds,
+            cancel,
         );
         match started {
             Ok(m) => Ok(Some(m.named(self.spec.as_str()))),
             Err(SetupError::NoMoves { .. }) => Ok(None),
             Err(e @ SetupError::NoHeaps) => Err(ApiError::bad_request(e.to_string())),
+            Err(_) if cancel.is_cancelled() => Err(ApiError::over_limit(stopped_message(cancel))),
             Err(e) => Err(ApiError::over_limit(e.to_string())),
         }
     }
@@ -407,8 +414,8 @@ pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> Ap
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = Position::read(&mut fields, &state.limits)?;
     let limits = state.limits.clone();
-    compute(&state, move || {
-        let (outcome, chosen) = match pos.start(Player::Engine, &limits)? {
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let (outcome, chosen) = match pos.start(Player::Engine, &limits, cancel)? {
             Some(m) => (m.outcome(), m.engine_move().map(|mv| (m.after(&mv), mv))),
             None => (pos.finished_outcome(), None),
         };
@@ -472,8 +479,8 @@ pub(crate) async fn play_move(State(state): State<AppState>, body: Body) -> ApiR
         })
         .transpose()?;
     let limits = state.limits.clone();
-    compute(&state, move || {
-        let Some(mut m) = pos.start(Player::User, &limits)? else {
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let Some(mut m) = pos.start(Player::User, &limits, cancel)? else {
             return Err(ApiError::illegal(MoveError::GameOver.to_string()));
         };
         let request = MoveRequest {
@@ -563,8 +570,8 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = Position::read(&mut fields, &state.limits)?;
     let limits = state.limits.clone();
-    compute(&state, move || {
-        let Some(m) = pos.start(Player::User, &limits)? else {
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let Some(m) = pos.start(Player::User, &limits, cancel)? else {
             return Err(ApiError::illegal(format!(
                 "no move is left in this position of {}: the game is over",
                 pos.spec

@@ -594,6 +594,29 @@ impl Match {
         first: Player,
         limits: MatchLimits,
     ) -> Result<Match, SetupError> {
+        Match::with_limits_cancellable(ruleset, heaps, convention, first, limits, &Cancel::new())
+    }
+
+    /// Starts a match as [`with_limits`](Match::with_limits) does, with the
+    /// misère quotient's computation (the one part of a start that may take
+    /// seconds) stopped through `cancel`: a server with a deadline passes
+    /// its flag.
+    ///
+    /// # Errors
+    /// As [`with_limits`](Match::with_limits); a stopped quotient is a
+    /// [`SetupError::MisereQuotient`] that says so.
+    ///
+    /// # Complexity
+    /// As [`new`](Match::new), plus the misère quotient's computation for
+    /// misère games past `limits.max_misere_tokens`.
+    pub fn with_limits_cancellable(
+        ruleset: HeapRuleset,
+        heaps: Vec<u64>,
+        convention: Convention,
+        first: Player,
+        limits: MatchLimits,
+        cancel: &Cancel,
+    ) -> Result<Match, SetupError> {
         if heaps.is_empty() {
             return Err(SetupError::NoHeaps);
         }
@@ -639,7 +662,7 @@ impl Match {
                         max_searched: crate::sum::MISERE_QUOTIENT_SEARCHED,
                         ..QuotientLimits::default()
                     },
-                    &Cancel::new(),
+                    cancel,
                     |_, _| {},
                 )
                 .map_err(|e| refuse(format!("could not be computed: {e}")))?;
