@@ -105,8 +105,9 @@ use crate::Outcome;
 /// verification per heap size.
 pub const MAX_QUOTIENT_HEAP: u64 = 500;
 
-/// The default bound on the order of a quotient (and of every candidate on
-/// the way to it); the verification keeps `|Q|²/2` bytes per heap size.
+/// The default bound on the order of a quotient (candidates on the way may
+/// have four times as many elements); the verification keeps `|Q|²/2`
+/// bytes per heap size for a candidate of order `|Q|`.
 pub const DEFAULT_MAX_ORDER: usize = 1024;
 
 /// The default bound on the sums the exhaustive outcome search may
@@ -116,7 +117,9 @@ pub const DEFAULT_MAX_SEARCHED: usize = 20_000_000;
 /// The bounds a quotient computation stays within.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct QuotientLimits {
-    /// The most elements of the quotient or of any candidate for it.
+    /// The most elements of the quotient. The candidates on the way to it
+    /// may have up to four times as many (MisereSolver's candidates are
+    /// often larger than the quotient they lead to).
     pub max_order: usize,
     /// The most sums whose outcome the exhaustive search remembers.
     pub max_searched: usize,
@@ -1340,11 +1343,15 @@ impl Learner {
         if gens.last() != Some(&n) {
             return Ok(None);
         }
-        let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], max_order) else {
+        let candidates = max_order.saturating_mul(4);
+        let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], candidates) else {
             return Ok(None);
         };
         for _round in 0..256 {
             let Some(f) = self.verify(&hyp, cancel)? else {
+                if hyp.order() > max_order {
+                    return Err(LearnError::Order);
+                }
                 return Ok(Some(hyp));
             };
             let wrong = hyp.predict(&f);
@@ -1382,7 +1389,7 @@ impl Learner {
                             (t, index, period)
                         })
                         .collect();
-                    if let Some(next) = self.trial(&hyp, gens, gen_of, &free, max_order) {
+                    if let Some(next) = self.trial(&hyp, gens, gen_of, &free, candidates) {
                         if next.predict(&f) != wrong {
                             found = Some(next);
                             break 'sizes;
@@ -1617,6 +1624,10 @@ impl Learner {
             };
             let layer = &layers[j];
             for l in 0..n {
+                // A large candidate's layer takes a while: stop promptly.
+                if l % 64 == 0 {
+                    cancel.check()?;
+                }
                 for s in 0..n {
                     let mut mask = 0u64;
                     'succ: for (m, &em) in layer.powers.iter().enumerate() {
