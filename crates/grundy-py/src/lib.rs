@@ -396,12 +396,34 @@ fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyR
 }
 
 /// The native module `grundy._grundy`.
+/// The `grundy quotient --json --table` object: the misère quotient of a
+/// heap game on heaps up to `max_heap`.
+#[pyfunction]
+fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
+    let rules = ruleset(spec)?;
+    interruptible(py, move |cancel| {
+        let q = grundy::misere::MisereQuotient::compute_with(
+            &rules,
+            max_heap,
+            grundy::misere::QuotientLimits::default(),
+            cancel,
+            |_, _| {},
+        )
+        .map_err(|e| match e {
+            grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
+            e => Failure::Value(e.to_string()),
+        })?;
+        Ok(serde_json::to_string(&grundy_json::QuotientJson::new(&q, true)).expect("JSON"))
+    })
+}
+
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
+    m.add_function(wrap_pyfunction!(quotient, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_text, m)?)?;

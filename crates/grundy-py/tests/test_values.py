@@ -115,3 +115,21 @@ def test_misere_and_boards():
     board = grundy.solve("cram:1x4")
     assert (board.value, board.outcome) == (2, "N")
     assert board.winning_moves[0].cells == ((0, 1), (0, 2))
+
+
+def test_quotient_agrees_with_solve():
+    # The misère quotient's outcome of a sum is the exhaustive search's
+    # (solve, at most 48 tokens) for every sum of two or three heaps <= 9.
+    q = grundy.quotient("kayles", 9)
+    assert (q.order, len(q.pretending)) == (18, 10)
+    for a in range(10):
+        for b in range(a, 10):
+            for c in (0, 3, 7):
+                s = grundy.solve("kayles", [a, b, c], misere=True)
+                if s.total_winning_moves == 0 and a + b + c == 0:
+                    continue
+                assert q.outcome([a, b, c]) == s.outcome, (a, b, c)
+    with pytest.raises(ValueError, match="beyond the quotient"):
+        q.outcome([10])
+    with pytest.raises(ValueError, match="heap"):
+        grundy.quotient("kayles", 100_000)

@@ -39,6 +39,8 @@ __all__ = [
     "values",
     "period",
     "solve",
+    "quotient",
+    "Quotient",
     "nim",
     "canonical",
     "Graph",
@@ -141,6 +143,65 @@ def period(spec: str, max: Optional[int] = None) -> Period:
 
 
 @dataclass(frozen=True)
+class Quotient:
+    """The misère quotient (Plambeck–Siegel) of a heap game on heaps up to
+    ``max_heap``, as ``grundy quotient --json --table`` gives it. Elements
+    are words in the generators (``"1"``, ``"a"``, ``"ab^2"``); ``table[i][j]``
+    is the index in ``elements`` of ``elements[i] * elements[j]``, and
+    ``pretending[n]`` the element of a heap of ``n`` tokens."""
+
+    game: str
+    max_heap: int
+    order: int
+    p_portion: Tuple[str, ...]
+    pretending: Tuple[str, ...]
+    generators: Tuple[str, ...]
+    generator_heaps: Tuple[int, ...]
+    relations: Tuple[str, ...]
+    tame: bool
+    stable_from: Optional[int]
+    orders: Tuple[int, ...]
+    elements: Tuple[str, ...]
+    table: Tuple[Tuple[int, ...], ...]
+
+    def element(self, heaps: Iterable[int]) -> str:
+        """The element of a sum of heaps: the product of theirs."""
+        index = {name: i for i, name in enumerate(self.elements)}
+        x = 0
+        for h in heaps:
+            if not 0 <= h <= self.max_heap:
+                raise ValueError(f"heap {h} is beyond the quotient's heaps (0..={self.max_heap})")
+            x = self.table[x][index[self.pretending[h]]]
+        return self.elements[x]
+
+    def outcome(self, heaps: Iterable[int]) -> str:
+        """``"P"`` when the misère sum is lost for the player to move (its
+        element lies in the P-portion), else ``"N"``."""
+        return "P" if self.element(heaps) in self.p_portion else "N"
+
+
+def quotient(spec: str, max_heap: int) -> Quotient:
+    """The misère quotient of ``spec`` on heaps of at most ``max_heap``
+    tokens, verified against the game's moves (``grundy quotient``);
+    Ctrl-C stops it.
+
+    >>> q = quotient("0.75", 12)
+    >>> (q.order, q.p_portion, q.relations)
+    (8, ('a', 'b^2'), ('a^2 = 1', 'bc = ab', 'c^2 = b^2', 'b^3 = b'))
+    >>> q.element([2, 2]), q.outcome([2, 2]), q.outcome([2, 1])
+    ('b^2', 'P', 'N')
+    """
+    data = json.loads(_grundy.quotient(spec, int(max_heap)))
+    p = data.pop("presentation")
+    data.update(p)
+    return _build(
+        Quotient,
+        data,
+        table=lambda rows: tuple(tuple(r) for r in rows),
+    )
+
+
+@dataclass(frozen=True)
 class NimMove:
     """A winning Nim move: heap ``heap`` (0-based) from ``from_`` to ``to``
     (``from`` in the JSON)."""
@@ -216,7 +277,8 @@ class Solution:
     outcome: str
     winning_moves: Tuple[SumMove, ...]
     total_winning_moves: int
-    method: Optional[str] = None
+    # Not in the repr, which stays that of the sums solved before it came.
+    method: Optional[str] = dataclasses.field(default=None, repr=False)
 
 
 @dataclass(frozen=True)
