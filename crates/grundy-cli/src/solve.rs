@@ -31,7 +31,8 @@ pub struct Args {
     #[arg(allow_negative_numbers = true)]
     heaps: Vec<String>,
     /// Misère play: whoever makes the last move loses. Exact for Nim; for
-    /// other games solved by exhaustive search on small sums only.
+    /// other games an exhaustive search up to 48 tokens, then the game's
+    /// misère quotient (heaps up to 500).
     #[arg(long)]
     misere: bool,
     /// The most winning moves to print (all are counted).
