@@ -99,25 +99,31 @@ fn check_against_brute_force(spec: &str, max_heap: u64, sums: usize) {
             continue;
         }
         checked += 1;
-        let expected = if brute.mover_wins(&heaps) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
-        assert_eq!(q.outcome(&heaps).unwrap(), expected, "{spec} {heaps:?}");
-        let moves: HashSet<(usize, Vec<u64>)> = q
-            .winning_moves(&heaps)
-            .unwrap()
-            .into_iter()
-            .map(|m| {
-                assert_eq!(m.from, heaps[m.heap]);
-                let mut to = m.to;
-                to.sort_unstable();
-                (m.heap, to)
-            })
-            .collect();
-        assert_eq!(moves, brute.winning_moves(&heaps), "{spec} {heaps:?}");
+        check_sum(&q, &mut brute, spec, &heaps);
     }
+}
+
+/// The quotient's outcome and every winning move of `heaps` against the
+/// exhaustive search's.
+fn check_sum(q: &MisereQuotient, brute: &mut Brute, spec: &str, heaps: &[u64]) {
+    let expected = if brute.mover_wins(heaps) {
+        Outcome::N
+    } else {
+        Outcome::P
+    };
+    assert_eq!(q.outcome(heaps).unwrap(), expected, "{spec} {heaps:?}");
+    let moves: HashSet<(usize, Vec<u64>)> = q
+        .winning_moves(heaps)
+        .unwrap()
+        .into_iter()
+        .map(|m| {
+            assert_eq!(m.from, heaps[m.heap]);
+            let mut to = m.to;
+            to.sort_unstable();
+            (m.heap, to)
+        })
+        .collect();
+    assert_eq!(moves, brute.winning_moves(heaps), "{spec} {heaps:?}");
 }
 
 #[test]
@@ -176,23 +182,7 @@ fn check_large_heaps(spec: &str, max_heap: u64, lowest: u64, total: u64, sums: u
             continue;
         }
         checked += 1;
-        let expected = if brute.mover_wins(&heaps) {
-            Outcome::N
-        } else {
-            Outcome::P
-        };
-        assert_eq!(q.outcome(&heaps).unwrap(), expected, "{spec} {heaps:?}");
-        let moves: HashSet<(usize, Vec<u64>)> = q
-            .winning_moves(&heaps)
-            .unwrap()
-            .into_iter()
-            .map(|m| {
-                let mut to = m.to;
-                to.sort_unstable();
-                (m.heap, to)
-            })
-            .collect();
-        assert_eq!(moves, brute.winning_moves(&heaps), "{spec} {heaps:?}");
+        check_sum(&q, &mut brute, spec, &heaps);
     }
 }
 

@@ -529,19 +529,37 @@ impl ValueLesson {
     }
 }
 
+/// The start of a misère lesson: its heading and the paragraph that says
+/// how the position was decided.
+fn misere_intro(game: &str, paint: &mut dyn FnMut(Role, &str) -> String, how: &str) -> String {
+    let mut out = paint(Role::Heading, &heading(Convention::Misere, game));
+    out.push_str("\n\n");
+    para(&mut out, paint, None, how);
+    out
+}
+
+/// In a P-position, the engine's move and the opponent's answer to it.
+fn refutation_para(
+    out: &mut String,
+    paint: &mut dyn FnMut(Role, &str) -> String,
+    refutation: &Option<(PlayMove, PlayMove)>,
+) {
+    if let Some((mv, reply)) = refutation {
+        para(
+            out,
+            paint,
+            None,
+            &format!("For example, after {mv} the opponent answers {reply}."),
+        );
+    }
+}
+
 impl SearchLesson {
     /// The lesson as text; see [`Hint::render_with`].
     pub fn render_with(&self, paint: &mut dyn FnMut(Role, &str) -> String) -> String {
-        let mut out = String::new();
-        out.push_str(&paint(
-            Role::Heading,
-            &heading(Convention::Misere, &self.game),
-        ));
-        out.push_str("\n\n");
-        para(
-            &mut out,
+        let mut out = misere_intro(
+            &self.game,
             paint,
-            None,
             "Grundy values decide normal play only: in misère play the values of the heaps \
              do not add up, so this position was decided by searching every position \
              reachable from it. A position is won when some move leaves a lost one, and a \
@@ -564,14 +582,7 @@ impl SearchLesson {
                     "The player to move loses against best play (a P-position): every move \
                      leaves a position with a winning reply.",
                 );
-                if let Some((mv, reply)) = &self.refutation {
-                    para(
-                        &mut out,
-                        paint,
-                        None,
-                        &format!("For example, after {mv} the opponent answers {reply}."),
-                    );
-                }
+                refutation_para(&mut out, paint, &self.refutation);
             }
         }
         out
@@ -581,16 +592,9 @@ impl SearchLesson {
 impl QuotientLesson {
     /// The lesson as text; see [`Hint::render_with`].
     pub fn render_with(&self, paint: &mut dyn FnMut(Role, &str) -> String) -> String {
-        let mut out = String::new();
-        out.push_str(&paint(
-            Role::Heading,
-            &heading(Convention::Misere, &self.game),
-        ));
-        out.push_str("\n\n");
-        para(
-            &mut out,
+        let mut out = misere_intro(
+            &self.game,
             paint,
-            None,
             &format!(
                 "In misère play the Grundy values of the heaps do not add up. Instead each \
                  heap pretends to be an element of the game's misère quotient (Plambeck and \
@@ -655,14 +659,7 @@ impl QuotientLesson {
                         self.product
                     ),
                 );
-                if let Some((mv, reply)) = &self.refutation {
-                    para(
-                        &mut out,
-                        paint,
-                        None,
-                        &format!("For example, after {mv} the opponent answers {reply}."),
-                    );
-                }
+                refutation_para(&mut out, paint, &self.refutation);
             }
         }
         out
