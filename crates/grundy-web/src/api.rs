@@ -14,7 +14,7 @@ use serde_json::Value;
 use grundy::game::ImpartialGame;
 use grundy::graph::{acyclic_values, position_graph, GraphError};
 use grundy::heap::HeapRuleset;
-use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
+use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::play::{
     Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
@@ -849,10 +849,7 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
         let q = MisereQuotient::compute_with(
             &game.ruleset,
             max_heap,
-            QuotientLimits {
-                max_searched: grundy::sum::MISERE_QUOTIENT_SEARCHED,
-                ..QuotientLimits::default()
-            },
+            MisereBounds::default().quotient_limits(),
             cancel,
             |_, _| {},
         )

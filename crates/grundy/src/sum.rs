@@ -152,6 +152,23 @@ pub struct MisereBounds {
     pub max_searched: usize,
 }
 
+impl MisereBounds {
+    /// The quotient computation's limits under these bounds (the default
+    /// order bound, `max_searched` sums for its fallback search).
+    ///
+    /// ```
+    /// use grundy::sum::{MisereBounds, MISERE_QUOTIENT_SEARCHED};
+    /// let limits = MisereBounds::default().quotient_limits();
+    /// assert_eq!(limits.max_searched, MISERE_QUOTIENT_SEARCHED);
+    /// ```
+    pub fn quotient_limits(self) -> crate::misere::QuotientLimits {
+        crate::misere::QuotientLimits {
+            max_searched: self.max_searched,
+            ..crate::misere::QuotientLimits::default()
+        }
+    }
+}
+
 impl Default for MisereBounds {
     fn default() -> MisereBounds {
         MisereBounds {
@@ -765,10 +782,7 @@ pub fn misere_solve_auto(
             max,
         });
     }
-    let limits = crate::misere::QuotientLimits {
-        max_searched: bounds.max_searched,
-        ..crate::misere::QuotientLimits::default()
-    };
+    let limits = bounds.quotient_limits();
     let q =
         MisereQuotient::compute_with(ruleset, largest, limits, cancel, progress).map_err(|e| {
             match e {

@@ -52,7 +52,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::cancel::Cancel;
 use crate::heap::{sequence, HeapRuleset, Leaves};
-use crate::misere::{MisereQuotient, QuotientLimits, MAX_QUOTIENT_HEAP};
+use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
 use crate::nim::{self, NimSummary};
 use crate::{Convention, Nimber, Outcome};
 
@@ -658,10 +658,7 @@ impl Match {
                 let q = MisereQuotient::compute_with(
                     &ruleset,
                     max,
-                    QuotientLimits {
-                        max_searched: crate::sum::MISERE_QUOTIENT_SEARCHED,
-                        ..QuotientLimits::default()
-                    },
+                    crate::sum::MisereBounds::default().quotient_limits(),
                     cancel,
                     |_, _| {},
                 )
