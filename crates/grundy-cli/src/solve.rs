@@ -8,16 +8,11 @@ use anyhow::Context;
 use grundy::games::{Board, BoardSpec};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
-use grundy::sum::{
-    misere_solve_auto, MisereBounds, MisereMethod, SumError, SumSolution, SumSolver,
-};
-use grundy::Outcome;
+use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError, SumSolution};
+use grundy::{Convention, Outcome};
 use grundy_json::BoardJson;
 
 use crate::progress::Progress;
-
-/// How many values may be computed to find a period for huge heaps.
-const DEFAULT_MAX: u64 = 1 << 22;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
@@ -150,46 +145,27 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         return solve_big_nim(args, ruleset, &big, out);
     }
     let heaps = parse_heaps(&args.heaps, ruleset)?;
-    let mut quotient = None;
-    let solution = if args.misere {
-        let (solution, method) = solve_misere(ruleset, &heaps, args.limit)?;
-        if let MisereMethod::Quotient(q) = method {
-            quotient = Some(q);
-        }
-        solution
+    let convention = if args.misere {
+        Convention::Misere
     } else {
-        let max = args.max.unwrap_or(if ruleset.max_heaps_left() > 2 {
-            period::THREE_HEAP_SEARCH_MAX
-        } else {
-            DEFAULT_MAX
-        });
+        Convention::Normal
+    };
+    let max = args
+        .max
+        .unwrap_or(SolverLimits::for_ruleset(ruleset).max_values);
+    if !args.misere {
         // The one set of limits: a search keeps every value it computes.
         grundy::limits::check_stored_values(max.saturating_add(1))
             .map_err(|e| anyhow::anyhow!("--max {max} is too large: {e}; use a smaller --max"))?;
-        // Without a periodicity theorem the solver tabulates every value up
-        // to the largest heap: then the end, and an ETA, are known.
-        let largest = heaps.iter().copied().max().unwrap_or(0);
-        let tabulated = period::Theorem::for_ruleset(ruleset).is_none()
-            && *ruleset != HeapRuleset::Nim
-            && largest <= max;
-        let mut progress = Progress::new(
-            "computing values",
-            tabulated.then(|| largest.saturating_add(1)),
-        )
-        .with_growth(cost_growth(ruleset));
-        let solver =
-            SumSolver::new_cancellable(ruleset, &heaps, max, &crate::interrupt::flag(), &mut |n| {
-                progress.update(n as u64)
-            })
-            .with_context(|| format!("computed G(0..{}) of {ruleset}", progress.done()))?;
-        drop(progress);
-        solver.solve(&heaps, args.limit)?
-    };
+    }
+    let solver = prepare(ruleset, convention, &heaps, max)?;
+    let solution = solver.solve(&heaps, args.limit)?;
+    let quotient = solver.quotient();
     if args.json {
         write_json(ruleset, &heaps, &solution, quotient.is_some(), out)
     } else {
         write_text(ruleset, &heaps, &solution, out)?;
-        if let Some(q) = &quotient {
+        if let Some(q) = quotient {
             writeln!(
                 out,
                 "method: misère quotient of order {} on heaps up to {} (`grundy quotient {} \
@@ -204,38 +180,60 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     }
 }
 
-/// A misère sum by the library's choice of method (Bouton's rule, the
-/// exhaustive search, or the game's misère quotient past it), with a
-/// progress line while a quotient is computed.
+/// The library's heap solver for this sum, which chooses the method
+/// (Bouton's formula, Grundy values, the exhaustive misère search, or the
+/// game's misère quotient past it), with a progress line while values or a
+/// quotient are computed.
 ///
 /// # Errors
-/// When the quotient outgrows its bounds, or on Ctrl-C, saying how far it
-/// got.
-fn solve_misere(
+/// Those of the solver; on Ctrl-C, saying how far it got.
+fn prepare(
     ruleset: &HeapRuleset,
+    convention: Convention,
     heaps: &[u64],
-    limit: usize,
-) -> anyhow::Result<(SumSolution, MisereMethod)> {
+    max: u64,
+) -> anyhow::Result<HeapSolver> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
+    // Without a periodicity theorem the values are tabulated up to the
+    // largest heap: then the end, and an ETA, are known.
+    let tabulated = period::Theorem::for_ruleset(ruleset).is_none() && largest <= max;
     let mut progress: Option<Progress> = None;
-    let result = misere_solve_auto(
+    let limits = SolverLimits {
+        max_values: max,
+        ..SolverLimits::default()
+    };
+    let result = HeapSolver::prepare(
         ruleset,
+        convention,
         heaps,
-        limit,
-        MisereBounds::default(),
+        limits,
         &crate::interrupt::flag(),
-        |n, _| {
-            progress
+        &mut |p| match p {
+            SolveProgress::Values(n) => progress
+                .get_or_insert_with(|| {
+                    Progress::new(
+                        "computing values",
+                        tabulated.then(|| largest.saturating_add(1)),
+                    )
+                    .with_growth(cost_growth(ruleset))
+                })
+                .update(n as u64),
+            SolveProgress::Quotient { heap, .. } => progress
                 .get_or_insert_with(|| Progress::new("misère quotient: heaps done", Some(largest)))
-                .update(n)
+                .update(heap),
         },
     );
     let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {
-        Err(SumError::Cancelled(c)) => Err(anyhow::Error::new(c).context(format!(
-            "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
-        ))),
+        Err(e @ SumError::Cancelled(_)) if convention == Convention::Misere => {
+            Err(anyhow::Error::new(e).context(format!(
+                "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
+            )))
+        }
+        Err(e) if convention == Convention::Normal => {
+            Err(anyhow::Error::new(e).context(format!("computed G(0..{done}) of {ruleset}")))
+        }
         other => Ok(other?),
     }
 }
@@ -423,13 +421,13 @@ fn write_text(
     }
     writeln!(out, "winning moves ({} in all):", s.total_winning_moves)?;
     for m in &s.winning_moves {
-        let taken = m.from as u128 - m.to.as_slice().iter().map(|&x| x as u128).sum::<u128>();
         writeln!(
             out,
-            "  heap {}: {} -> {}   (take {taken})",
+            "  heap {}: {} -> {}   (take {})",
             m.heap + 1,
             m.from,
-            m.to
+            m.leaves,
+            m.taken()
         )?;
     }
     let rest = s.total_winning_moves - s.winning_moves.len() as u128;

@@ -420,7 +420,7 @@ impl<'a> SolveJson<'a> {
                 .map(|m| SolveMove {
                     heap: m.heap,
                     from: m.from,
-                    to: m.to.as_slice().to_vec(),
+                    to: m.leaves.as_slice().to_vec(),
                 })
                 .collect(),
             total_winning_moves: solution.total_winning_moves,

@@ -19,7 +19,7 @@ use grundy::heap::period::{self, Theorem};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
-use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod, SumError, SumSolver};
+use grundy::sum::{HeapSolver, Method, SolverLimits, SumError};
 use grundy::Convention;
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
@@ -36,7 +36,6 @@ const MAX_TO: u64 = grundy::limits::MAX_STORED_VALUES;
 /// Default search limits, as in the CLI.
 const PERIOD_MAX: u64 = 1 << 20;
 const PERIOD_MAX_NO_THEOREM: u64 = 10_000;
-const SOLVE_MAX: u64 = 1 << 22;
 
 /// Why a computation did not answer.
 enum Failure {
@@ -215,33 +214,23 @@ fn solve(
             SumError::Cancelled(_) => Failure::Cancelled,
             e => Failure::Value(e.to_string()),
         };
-        let mut by_quotient = false;
-        let solution = if misere {
-            // As `grundy solve --misere`: the search, then the quotient.
-            let (solution, method) = misere_solve_auto(
-                &rules,
-                &heaps,
-                limit,
-                MisereBounds::default(),
-                cancel,
-                |_, _| {},
-            )
-            .map_err(failure)?;
-            by_quotient = matches!(method, MisereMethod::Quotient(_));
-            solution
+        // As `grundy solve`: the library's one heap solver.
+        let convention = if misere {
+            Convention::Misere
         } else {
-            let max = max.unwrap_or(if rules.max_heaps_left() > 2 {
-                period::THREE_HEAP_SEARCH_MAX
-            } else {
-                SOLVE_MAX
-            });
-            SumSolver::new(&rules, &heaps, max)
-                .and_then(|s| s.solve(&heaps, limit))
-                .map_err(failure)?
+            Convention::Normal
         };
+        let defaults = SolverLimits::for_ruleset(&rules);
+        let limits = SolverLimits {
+            max_values: max.unwrap_or(defaults.max_values),
+            ..defaults
+        };
+        let solver = HeapSolver::prepare(&rules, convention, &heaps, limits, cancel, &mut |_| {})
+            .map_err(failure)?;
+        let solution = solver.solve(&heaps, limit).map_err(failure)?;
         let game = rules.to_string();
         let json = grundy_json::SolveJson::new(&game, &heaps, &solution);
-        let json = if by_quotient {
+        let json = if solver.method() == Method::Quotient {
             json.with_method("quotient")
         } else {
             json

@@ -13,13 +13,12 @@ use serde_json::Value;
 
 use grundy::game::ImpartialGame;
 use grundy::graph::{acyclic_values, position_graph, GraphError};
+use grundy::heap::HeapMove;
 use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
-use grundy::play::{
-    Lesson, Match, MatchLimits, MoveError, MoveRequest, PlayMove, Player, SetupError,
-};
-use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod, SumSolver};
+use grundy::play::{Lesson, Match, MatchLimits, MoveError, MoveRequest, Player, SetupError};
+use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
 use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
 
 use std::time::{Duration, Instant};
@@ -336,8 +335,8 @@ struct MoveJson {
     to: Vec<u64>,
 }
 
-impl From<&PlayMove> for MoveJson {
-    fn from(m: &PlayMove) -> MoveJson {
+impl From<&HeapMove> for MoveJson {
+    fn from(m: &HeapMove) -> MoveJson {
         MoveJson {
             heap: m.heap,
             from: m.from,
@@ -890,27 +889,33 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
         };
-        let mut by_quotient = false;
-        let solution = if misere {
-            // The CLI's choice of method: the exhaustive search, then the
-            // game's misère quotient on heaps up to this server's bound.
-            let bounds = MisereBounds {
+        // The library's one heap solver, as the CLI calls it, within this
+        // server's bounds.
+        let limits = SolverLimits {
+            max_values: cap,
+            misere: MisereBounds {
                 max_quotient_heap: quotient_heap,
                 ..MisereBounds::default()
-            };
-            let (solution, method) =
-                misere_solve_auto(&game.ruleset, &heaps, limit, bounds, cancel, |_, _| {})
-                    .map_err(over)?;
-            by_quotient = matches!(method, MisereMethod::Quotient(_));
-            solution
-        } else {
-            SumSolver::new_cancellable(&game.ruleset, &heaps, cap, cancel, &mut |_| {})
-                .and_then(|solver| solver.solve(&heaps, limit))
-                .map_err(over)?
+            },
         };
+        let convention = if misere {
+            Convention::Misere
+        } else {
+            Convention::Normal
+        };
+        let solver = HeapSolver::prepare(
+            &game.ruleset,
+            convention,
+            &heaps,
+            limits,
+            cancel,
+            &mut |_| {},
+        )
+        .map_err(over)?;
+        let solution = solver.solve(&heaps, limit).map_err(over)?;
         let name = game.ruleset.to_string();
         let json = SolveJson::new(&name, &heaps, &solution);
-        to_json(&if by_quotient {
+        to_json(&if solver.method() == Method::Quotient {
             json.with_method("quotient")
         } else {
             json

@@ -72,7 +72,7 @@ proptest! {
                 after.extend_from_slice(to.as_slice());
                 if !first_player_wins(&ruleset, after, &mut HashMap::new()) {
                     winning += 1;
-                    prop_assert!(answer.winning_moves.iter().any(|m| m.heap == i && m.to == to));
+                    prop_assert!(answer.winning_moves.iter().any(|m| m.heap == i && m.leaves == to));
                 }
             }
         }
@@ -90,7 +90,7 @@ proptest! {
             prop_assert_eq!(answer.winning_moves.is_empty(), total.is_zero());
             for m in &answer.winning_moves {
                 let other = if m.heap == 0 { small } else { h };
-                let left: Nimber = m.to.as_slice().iter().map(|&x| solver.value(x).unwrap()).sum();
+                let left: Nimber = m.leaves.as_slice().iter().map(|&x| solver.value(x).unwrap()).sum();
                 prop_assert!((left + solver.value(other).unwrap()).is_zero());
             }
         }

@@ -6,6 +6,8 @@
 //! been computed to enormous lengths without any period appearing, and no
 //! periodicity theorem applies to it.
 
+use std::ops::ControlFlow;
+
 use super::Leaves;
 
 /// Calls `f` with every option of a heap of `n` in Grundy's game: the
@@ -22,9 +24,18 @@ use super::Leaves;
 /// assert_eq!(options, ["1+5", "2+4"]);
 /// ```
 pub fn for_each_option(n: u64, mut f: impl FnMut(Leaves)) {
-    for a in 1..n.div_ceil(2) {
-        f(Leaves::new(&[a, n - a]));
-    }
+    let _ = try_for_each_option(n, |l| {
+        f(l);
+        ControlFlow::Continue(())
+    });
+}
+
+/// [`for_each_option`] that stops as soon as `f` breaks, and says whether
+/// it did.
+pub fn try_for_each_option(n: u64, f: impl FnMut(Leaves) -> ControlFlow<()>) -> ControlFlow<()> {
+    (1..n.div_ceil(2))
+        .map(|a| Leaves::new(&[a, n - a]))
+        .try_for_each(f)
 }
 
 #[cfg(test)]

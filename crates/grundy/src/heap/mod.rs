@@ -67,10 +67,146 @@ impl Leaves {
         out
     }
 
+    /// What a move leaves when it leaves `rest` tokens in one heap: nothing
+    /// when `rest` is 0, else that heap.
+    ///
+    /// ```
+    /// use grundy::heap::Leaves;
+    /// assert_eq!(Leaves::one(0), Leaves::NOTHING);
+    /// assert_eq!(Leaves::one(4).as_slice(), &[4]);
+    /// ```
+    pub fn one(rest: u64) -> Leaves {
+        if rest == 0 {
+            Leaves::NOTHING
+        } else {
+            Leaves::new(&[rest])
+        }
+    }
+
     /// The heaps left, smallest first.
     #[inline]
     pub fn as_slice(&self) -> &[u64] {
         &self.heaps[..usize::from(self.len)]
+    }
+
+    /// The number of tokens left in all.
+    pub fn total(&self) -> u64 {
+        self.as_slice().iter().sum()
+    }
+}
+
+/// A move in a sum of heaps: heap number `heap` (0-based) goes from `from`
+/// tokens to the heaps `leaves` (none, one, or a split). The one move type
+/// of heap sums: [`crate::sum`] solves with it and [`crate::play`] plays it.
+///
+/// ```
+/// use grundy::heap::{HeapMove, Leaves};
+/// let m = HeapMove { heap: 1, from: 7, leaves: Leaves::new(&[2, 4]) };
+/// assert_eq!(m.taken(), 1);
+/// assert_eq!(m.to_string(), "take 1 from heap 2 (7 -> 2 + 4)");
+/// assert_eq!(m.syntax(), "2 1 2 4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HeapMove {
+    /// The 0-based index of the heap moved in.
+    pub heap: usize,
+    /// Its size before the move.
+    pub from: u64,
+    /// The heaps it leaves in its place (none, one, or a split).
+    pub leaves: Leaves,
+}
+
+impl HeapMove {
+    /// The number of tokens left in the heaps the move leaves.
+    pub fn left(&self) -> u64 {
+        self.leaves.total()
+    }
+
+    /// The number of tokens taken.
+    pub fn taken(&self) -> u64 {
+        self.from - self.left()
+    }
+
+    /// Whether the move splits the heap into two or more.
+    pub fn splits(&self) -> bool {
+        self.leaves.as_slice().len() > 1
+    }
+
+    /// The move as a player types it: `heap take` and, for a split, the
+    /// heaps left.
+    pub fn syntax(&self) -> String {
+        let mut s = format!("{} {}", self.heap + 1, self.taken());
+        if self.splits() {
+            for h in self.leaves.as_slice() {
+                s.push_str(&format!(" {h}"));
+            }
+        }
+        s
+    }
+
+    /// What is left, as `4`, `2 + 4` or `0`.
+    pub fn leaves_text(&self) -> String {
+        if self.leaves.as_slice().is_empty() {
+            return "0".into();
+        }
+        let parts: Vec<String> = self.leaves.as_slice().iter().map(u64::to_string).collect();
+        parts.join(" + ")
+    }
+
+    /// `heaps` after this move: the heap becomes the first part left (or an
+    /// empty heap, so that the other heaps keep their numbers) and the other
+    /// parts follow it.
+    ///
+    /// ```
+    /// use grundy::heap::{HeapMove, Leaves};
+    /// let split = HeapMove { heap: 0, from: 7, leaves: Leaves::new(&[2, 4]) };
+    /// assert_eq!(split.apply(&[7, 1]), [2, 4, 1]);
+    /// let all = HeapMove { heap: 1, from: 1, leaves: Leaves::NOTHING };
+    /// assert_eq!(all.apply(&[7, 1]), [7, 0]);
+    /// ```
+    pub fn apply(&self, heaps: &[u64]) -> Vec<u64> {
+        let parts = self.leaves.as_slice();
+        let mut out = Vec::with_capacity(heaps.len() + parts.len());
+        out.extend_from_slice(&heaps[..self.heap]);
+        match parts {
+            [] => out.push(0),
+            _ => out.extend_from_slice(parts),
+        }
+        out.extend_from_slice(&heaps[self.heap + 1..]);
+        out
+    }
+}
+
+impl From<crate::nim::NimMove<u64>> for HeapMove {
+    /// A Nim move as a move of a heap sum: the heap goes to one heap of
+    /// `to` tokens, or to nothing.
+    ///
+    /// ```
+    /// use grundy::heap::{HeapMove, Leaves};
+    /// use grundy::nim::NimMove;
+    /// let m = HeapMove::from(NimMove { heap: 2, from: 7u64, to: 0 });
+    /// assert_eq!(m, HeapMove { heap: 2, from: 7, leaves: Leaves::NOTHING });
+    /// ```
+    fn from(m: crate::nim::NimMove<u64>) -> HeapMove {
+        HeapMove {
+            heap: m.heap,
+            from: m.from,
+            leaves: Leaves::one(m.to),
+        }
+    }
+}
+
+impl fmt::Display for HeapMove {
+    /// `take 3 from heap 2 (7 -> 4)`, or with a split `(7 -> 2 + 4)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "take {} from heap {} ({} -> {})",
+            self.taken(),
+            self.heap + 1,
+            self.from,
+            self.leaves_text()
+        )
     }
 }
 

@@ -16,6 +16,8 @@
 //! carries the byte offset (into the text as given, spaces included) where
 //! reading failed and what was expected there.
 
+use std::ops::{ControlFlow, RangeInclusive};
+
 use super::{grundy_game, Leaves, SpecError, SubtractionSet, TakeBreak};
 
 /// A rule for moves on one heap: every heap game this crate knows.
@@ -94,7 +96,8 @@ impl HeapRuleset {
         })
     }
 
-    /// Calls `f` with every option of a heap of `n` tokens.
+    /// Calls `f` with every option of a heap of `n` tokens, in order of the
+    /// number of tokens taken (Nim: taking 1 first).
     ///
     /// # Complexity
     /// The number of options: O(|S|) for finite subtraction sets, O(n) for
@@ -102,20 +105,125 @@ impl HeapRuleset {
     /// splits. Callers with astronomically large heaps use [`crate::sum`],
     /// which never enumerates them.
     pub fn for_each_option(&self, n: u64, mut f: impl FnMut(Leaves)) {
-        let leave = |rest: u64| {
-            if rest == 0 {
-                Leaves::NOTHING
-            } else {
-                Leaves::new(&[rest])
-            }
-        };
+        let _ = self.try_for_each_option(n, |l| {
+            f(l);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`for_each_option`](HeapRuleset::for_each_option) that stops as soon
+    /// as `f` breaks, and says whether it did: the first options of a Nim
+    /// heap of 10^18 come at once.
+    ///
+    /// # Complexity
+    /// That of [`for_each_option`](HeapRuleset::for_each_option) up to the
+    /// break (for primes, a sieve up to `n` first).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::heap::HeapRuleset;
+    ///
+    /// let mut first = vec![];
+    /// let _ = HeapRuleset::Nim.try_for_each_option(1 << 60, |l| {
+    ///     first.push(l.as_slice()[0]);
+    ///     if first.len() == 2 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!(first, [(1 << 60) - 1, (1 << 60) - 2]);
+    /// ```
+    pub fn try_for_each_option(
+        &self,
+        n: u64,
+        mut f: impl FnMut(Leaves) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         match self {
-            HeapRuleset::Nim => (0..n).rev().for_each(|rest| f(leave(rest))),
-            HeapRuleset::Subtraction(set) => set.for_each_up_to(n, |s| f(leave(n - s))),
-            HeapRuleset::Half => (1..=n / 2).for_each(|s| f(leave(n - s))),
-            HeapRuleset::TakeBreak(code) => code.for_each_option(n, f),
-            HeapRuleset::GrundyGame => grundy_game::for_each_option(n, f),
+            HeapRuleset::Nim => (0..n).rev().try_for_each(|rest| f(Leaves::one(rest))),
+            HeapRuleset::Subtraction(set) => set.try_for_each_up_to(n, |s| f(Leaves::one(n - s))),
+            HeapRuleset::Half => (1..=n / 2).try_for_each(|s| f(Leaves::one(n - s))),
+            HeapRuleset::TakeBreak(code) => code.try_for_each_option(n, f),
+            HeapRuleset::GrundyGame => grundy_game::try_for_each_option(n, f),
         }
+    }
+
+    /// Whether a heap of `n` tokens has a move at all.
+    ///
+    /// # Complexity
+    /// Up to the first option (for primes, a sieve up to `n`).
+    ///
+    /// ```
+    /// use grundy::heap::HeapRuleset;
+    /// let grundy_game: HeapRuleset = "grundy-game".parse()?;
+    /// assert!(!grundy_game.has_option(2));
+    /// assert!(grundy_game.has_option(3));
+    /// assert!(HeapRuleset::Nim.has_option(u64::MAX));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn has_option(&self, n: u64) -> bool {
+        self.try_for_each_option(n, |_| ControlFlow::Break(()))
+            .is_break()
+    }
+
+    /// What taking exactly `take` tokens from a heap of `n` may leave (several
+    /// heaps when the game splits; none when it cannot take that many).
+    ///
+    /// # Complexity
+    /// O(1) for Nim; otherwise that of
+    /// [`for_each_option`](HeapRuleset::for_each_option).
+    ///
+    /// ```
+    /// use grundy::heap::HeapRuleset;
+    /// let kayles: HeapRuleset = "kayles".parse()?;
+    /// let leaves: Vec<String> = kayles.options_taking(5, 1).iter().map(|l| l.to_string()).collect();
+    /// assert_eq!(leaves, ["4", "1+3", "2+2"]);
+    /// assert_eq!(HeapRuleset::Nim.options_taking(u64::MAX, 1).len(), 1);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn options_taking(&self, n: u64, take: u64) -> Vec<Leaves> {
+        if *self == HeapRuleset::Nim {
+            return if (1..=n).contains(&take) {
+                vec![Leaves::one(n - take)]
+            } else {
+                vec![]
+            };
+        }
+        let mut out = vec![];
+        self.for_each_option(n, |l| {
+            if n - l.total() == take {
+                out.push(l);
+            }
+        });
+        out
+    }
+
+    /// The numbers of tokens a move may take from a heap of `n`, as runs of
+    /// consecutive numbers, smallest first.
+    ///
+    /// # Complexity
+    /// O(1) for Nim; otherwise that of
+    /// [`for_each_option`](HeapRuleset::for_each_option).
+    ///
+    /// ```
+    /// use grundy::heap::HeapRuleset;
+    /// let game: HeapRuleset = "sub{1,2,3,5}".parse()?;
+    /// assert_eq!(game.takes(9), [1..=3, 5..=5]);
+    /// assert_eq!(HeapRuleset::Nim.takes(u64::MAX), [1..=u64::MAX]);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn takes(&self, n: u64) -> Vec<RangeInclusive<u64>> {
+        if *self == HeapRuleset::Nim {
+            return if n == 0 { vec![] } else { vec![1..=n] };
+        }
+        let mut takes = vec![];
+        self.for_each_option(n, |l| takes.push(n - l.total()));
+        takes.sort_unstable();
+        takes.dedup();
+        let mut out: Vec<RangeInclusive<u64>> = Vec::new();
+        for t in takes {
+            match out.last_mut() {
+                Some(r) if *r.end() + 1 == t => *r = *r.start()..=t,
+                _ => out.push(t..=t),
+            }
+        }
+        out
     }
 
     /// The most heaps a single move can leave (1 for Nim and subtraction
@@ -342,6 +450,61 @@ mod tests {
         for name in ["squares", "pow2", "primes", "fib"] {
             let spec = format!("sub{{{name}}}");
             assert_eq!(parse(&spec.to_uppercase()).to_string(), spec);
+        }
+    }
+
+    /// The order `for_each_option` promises (the engine's choice of a move
+    /// from a P-position relies on it), and that the `try_` form, the
+    /// early-exit helpers and the full enumeration agree.
+    #[test]
+    fn options_come_in_order_of_tokens_taken() {
+        let specs = [
+            "nim",
+            "half",
+            "grundy-game",
+            "kayles",
+            "0.07",
+            "0.137",
+            "4.07",
+            "0.F7",
+            "C.1",
+            "sub{5,1,3}",
+            "allbut{2,5}",
+            "sub{squares}",
+            "sub{pow2}",
+            "sub{primes}",
+            "sub{fib}",
+        ];
+        for spec in specs {
+            let game = parse(spec);
+            for n in 0..=40u64 {
+                let mut all = vec![];
+                game.for_each_option(n, |l| all.push(l));
+                let taken: Vec<u64> = all.iter().map(|l| n - l.total()).collect();
+                assert!(
+                    taken.windows(2).all(|w| w[0] <= w[1]),
+                    "{spec} {n}: {taken:?}"
+                );
+                assert_eq!(game.has_option(n), !all.is_empty(), "{spec} {n}");
+                let mut first = vec![];
+                let stopped = game.try_for_each_option(n, |l| {
+                    first.push(l);
+                    if first.len() == 3 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                });
+                assert_eq!(stopped.is_break(), all.len() >= 3, "{spec} {n}");
+                assert_eq!(first, all[..all.len().min(3)], "{spec} {n}");
+                for t in 0..=n + 1 {
+                    let expected: Vec<Leaves> =
+                        all.iter().copied().filter(|l| n - l.total() == t).collect();
+                    assert_eq!(game.options_taking(n, t), expected, "{spec} {n} take {t}");
+                    let allowed = game.takes(n).iter().any(|r| r.contains(&t));
+                    assert_eq!(allowed, !expected.is_empty(), "{spec} {n} take {t}");
+                }
+            }
         }
     }
 

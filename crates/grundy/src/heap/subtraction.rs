@@ -9,6 +9,8 @@
 //! (A. Siegel), and the infinite sets (squares, powers of two, primes,
 //! Fibonacci numbers) have no general regularity theorem.
 
+use std::ops::ControlFlow;
+
 use super::SpecError;
 
 /// The largest element a finite set (or excluded set) may hold. Engines keep
@@ -109,35 +111,52 @@ impl SubtractionSet {
     /// O(number of elements `<= n`), plus O(n log log n) once per call for
     /// primes (a sieve); all-but sets yield about `n` elements.
     pub fn for_each_up_to(&self, n: u64, mut f: impl FnMut(u64)) {
+        let _ = self.try_for_each_up_to(n, |s| {
+            f(s);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`for_each_up_to`](SubtractionSet::for_each_up_to) that stops as
+    /// soon as `f` breaks, and says whether it did.
+    pub fn try_for_each_up_to(
+        &self,
+        n: u64,
+        mut f: impl FnMut(u64) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         match self {
-            SubtractionSet::Finite(set) => set.iter().take_while(|&&s| s <= n).for_each(|&s| f(s)),
+            SubtractionSet::Finite(set) => {
+                set.iter().take_while(|&&s| s <= n).try_for_each(|&s| f(s))
+            }
             SubtractionSet::AllBut(excluded) => {
                 let mut next = excluded.iter().peekable();
                 for s in 1..=n {
                     if next.peek() == Some(&&s) {
                         next.next();
                     } else {
-                        f(s);
+                        f(s)?;
                     }
                 }
+                ControlFlow::Continue(())
             }
             SubtractionSet::Squares => (1..)
                 .map(|k: u64| k * k)
                 .take_while(|&s| s <= n)
-                .for_each(f),
+                .try_for_each(f),
             SubtractionSet::Pow2 => (0..64)
                 .map(|k| 1u64 << k)
                 .take_while(|&s| s <= n)
-                .for_each(f),
-            SubtractionSet::Primes => primes_up_to(n).into_iter().for_each(f),
+                .try_for_each(f),
+            SubtractionSet::Primes => primes_up_to(n).into_iter().try_for_each(f),
             SubtractionSet::Fib => {
                 let (mut a, mut b) = (1u64, 2u64);
                 while a <= n {
-                    f(a);
+                    f(a)?;
                     let c = a.saturating_add(b);
                     a = b;
                     b = c;
                 }
+                ControlFlow::Continue(())
             }
         }
     }

@@ -14,6 +14,7 @@
 
 use super::{Leaves, SpecError};
 use crate::{MexSet, Nimber};
+use std::ops::ControlFlow;
 
 /// A validated take-and-break code.
 ///
@@ -169,6 +170,23 @@ impl TakeBreak {
     /// # Complexity
     /// O(t·n) calls for octal codes, O(t·n²) with three-way splits.
     pub fn for_each_option(&self, n: u64, mut f: impl FnMut(Leaves)) {
+        let _ = self.try_for_each_option(n, |l| {
+            f(l);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`for_each_option`](TakeBreak::for_each_option) that stops as soon
+    /// as `f` breaks, and says whether it did.
+    ///
+    /// # Complexity
+    /// That of [`for_each_option`](TakeBreak::for_each_option) up to the
+    /// break.
+    pub fn try_for_each_option(
+        &self,
+        n: u64,
+        mut f: impl FnMut(Leaves) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
         for (k, &d) in self.digits.iter().enumerate() {
             let k = k as u64;
             if d == 0 || k > n {
@@ -176,24 +194,25 @@ impl TakeBreak {
             }
             let rest = n - k;
             if d & 1 != 0 && rest == 0 && k > 0 {
-                f(Leaves::NOTHING);
+                f(Leaves::NOTHING)?;
             }
             if d & 2 != 0 && rest > 0 && k > 0 {
-                f(Leaves::new(&[rest]));
+                f(Leaves::new(&[rest]))?;
             }
             if d & 4 != 0 && rest >= 2 {
                 for a in 1..=rest / 2 {
-                    f(Leaves::new(&[a, rest - a]));
+                    f(Leaves::new(&[a, rest - a]))?;
                 }
             }
             if d & 8 != 0 && rest >= 3 {
                 for a in 1..=rest / 3 {
                     for b in a..=(rest - a) / 2 {
-                        f(Leaves::new(&[a, b, rest - a - b]));
+                        f(Leaves::new(&[a, b, rest - a - b]))?;
                     }
                 }
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// Grundy values `G(0), ..., G(n)` straight from the definition: the mex

@@ -98,7 +98,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::fmt;
 
 use crate::cancel::{Cancel, Cancelled};
-use crate::heap::HeapRuleset;
+use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::Outcome;
 
 /// The largest `--max-heap` accepted: the learner keeps one layer of its
@@ -200,19 +200,7 @@ pub struct MisereQuotient {
     /// The order of the quotient for heaps up to `n`, for `n = 0..=max_heap`.
     orders: Vec<usize>,
     /// The options of each heap, as classes, and the leaves that reach them.
-    options: Vec<Vec<(Element, Vec<u64>)>>,
-}
-
-/// One winning move of a misère sum: heap `heap` (0-based) goes from `from`
-/// tokens to the heaps `to`.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QuotientMove {
-    /// The index of the heap moved in.
-    pub heap: usize,
-    /// Its size.
-    pub from: u64,
-    /// What the move leaves of it (no heap, one, or several).
-    pub to: Vec<u64>,
+    options: Vec<Vec<(Element, Leaves)>>,
 }
 
 impl MisereQuotient {
@@ -371,9 +359,8 @@ impl MisereQuotient {
                 ruleset.for_each_option(u64::from(h), |leaves| {
                     let heaps: Vec<u32> = leaves.as_slice().iter().map(|&x| x as u32).collect();
                     let e = hyp.star(0, &heaps);
-                    let to: Vec<u64> = leaves.as_slice().to_vec();
-                    if seen.insert((e, to.clone())) {
-                        out.push((Element(e), to));
+                    if seen.insert((e, leaves)) {
+                        out.push((Element(e), leaves));
                     }
                 });
                 out
@@ -570,10 +557,10 @@ impl MisereQuotient {
     /// // 2 + 1 + 1, which the opponent wins by clearing the 2).
     /// let moves = q.winning_moves(&[2, 3])?;
     /// assert_eq!(moves.len(), 1);
-    /// assert_eq!((moves[0].heap, moves[0].to.as_slice()), (1, &[2][..]));
+    /// assert_eq!((moves[0].heap, moves[0].leaves.as_slice()), (1, &[2][..]));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<QuotientMove>, QuotientError> {
+    pub fn winning_moves(&self, heaps: &[u64]) -> Result<Vec<HeapMove>, QuotientError> {
         let classes = heaps
             .iter()
             .map(|&h| self.heap_checked(h))
@@ -596,10 +583,10 @@ impl MisereQuotient {
                     .collect()
             });
             for &k in good.iter() {
-                moves.push(QuotientMove {
+                moves.push(HeapMove {
                     heap: i,
                     from: h,
-                    to: self.options[h as usize][k].1.clone(),
+                    leaves: self.options[h as usize][k].1,
                 });
             }
             prefix = self.product(prefix, classes[i]);

@@ -141,6 +141,11 @@ impl HeapSize for BigUint {
 }
 
 /// One move: heap number `heap` (0-based) goes from `from` tokens to `to`.
+///
+/// Heap sizes are of any precision (`u64` or [`BigUint`]), as `grundy nim`
+/// takes them; a move with `u64` heaps converts into the
+/// [`HeapMove`](crate::heap::HeapMove) of heap sums, which the solver and
+/// play use.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct NimMove<H> {
     /// The 0-based index of the heap in the position.

@@ -13,7 +13,8 @@
 
 use std::fmt;
 
-use super::{Match, PlayMove};
+use super::Match;
+use crate::heap::HeapMove;
 use crate::heap::HeapRuleset;
 use crate::nim::explain::{explain, Explanation, Role};
 use crate::{Convention, Nimber, Outcome};
@@ -24,10 +25,10 @@ pub struct Hint {
     /// Why the position is won or lost.
     pub lesson: Lesson,
     /// Every winning move (empty in a P-position).
-    pub winning_moves: Vec<PlayMove>,
+    pub winning_moves: Vec<HeapMove>,
     /// The move the engine would play here: the first winning move, or in a
     /// P-position the move that keeps the game going longest.
-    pub suggestion: Option<PlayMove>,
+    pub suggestion: Option<HeapMove>,
 }
 
 /// The argument that decides the position.
@@ -76,10 +77,10 @@ pub struct QuotientLesson {
     /// Who wins.
     pub outcome: Outcome,
     /// Each winning move with the product it leaves (in the P-portion).
-    pub moves: Vec<(PlayMove, String)>,
+    pub moves: Vec<(HeapMove, String)>,
     /// In a P-position with a move: the engine's move and the opponent's
     /// winning reply to it.
-    pub refutation: Option<(PlayMove, PlayMove)>,
+    pub refutation: Option<(HeapMove, HeapMove)>,
 }
 
 /// One heap with its Grundy value.
@@ -97,7 +98,7 @@ pub struct ValueRow {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueMove {
     /// The move.
-    pub mv: PlayMove,
+    pub mv: HeapMove,
     /// The value of the heap moved in.
     pub before: Nimber,
     /// The value of the heaps it leaves (the xor of their values).
@@ -133,7 +134,7 @@ pub struct SearchLesson {
     pub outcome: Outcome,
     /// In a P-position with a move: the engine's move and the opponent's
     /// winning reply to it.
-    pub refutation: Option<(PlayMove, PlayMove)>,
+    pub refutation: Option<(HeapMove, HeapMove)>,
 }
 
 pub(super) fn build(m: &Match) -> Hint {
@@ -154,7 +155,7 @@ pub(super) fn build(m: &Match) -> Hint {
             })
             .collect();
         let total: Nimber = rows.iter().map(|r| r.value).sum();
-        let with_values = |mv: PlayMove| {
+        let with_values = |mv: HeapMove| {
             let before = g(mv.from);
             let after: Nimber = mv.leaves.as_slice().iter().map(|&h| g(h)).sum();
             ValueMove {
@@ -542,7 +543,7 @@ fn misere_intro(game: &str, paint: &mut dyn FnMut(Role, &str) -> String, how: &s
 fn refutation_para(
     out: &mut String,
     paint: &mut dyn FnMut(Role, &str) -> String,
-    refutation: &Option<(PlayMove, PlayMove)>,
+    refutation: &Option<(HeapMove, HeapMove)>,
 ) {
     if let Some((mv, reply)) = refutation {
         para(

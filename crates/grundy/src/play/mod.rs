@@ -17,12 +17,13 @@
 //! possible, and among those leaves the opponent the fewest winning replies,
 //! so that a mistake is likely.
 //!
-//! Nim is decided by the nim-sum for heaps of any `u64` size, under normal
-//! and misère play, and its hint is the binary lesson of
-//! [`nim::explain()`](crate::nim::explain()). Every other ruleset of
-//! [`HeapRuleset`] is played from its Grundy values (normal play) or, under
-//! misère play, by an exhaustive search of the position (small positions
-//! only: misère values do not add up).
+//! Positions are decided by the library's one heap solver,
+//! [`HeapSolver`], prepared for the starting position: Nim by the nim-sum
+//! for heaps of any `u64` size, under normal and misère play (its hint is
+//! the binary lesson of [`nim::explain()`](crate::nim::explain())); every
+//! other ruleset of [`HeapRuleset`] from its Grundy values (normal play)
+//! or, under misère play, by an exhaustive search of small positions and
+//! by the game's misère quotient past them (misère values do not add up).
 //!
 //! A move replaces one heap by the heaps it leaves: when it leaves nothing
 //! the heap stays in the list as an empty heap (so the numbers of the other
@@ -45,15 +46,13 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
 use std::fmt;
-use std::ops::RangeInclusive;
-use std::sync::{Arc, Mutex, PoisonError};
+use std::ops::{ControlFlow, RangeInclusive};
 
 use crate::cancel::Cancel;
-use crate::heap::{sequence, HeapRuleset, Leaves};
+use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
-use crate::nim::{self, NimSummary};
+use crate::sum::{HeapSolver, MisereBounds, SolverLimits, SumError};
 use crate::{Convention, Nimber, Outcome};
 
 pub mod board;
@@ -168,83 +167,6 @@ impl fmt::Display for Player {
     }
 }
 
-/// A legal move: heap number `heap` (0-based) goes from `from` tokens to the
-/// heaps `leaves`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct PlayMove {
-    /// The 0-based index of the heap moved in.
-    pub heap: usize,
-    /// Its size before the move.
-    pub from: u64,
-    /// The heaps it leaves in its place (none, one, or a split).
-    pub leaves: Leaves,
-}
-
-impl PlayMove {
-    /// The number of tokens left in the heaps the move leaves.
-    pub fn left(&self) -> u64 {
-        self.leaves.as_slice().iter().sum()
-    }
-
-    /// The number of tokens taken.
-    ///
-    /// ```
-    /// use grundy::heap::Leaves;
-    /// use grundy::play::PlayMove;
-    /// let m = PlayMove { heap: 1, from: 7, leaves: Leaves::new(&[2, 4]) };
-    /// assert_eq!(m.taken(), 1);
-    /// assert_eq!(m.to_string(), "take 1 from heap 2 (7 -> 2 + 4)");
-    /// assert_eq!(m.syntax(), "2 1 2 4");
-    /// ```
-    pub fn taken(&self) -> u64 {
-        self.from - self.left()
-    }
-
-    /// Whether the move splits the heap into two or more.
-    pub fn splits(&self) -> bool {
-        self.leaves.as_slice().len() > 1
-    }
-
-    /// The move as a player types it: `heap take` and, for a split, the
-    /// heaps left.
-    pub fn syntax(&self) -> String {
-        let mut s = format!("{} {}", self.heap + 1, self.taken());
-        if self.splits() {
-            for h in self.leaves.as_slice() {
-                s.push_str(&format!(" {h}"));
-            }
-        }
-        s
-    }
-
-    /// What is left, as `4`, `2 + 4` or `0`.
-    pub fn leaves_text(&self) -> String {
-        join_leaves(&self.leaves, " + ")
-    }
-}
-
-impl fmt::Display for PlayMove {
-    /// `take 3 from heap 2 (7 -> 4)`, or with a split `(7 -> 2 + 4)`.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "take {} from heap {} ({} -> {})",
-            self.taken(),
-            self.heap + 1,
-            self.from,
-            self.leaves_text()
-        )
-    }
-}
-
-fn join_leaves(leaves: &Leaves, sep: &str) -> String {
-    if leaves.as_slice().is_empty() {
-        return "0".into();
-    }
-    let parts: Vec<String> = leaves.as_slice().iter().map(u64::to_string).collect();
-    parts.join(sep)
-}
-
 /// One move of the history.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
@@ -253,7 +175,7 @@ pub struct Turn {
     /// Who moved.
     pub player: Player,
     /// The move.
-    pub mv: PlayMove,
+    pub mv: HeapMove,
     /// The heaps after the move.
     pub heaps_after: Vec<u64>,
 }
@@ -308,6 +230,61 @@ pub enum SetupError {
         /// Why the quotient is missing.
         reason: String,
     },
+    /// The values the match needs could not be computed (stopped through
+    /// the caller's [`Cancel`] flag).
+    #[error("the Grundy values of {game} could not be computed: {reason}")]
+    Values {
+        /// The game spec.
+        game: String,
+        /// Why.
+        reason: String,
+    },
+}
+
+/// The solver's refusal as a reason to not start a match.
+fn setup_error(
+    e: SumError,
+    game: &str,
+    heaps: &[u64],
+    convention: Convention,
+    limits: MatchLimits,
+) -> SetupError {
+    let game = game.to_owned();
+    let max = limits.max_misere_tokens;
+    let tokens = heaps.iter().map(|&h| u128::from(h)).sum();
+    match e {
+        SumError::MisereTooLarge { .. } => SetupError::MisereTooLarge { game, tokens, max },
+        SumError::MisereQuotientHeap {
+            heap,
+            max: bound,
+            ..
+        } => SetupError::MisereQuotient {
+            game,
+            tokens,
+            max,
+            reason: format!(
+                "is computed here for heaps of at most {bound} tokens (this position has a heap of {heap})"
+            ),
+        },
+        SumError::MisereQuotient { reason, .. } => SetupError::MisereQuotient {
+            game,
+            tokens,
+            max,
+            reason: format!("could not be computed: {reason}"),
+        },
+        // Only the quotient's computation is long enough to be stopped in
+        // misère play.
+        SumError::Cancelled(c) if convention == Convention::Misere => SetupError::MisereQuotient {
+            game,
+            tokens,
+            max,
+            reason: format!("could not be computed: {}", crate::misere::QuotientError::from(c)),
+        },
+        e => SetupError::Values {
+            game,
+            reason: e.to_string(),
+        },
+    }
 }
 
 /// Why a move was refused. The `Display` text is the reason, written for
@@ -361,20 +338,6 @@ pub enum MoveError {
         /// What taking `take` from this heap may leave.
         allowed: Vec<Leaves>,
     },
-}
-
-/// Sorts `numbers` and groups them into runs of consecutive numbers.
-fn runs(mut numbers: Vec<u64>) -> Vec<RangeInclusive<u64>> {
-    numbers.sort_unstable();
-    numbers.dedup();
-    let mut out: Vec<RangeInclusive<u64>> = Vec::new();
-    for n in numbers {
-        match out.last_mut() {
-            Some(r) if *r.end() + 1 == n => *r = *r.start()..=n,
-            _ => out.push(n..=n),
-        }
-    }
-    out
 }
 
 /// "1, 3 or 4": runs of three or more numbers are written "5 to 9".
@@ -504,7 +467,7 @@ impl fmt::Display for MoveError {
                 let more = if allowed.len() > 6 { ", ..." } else { "" };
                 write!(f, "; it may leave {}{more}", or_list(&options))?;
                 if let Some(example) = allowed.first() {
-                    let mv = PlayMove {
+                    let mv = HeapMove {
                         heap: heap - 1,
                         from: *from,
                         leaves: *example,
@@ -532,19 +495,12 @@ pub struct Match {
     start: Vec<u64>,
     heaps: Vec<u64>,
     history: Vec<Turn>,
-    /// `G(0..=largest starting heap)` for rulesets other than Nim (heaps
-    /// never grow, so this covers every position of the match).
-    values: Vec<Nimber>,
-    /// Whether a heap of each size has a move at all (same range).
-    movable: Vec<bool>,
-    /// Misère play of rulesets other than Nim: whether the player to move
-    /// wins, by sorted list of non-empty heaps, filled as the search goes.
-    /// Clones of a match share it (it depends on the ruleset only), so a
-    /// front end may explore variations on copies at no cost.
-    misere: Arc<Mutex<HashMap<Vec<u64>, bool>>>,
-    /// Misère play past the search's bound: the game's misère quotient on
-    /// heaps up to the largest starting heap.
-    quotient: Option<Arc<MisereQuotient>>,
+    /// The library's one heap solver, prepared for the starting position
+    /// (heaps never grow, so it covers every position of the match). Clones
+    /// of a match share what it computed, the misère search's memory
+    /// included, so a front end may explore variations on copies at no
+    /// cost.
+    solver: HeapSolver,
 }
 
 impl Match {
@@ -621,10 +577,9 @@ impl Match {
             return Err(SetupError::NoHeaps);
         }
         let game = ruleset.to_string();
-        let mut quotient = None;
-        let (values, movable) = if ruleset == HeapRuleset::Nim {
-            (Vec::new(), Vec::new())
-        } else {
+        // Nim is solved by its formula at any size; other games list their
+        // moves one by one, which a person does not count past `max_heap`.
+        if ruleset != HeapRuleset::Nim {
             if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > limits.max_heap) {
                 return Err(SetupError::HeapTooLarge {
                     heap: i + 1,
@@ -633,48 +588,24 @@ impl Match {
                     game,
                 });
             }
-            let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-            let max = heaps.iter().copied().max().unwrap_or(0);
-            if convention == Convention::Misere && tokens > u128::from(limits.max_misere_tokens) {
-                let refuse = |reason: String| SetupError::MisereQuotient {
-                    game: game.clone(),
-                    tokens,
-                    max: limits.max_misere_tokens,
-                    reason,
-                };
-                if limits.max_quotient_heap == 0 {
-                    return Err(SetupError::MisereTooLarge {
-                        game,
-                        tokens,
-                        max: limits.max_misere_tokens,
-                    });
-                }
-                if max > limits.max_quotient_heap {
-                    return Err(refuse(format!(
-                        "is computed here for heaps of at most {} tokens (this position has a heap of {max})",
-                        limits.max_quotient_heap
-                    )));
-                }
-                let q = MisereQuotient::compute_with(
-                    &ruleset,
-                    max,
-                    crate::sum::MisereBounds::default().quotient_limits(),
-                    cancel,
-                    |_, _| {},
-                )
-                .map_err(|e| refuse(format!("could not be computed: {e}")))?;
-                quotient = Some(Arc::new(q));
-            }
-            let values: Vec<Nimber> = sequence::values(&ruleset, max as usize).iter().collect();
-            let movable = (0..=max)
-                .map(|n| {
-                    let mut any = false;
-                    ruleset.for_each_option(n, |_| any = true);
-                    any
-                })
-                .collect();
-            (values, movable)
+        }
+        let solver_limits = SolverLimits {
+            max_values: limits.max_heap,
+            misere: MisereBounds {
+                max_search_tokens: limits.max_misere_tokens,
+                max_quotient_heap: limits.max_quotient_heap,
+                ..MisereBounds::default()
+            },
         };
+        let solver = HeapSolver::prepare(
+            &ruleset,
+            convention,
+            &heaps,
+            solver_limits,
+            cancel,
+            &mut |_| {},
+        )
+        .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
         let m = Match {
             name: game.clone(),
             ruleset,
@@ -683,10 +614,7 @@ impl Match {
             start: heaps.clone(),
             heaps,
             history: Vec::new(),
-            values,
-            movable,
-            misere: Arc::new(Mutex::new(HashMap::new())),
-            quotient,
+            solver,
         };
         if m.is_over() {
             return Err(SetupError::NoMoves { game });
@@ -758,7 +686,12 @@ impl Match {
     /// The misère quotient the match is played with: for misère games
     /// other than Nim that start past the exhaustive search's bound.
     pub fn quotient(&self) -> Option<&MisereQuotient> {
-        self.quotient.as_deref()
+        self.solver.quotient()
+    }
+
+    /// The heap solver the match is played with.
+    pub fn solver(&self) -> &HeapSolver {
+        &self.solver
     }
 
     /// Who wins the current position with perfect play, for the player to
@@ -770,59 +703,18 @@ impl Match {
     /// The Grundy value of a heap of `n` tokens, for rulesets other than
     /// Nim and sizes up to the largest starting heap; `n` itself for Nim.
     pub fn value(&self, n: u64) -> Option<Nimber> {
-        if self.ruleset == HeapRuleset::Nim {
-            Some(Nimber(n))
-        } else {
-            self.values.get(usize::try_from(n).ok()?).copied()
-        }
+        self.solver.value(n).ok()
     }
 
     fn has_move(&self, heaps: &[u64]) -> bool {
-        if self.ruleset == HeapRuleset::Nim {
-            heaps.iter().any(|&h| h > 0)
-        } else {
-            heaps.iter().any(|&h| self.movable[h as usize])
-        }
+        self.solver.has_move(heaps)
     }
 
-    /// Whether the player to move wins `heaps` (any position reachable in
-    /// this match).
+    /// Whether the player to move wins `heaps`. Every position of the match
+    /// is reachable from its start, for which the solver was prepared, so
+    /// the solver always answers.
     fn wins(&self, heaps: &[u64]) -> bool {
-        if self.ruleset == HeapRuleset::Nim {
-            return NimSummary::of(heaps)
-                .outcome(self.convention)
-                .first_player_wins();
-        }
-        match self.convention {
-            Convention::Normal => !heaps
-                .iter()
-                .map(|&h| self.values[h as usize])
-                .sum::<Nimber>()
-                .is_zero(),
-            Convention::Misere => {
-                if let Some(q) = &self.quotient {
-                    // Heaps never grow, so every position of the match is
-                    // within the quotient's heaps.
-                    if let Ok(o) = q.outcome(heaps) {
-                        return o.first_player_wins();
-                    }
-                }
-                let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-                key.sort_unstable();
-                self.misere_wins(key)
-            }
-        }
-    }
-
-    /// Misère search over sorted lists of non-empty heaps, with the memo
-    /// this match's clones share (the library's one misère search). The
-    /// recursion is at most as deep as the number of tokens
-    /// ([`MAX_MISERE_TOKENS`]).
-    fn misere_wins(&self, key: Vec<u64>) -> bool {
-        // A panic elsewhere cannot leave a wrong entry (entries are
-        // inserted whole), so a poisoned lock is still good to use.
-        let mut memo = self.misere.lock().unwrap_or_else(PoisonError::into_inner);
-        crate::sum::misere_search_wins(&self.ruleset, &mut memo, key)
+        matches!(self.solver.outcome(heaps), Ok(Outcome::N))
     }
 
     /// Calls `f` with every legal move from `heaps`, heap by heap, in the
@@ -831,13 +723,16 @@ impl Match {
     /// # Complexity
     /// The number of moves; for Nim that is the total number of tokens, so
     /// front ends with huge Nim heaps should not list every move.
-    pub fn for_each_move(&self, mut f: impl FnMut(PlayMove)) {
-        for_each_move_in(&self.ruleset, &self.heaps, &mut f);
+    pub fn for_each_move(&self, mut f: impl FnMut(HeapMove)) {
+        let _ = self.solver.for_each_move(&self.heaps, |mv| {
+            f(mv);
+            ControlFlow::Continue(())
+        });
     }
 
     /// The heaps after `mv` from the current position.
-    pub fn after(&self, mv: &PlayMove) -> Vec<u64> {
-        apply(&self.heaps, mv)
+    pub fn after(&self, mv: &HeapMove) -> Vec<u64> {
+        mv.apply(&self.heaps)
     }
 
     /// Every winning move from the current position (empty for a
@@ -846,30 +741,16 @@ impl Match {
     /// # Complexity
     /// O(heaps) for Nim; otherwise every move is tried once, each checked
     /// in O(heaps) under normal play or by the misère search.
-    pub fn winning_moves(&self) -> Vec<PlayMove> {
+    pub fn winning_moves(&self) -> Vec<HeapMove> {
         self.winning_moves_in(&self.heaps)
     }
 
     /// Every winning move from `heaps`, a position reachable in this match.
-    fn winning_moves_in(&self, heaps: &[u64]) -> Vec<PlayMove> {
-        if self.ruleset == HeapRuleset::Nim {
-            return nim::analyse(heaps, self.convention)
-                .winning_moves
-                .into_iter()
-                .map(|m| PlayMove {
-                    heap: m.heap,
-                    from: m.from,
-                    leaves: leave_one(m.to),
-                })
-                .collect();
-        }
-        let mut out = Vec::new();
-        for_each_move_in(&self.ruleset, heaps, &mut |mv| {
-            if !self.wins(&apply(heaps, &mv)) {
-                out.push(mv);
-            }
-        });
-        out
+    pub(crate) fn winning_moves_in(&self, heaps: &[u64]) -> Vec<HeapMove> {
+        self.solver
+            .solve(heaps, usize::MAX)
+            .map(|s| s.winning_moves)
+            .unwrap_or_default()
     }
 
     /// The move the engine would play: the first winning move when there
@@ -889,32 +770,34 @@ impl Match {
     /// assert_eq!(m.engine_move().unwrap().to_string(), "take 1 from heap 1 (3 -> 2)");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn engine_move(&self) -> Option<PlayMove> {
+    pub fn engine_move(&self) -> Option<HeapMove> {
         if self.is_over() {
             return None;
         }
         if let Some(&mv) = self.winning_moves().first() {
             return Some(mv);
         }
-        // No move wins. Candidates: for Nim, taking one token from each heap
-        // (taking more only shortens the game); otherwise every move.
+        // No move wins. A move after which nobody can move ends the game at
+        // once; avoid it whenever another exists. Then take as few tokens as
+        // possible. Each heap lists its moves in order of tokens taken, so
+        // once a heap gave MAX_CANDIDATES moves that do not end the game,
+        // its later moves cannot be among the first MAX_CANDIDATES of the
+        // sorted list (this keeps a Nim heap of 10^18 to its first moves).
+        let ends = |mv: &HeapMove| !self.has_move(&self.after(mv));
         let mut candidates = Vec::new();
-        if self.ruleset == HeapRuleset::Nim {
-            for (i, &h) in self.heaps.iter().enumerate() {
-                if h > 0 {
-                    candidates.push(PlayMove {
-                        heap: i,
-                        from: h,
-                        leaves: leave_one(h - 1),
-                    });
+        for (heap, &from) in self.heaps.iter().enumerate() {
+            let mut going_on = 0;
+            let _ = self.ruleset.try_for_each_option(from, |leaves| {
+                let mv = HeapMove { heap, from, leaves };
+                going_on += usize::from(!ends(&mv));
+                candidates.push(mv);
+                if going_on < MAX_CANDIDATES {
+                    ControlFlow::Continue(())
+                } else {
+                    ControlFlow::Break(())
                 }
-            }
-        } else {
-            self.for_each_move(|mv| candidates.push(mv));
+            });
         }
-        // A move after which nobody can move ends the game at once; avoid
-        // it whenever another exists. Then take as few tokens as possible.
-        let ends = |mv: &PlayMove| !self.has_move(&self.after(mv));
         candidates.sort_by_key(|mv| (ends(mv), mv.taken()));
         candidates.truncate(MAX_CANDIDATES);
         let first_key = candidates.first().map(|mv| (ends(mv), mv.taken()));
@@ -926,16 +809,9 @@ impl Match {
 
     /// The number of winning moves in `heaps` for the player to move.
     fn winning_replies(&self, heaps: &[u64]) -> u128 {
-        if self.ruleset == HeapRuleset::Nim {
-            return nim::analyse(heaps, self.convention).winning_moves.len() as u128;
-        }
-        let mut count = 0;
-        for_each_move_in(&self.ruleset, heaps, &mut |mv| {
-            if !self.wins(&apply(heaps, &mv)) {
-                count += 1;
-            }
-        });
-        count
+        self.solver
+            .solve(heaps, 0)
+            .map_or(0, |s| s.total_winning_moves)
     }
 
     /// Checks a move typed by the player to move.
@@ -954,7 +830,7 @@ impl Match {
     /// assert_eq!(err.to_string(), "heap 3 does not exist: the heaps are numbered 1 to 2");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn check(&self, req: &MoveRequest) -> Result<PlayMove, MoveError> {
+    pub fn check(&self, req: &MoveRequest) -> Result<HeapMove, MoveError> {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
@@ -982,37 +858,18 @@ impl Match {
         }
         let rest = size - req.take;
         let asked = match &req.leave {
-            None => leave_one(rest),
+            None => Leaves::one(rest),
             Some(parts) => {
                 let parts: Vec<u64> = parts.iter().copied().filter(|&p| p > 0).collect();
                 Leaves::new(&parts[..parts.len().min(3)])
             }
         };
-        let mut takes = Vec::new();
-        let mut with_take = Vec::new();
-        if self.ruleset == HeapRuleset::Nim {
-            if req.take > 0 {
-                with_take.push(leave_one(rest));
-            }
-        } else {
-            self.ruleset.for_each_option(size, |l| {
-                let taken = size - l.as_slice().iter().sum::<u64>();
-                takes.push(taken);
-                if taken == req.take {
-                    with_take.push(l);
-                }
-            });
-        }
+        let with_take = self.ruleset.options_taking(size, req.take);
         if with_take.is_empty() {
-            let allowed = if self.ruleset == HeapRuleset::Nim {
-                vec![1..=size]
-            } else {
-                runs(takes)
-            };
             return Err(MoveError::TakeNotAllowed {
                 heap,
                 take: req.take,
-                allowed,
+                allowed: self.ruleset.takes(size),
             });
         }
         let well_formed = req
@@ -1020,7 +877,7 @@ impl Match {
             .as_ref()
             .is_none_or(|p| p.iter().filter(|&&x| x > 0).count() <= 3);
         if well_formed && with_take.contains(&asked) {
-            return Ok(PlayMove {
+            return Ok(HeapMove {
                 heap: index,
                 from: size,
                 leaves: asked,
@@ -1051,9 +908,9 @@ impl Match {
         Some(self.push(mv))
     }
 
-    fn push(&mut self, mv: PlayMove) -> &Turn {
+    fn push(&mut self, mv: HeapMove) -> &Turn {
         let player = self.to_move();
-        self.heaps = apply(&self.heaps, &mv);
+        self.heaps = mv.apply(&self.heaps);
         self.history.push(Turn {
             number: self.history.len() + 1,
             player,
@@ -1101,52 +958,6 @@ impl Match {
     /// (O(heaps · digits)) for Nim.
     pub fn hint(&self) -> Hint {
         hint::build(self)
-    }
-}
-
-/// `rest` as what a move leaves: nothing when it is 0, else one heap.
-fn leave_one(rest: u64) -> Leaves {
-    if rest == 0 {
-        Leaves::NOTHING
-    } else {
-        Leaves::new(&[rest])
-    }
-}
-
-/// `heaps` after `mv`: the heap becomes the first part left (or 0) and the
-/// other parts follow it.
-fn apply(heaps: &[u64], mv: &PlayMove) -> Vec<u64> {
-    let parts = mv.leaves.as_slice();
-    let mut out = Vec::with_capacity(heaps.len() + parts.len());
-    out.extend_from_slice(&heaps[..mv.heap]);
-    match parts {
-        [] => out.push(0),
-        _ => out.extend_from_slice(parts),
-    }
-    out.extend_from_slice(&heaps[mv.heap + 1..]);
-    out
-}
-
-fn for_each_move_in(ruleset: &HeapRuleset, heaps: &[u64], f: &mut impl FnMut(PlayMove)) {
-    for (i, &h) in heaps.iter().enumerate() {
-        if *ruleset == HeapRuleset::Nim {
-            // Taking 1 first, like the other rulesets' orders.
-            for rest in (0..h).rev() {
-                f(PlayMove {
-                    heap: i,
-                    from: h,
-                    leaves: leave_one(rest),
-                });
-            }
-        } else {
-            ruleset.for_each_option(h, |leaves| {
-                f(PlayMove {
-                    heap: i,
-                    from: h,
-                    leaves,
-                })
-            });
-        }
     }
 }
 

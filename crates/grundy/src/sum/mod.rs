@@ -1,5 +1,13 @@
 //! Disjunctive sums of heaps: play in one heap per move.
 //!
+//! [`HeapSolver`] is the one way in: given a ruleset, a play convention and
+//! the heaps, it chooses the method (Bouton's formula for Nim, Grundy
+//! values from a table or a proved period, the misère quotient, or an
+//! exhaustive search as the last resort) and answers the outcome, the
+//! value of each heap and every winning move, as [`HeapMove`]s. `grundy
+//! solve`, [`crate::play`], the web API and Python all call it. The rest of
+//! this module is its methods.
+//!
 //! Under normal play a sum is worth the xor (nim-sum) of its heaps' Grundy
 //! values, and a winning move changes one heap of value `g` into a position
 //! of value `g xor total` (which is below `g` in some heap exactly when the
@@ -27,14 +35,19 @@
 //! Misère Nim is solved exactly for any heaps (Bouton: play as in normal
 //! Nim unless the move would leave only heaps of size at most 1, then leave
 //! an odd number of 1s). For every other ruleset misère sums are solved by
-//! exhaustive search over the positions of the sum, which is exact but only
-//! offered for small sums (at most [`MISERE_BRUTE_FORCE_TOKENS`] tokens).
+//! exhaustive search over the positions of the sum for small sums (at most
+//! [`MISERE_BRUTE_FORCE_TOKENS`] tokens), and past that from the game's
+//! misère quotient ([`crate::misere`]) on heaps up to the largest.
 
 use crate::cancel::{Cancel, Cancelled};
 use std::collections::HashMap;
 
+mod solver;
+
+pub use solver::{HeapSolver, Method, SolveProgress, SolverLimits, DEFAULT_MAX_VALUES};
+
 use crate::heap::period::{self, Analysis};
-use crate::heap::{HeapRuleset, Leaves};
+use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, QuotientError};
 use crate::{Convention, Nimber, Outcome};
 
@@ -43,8 +56,8 @@ use crate::{Convention, Nimber, Outcome};
 pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
 
 /// The sums the misère quotient's fallback search may remember when a sum
-/// is solved by [`misere_solve_auto`] or a match is played (the quotient is
-/// usually found without any search).
+/// is solved by a [`HeapSolver`] (by `grundy solve` or a match; the
+/// quotient is usually found without any search).
 pub const MISERE_QUOTIENT_SEARCHED: usize = 2_000_000;
 
 /// Heaps up to this size are solved from a table of values; larger ones
@@ -94,7 +107,8 @@ pub enum SumError {
         game: String,
         /// Tokens in the sum.
         tokens: u128,
-        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        /// The exhaustive search's bound in tokens
+        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
         limit: u64,
     },
     /// A misère sum past the exhaustive search with a heap beyond the
@@ -105,7 +119,8 @@ pub enum SumError {
         game: String,
         /// Tokens in the sum.
         tokens: u128,
-        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        /// The exhaustive search's bound in tokens
+        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
         limit: u64,
         /// The largest heap of the sum.
         heap: u64,
@@ -120,7 +135,8 @@ pub enum SumError {
         game: String,
         /// Tokens in the sum.
         tokens: u128,
-        /// [`MISERE_BRUTE_FORCE_TOKENS`].
+        /// The exhaustive search's bound in tokens
+        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
         limit: u64,
         /// The largest heap of the sum.
         max_heap: u64,
@@ -132,20 +148,12 @@ pub enum SumError {
     Cancelled(#[from] Cancelled),
 }
 
-/// How [`misere_solve_auto`] solved a misère sum.
-#[derive(Clone, Debug)]
-pub enum MisereMethod {
-    /// Bouton's rule for misère Nim.
-    Nim,
-    /// Exhaustive search (at most [`MISERE_BRUTE_FORCE_TOKENS`] tokens).
-    Search,
-    /// The game's misère quotient on heaps up to the sum's largest heap.
-    Quotient(Box<MisereQuotient>),
-}
-
-/// Bounds for [`misere_solve_auto`].
+/// Bounds on misère play of games other than Nim, for [`HeapSolver`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MisereBounds {
+    /// The most tokens a sum is solved with by exhaustive search (the
+    /// search's recursion is as deep as the tokens, so keep it small).
+    pub max_search_tokens: u64,
     /// The largest heap whose misère quotient may be computed.
     pub max_quotient_heap: u64,
     /// The sums the quotient's fallback search may remember.
@@ -172,22 +180,11 @@ impl MisereBounds {
 impl Default for MisereBounds {
     fn default() -> MisereBounds {
         MisereBounds {
+            max_search_tokens: MISERE_BRUTE_FORCE_TOKENS,
             max_quotient_heap: crate::misere::MAX_QUOTIENT_HEAP,
             max_searched: MISERE_QUOTIENT_SEARCHED,
         }
     }
-}
-
-/// One move in a sum: heap number `heap` (0-based) goes from `from` tokens
-/// to the heaps `to`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SumMove {
-    /// Index of the heap moved in.
-    pub heap: usize,
-    /// Its size before the move.
-    pub from: u64,
-    /// The heaps it leaves (none, one, or a split).
-    pub to: Leaves,
 }
 
 /// The answer for a sum of heaps.
@@ -204,12 +201,14 @@ pub struct SumSolution {
     pub outcome: Outcome,
     /// Winning moves, in order of heap, tokens taken, then smallest piece;
     /// at most the limit asked for.
-    pub winning_moves: Vec<SumMove>,
+    pub winning_moves: Vec<HeapMove>,
     /// The number of winning moves in all (listed or not).
     pub total_winning_moves: u128,
 }
 
-/// Solves sums of heaps of one ruleset.
+/// Solves sums of heaps of one ruleset under normal play, from Grundy
+/// values: the method [`HeapSolver`] uses for normal play of games other
+/// than Nim.
 ///
 /// # Examples
 ///
@@ -226,7 +225,7 @@ pub struct SumSolution {
 /// assert_eq!(answer.outcome, Outcome::N);
 /// // Every listed move leaves a sum of value zero.
 /// for m in &answer.winning_moves {
-///     let rest: Nimber = m.to.as_slice().iter().map(|&h| solver.value(h).unwrap()).sum();
+///     let rest: Nimber = m.leaves.as_slice().iter().map(|&h| solver.value(h).unwrap()).sum();
 ///     let other = solver.value(if m.heap == 0 { 7 } else { 1_000_000_000_000_000_000 }).unwrap();
 ///     assert!((rest + other).is_zero());
 /// }
@@ -372,10 +371,10 @@ impl SumSolver {
                 let room = limit.saturating_sub(moves.len());
                 let mut found = vec![];
                 count += self.options_with_value(h, target, room, &mut found)?;
-                moves.extend(found.into_iter().map(|to| SumMove {
+                moves.extend(found.into_iter().map(|leaves| HeapMove {
                     heap: i,
                     from: h,
-                    to,
+                    leaves,
                 }));
             }
         }
@@ -405,7 +404,7 @@ impl SumSolver {
         if self.ruleset == HeapRuleset::Nim {
             if target.0 < h {
                 if limit > 0 {
-                    out.push(leave_one(target.0));
+                    out.push(Leaves::one(target.0));
                 }
                 return Ok(1);
             }
@@ -432,7 +431,7 @@ impl SumSolver {
                     }
                     if d & 2 != 0 && rest > 0 && k > 0 && self.value(rest)? == target {
                         count += 1;
-                        push_limited(out, limit, leave_one(rest));
+                        push_limited(out, limit, Leaves::one(rest));
                     }
                     if d & 4 != 0 && rest >= 2 {
                         count += self.pair_splits(rest, target, limit, out)?;
@@ -555,14 +554,6 @@ fn push_limited(out: &mut Vec<Leaves>, limit: usize, leaves: Leaves) {
     }
 }
 
-fn leave_one(rest: u64) -> Leaves {
-    if rest == 0 {
-        Leaves::NOTHING
-    } else {
-        Leaves::new(&[rest])
-    }
-}
-
 /// Solves a sum under misère play (the player who moves last loses).
 ///
 /// Nim is solved exactly for any heaps. Every other ruleset is searched
@@ -597,7 +588,7 @@ pub fn misere_solve(
     limit: usize,
 ) -> Result<SumSolution, SumError> {
     if *ruleset == HeapRuleset::Nim {
-        return Ok(misere_nim(heaps, limit));
+        return Ok(nim_solution(heaps, limit, Convention::Misere));
     }
     let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
     if tokens > u128::from(MISERE_BRUTE_FORCE_TOKENS) {
@@ -607,11 +598,23 @@ pub fn misere_solve(
             limit: MISERE_BRUTE_FORCE_TOKENS,
         });
     }
-    let mut memo = HashMap::new();
-    let mut search = MisereSearch {
+    Ok(misere_search_solve(
         ruleset,
-        memo: &mut memo,
-    };
+        heaps,
+        limit,
+        &mut HashMap::new(),
+    ))
+}
+
+/// A misère sum by exhaustive search, remembering positions in `memo`
+/// (the caller has checked the sum is small enough).
+pub(crate) fn misere_search_solve(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    limit: usize,
+    memo: &mut HashMap<Vec<u64>, bool>,
+) -> SumSolution {
+    let mut search = MisereSearch { ruleset, memo };
     let mut moves = vec![];
     let mut count = 0u128;
     let mut any_move = false;
@@ -630,16 +633,16 @@ pub fn misere_solve(
             if !search.wins(after) {
                 count += 1;
                 if moves.len() < limit {
-                    moves.push(SumMove {
+                    moves.push(HeapMove {
                         heap: i,
                         from: h,
-                        to,
+                        leaves: to,
                     });
                 }
             }
         }
     }
-    Ok(SumSolution {
+    SumSolution {
         convention: Convention::Misere,
         values: None,
         nim_sum: None,
@@ -647,7 +650,7 @@ pub fn misere_solve(
         outcome: Outcome::from_first_player_wins(count > 0 || !any_move),
         winning_moves: moves,
         total_winning_moves: count,
-    })
+    }
 }
 
 /// Solves a misère sum from a verified misère quotient: the product of the
@@ -690,7 +693,7 @@ pub fn misere_solve_by_quotient(
         game: q.game().to_string(),
         computed_to: q.max_heap(),
     };
-    let moves = q.winning_moves(heaps).map_err(|e| match e {
+    let mut moves = q.winning_moves(heaps).map_err(|e| match e {
         QuotientError::HeapBeyond { heap, .. } => beyond(heap),
         _ => beyond(q.max_heap() + 1),
     })?;
@@ -701,103 +704,12 @@ pub fn misere_solve_by_quotient(
         values: None,
         nim_sum: None,
         outcome,
-        winning_moves: moves
-            .into_iter()
-            .take(limit)
-            .map(|m| SumMove {
-                heap: m.heap,
-                from: m.from,
-                to: Leaves::new(&m.to),
-            })
-            .collect(),
+        winning_moves: {
+            moves.truncate(limit);
+            moves
+        },
         total_winning_moves: total,
     })
-}
-
-/// Solves a misère sum of any heap game, choosing the method: Bouton's
-/// rule for Nim, the exhaustive search for sums of at most
-/// [`MISERE_BRUTE_FORCE_TOKENS`] tokens (so their answers stay those of
-/// [`misere_solve`]), and past that the game's misère quotient on heaps up
-/// to the largest heap, computed within `bounds` (`progress(n, order)`
-/// after each heap size verified).
-///
-/// # Errors
-/// [`SumError::MisereQuotientHeap`] for a heap beyond
-/// `bounds.max_quotient_heap`, [`SumError::MisereQuotient`] when the
-/// quotient outgrows its bounds, [`SumError::Cancelled`] through `cancel`.
-///
-/// # Complexity
-/// As [`misere_solve`] for the first two methods; for the quotient, its
-/// computation and then linear time in the heaps.
-///
-/// ```
-/// use grundy::cancel::Cancel;
-/// use grundy::sum::{misere_solve_auto, MisereBounds, MisereMethod};
-/// use grundy::Outcome;
-///
-/// let kayles = "kayles".parse()?;
-/// let (small, how) =
-///     misere_solve_auto(&kayles, &[4], 10, MisereBounds::default(), &Cancel::new(), |_, _| {})?;
-/// assert!(matches!(how, MisereMethod::Search));
-/// assert_eq!(small.outcome, Outcome::P);
-/// let (big, how) = misere_solve_auto(
-///     &kayles,
-///     &[30, 40, 17],
-///     10,
-///     MisereBounds::default(),
-///     &Cancel::new(),
-///     |_, _| {},
-/// )?;
-/// assert!(matches!(how, MisereMethod::Quotient(_)));
-/// assert_eq!(big.outcome, Outcome::N);
-/// assert_eq!(big.total_winning_moves, 22);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn misere_solve_auto(
-    ruleset: &HeapRuleset,
-    heaps: &[u64],
-    limit: usize,
-    bounds: MisereBounds,
-    cancel: &Cancel,
-    progress: impl FnMut(u64, usize),
-) -> Result<(SumSolution, MisereMethod), SumError> {
-    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-    if *ruleset == HeapRuleset::Nim {
-        return Ok((misere_nim(heaps, limit), MisereMethod::Nim));
-    }
-    if tokens <= u128::from(MISERE_BRUTE_FORCE_TOKENS) {
-        return Ok((misere_solve(ruleset, heaps, limit)?, MisereMethod::Search));
-    }
-    let game = ruleset.to_string();
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    let max = bounds
-        .max_quotient_heap
-        .min(crate::misere::MAX_QUOTIENT_HEAP);
-    if largest > max {
-        return Err(SumError::MisereQuotientHeap {
-            game,
-            tokens,
-            limit: MISERE_BRUTE_FORCE_TOKENS,
-            heap: largest,
-            max,
-        });
-    }
-    let limits = bounds.quotient_limits();
-    let q =
-        MisereQuotient::compute_with(ruleset, largest, limits, cancel, progress).map_err(|e| {
-            match e {
-                QuotientError::Cancelled(c) => SumError::Cancelled(c),
-                e => SumError::MisereQuotient {
-                    game,
-                    tokens,
-                    limit: MISERE_BRUTE_FORCE_TOKENS,
-                    max_heap: largest,
-                    reason: e.to_string(),
-                },
-            }
-        })?;
-    let solution = misere_solve_by_quotient(&q, heaps, limit)?;
-    Ok((solution, MisereMethod::Quotient(Box::new(q))))
 }
 
 /// Whether the player to move wins the misère sum `heaps` of `ruleset`, by
@@ -856,52 +768,23 @@ impl MisereSearch<'_> {
     }
 }
 
-fn misere_nim(heaps: &[u64], limit: usize) -> SumSolution {
-    let values: Vec<Nimber> = heaps.iter().map(|&h| Nimber(h)).collect();
-    let total: Nimber = values.iter().sum();
-    // A misère P-position of Nim: every heap <= 1 and an odd number of 1s,
-    // or some heap >= 2 and nim-sum 0.
-    let is_p = |big: bool, ones_odd: bool, xor: u64| if big { xor == 0 } else { ones_odd };
-    let mut moves = vec![];
-    let mut count = 0u128;
-    for (i, &h) in heaps.iter().enumerate() {
-        let others_xor = total.0 ^ h;
-        let others_big = heaps.iter().enumerate().any(|(j, &x)| j != i && x >= 2);
-        let others_ones = heaps
-            .iter()
-            .enumerate()
-            .filter(|&(j, &x)| j != i && x == 1)
-            .count();
-        // Only three targets can work: 0, 1 (the small endings) and the
-        // normal-play target.
-        let mut targets = vec![0, 1, others_xor];
-        targets.sort_unstable();
-        targets.dedup();
-        for x in targets {
-            if x >= h {
-                continue;
-            }
-            let big = others_big || x >= 2;
-            let ones = others_ones + usize::from(x == 1);
-            if is_p(big, ones % 2 == 1, others_xor ^ x) {
-                count += 1;
-                if moves.len() < limit {
-                    moves.push(SumMove {
-                        heap: i,
-                        from: h,
-                        to: leave_one(x),
-                    });
-                }
-            }
-        }
-    }
+/// Nim by Bouton's formula and its misère rule ([`crate::nim::analyse`]),
+/// as a sum's solution: at most one winning move per heap.
+fn nim_solution(heaps: &[u64], limit: usize, convention: Convention) -> SumSolution {
+    let analysis = crate::nim::analyse(heaps, convention);
+    let total = analysis.winning_moves.len() as u128;
     SumSolution {
-        convention: Convention::Misere,
-        values: Some(values),
-        nim_sum: Some(total),
-        outcome: Outcome::from_first_player_wins(count > 0 || heaps.iter().all(|&h| h == 0)),
-        winning_moves: moves,
-        total_winning_moves: count,
+        convention,
+        values: Some(heaps.iter().map(|&h| Nimber(h)).collect()),
+        nim_sum: Some(Nimber(analysis.nim_sum)),
+        outcome: analysis.outcome,
+        winning_moves: analysis
+            .winning_moves
+            .into_iter()
+            .take(limit)
+            .map(HeapMove::from)
+            .collect(),
+        total_winning_moves: total,
     }
 }
 
@@ -912,7 +795,7 @@ mod tests {
 
     /// Winning moves by brute force: every option of every heap, values
     /// from the naive engine.
-    fn brute_moves(ruleset: &HeapRuleset, heaps: &[u64]) -> Vec<SumMove> {
+    fn brute_moves(ruleset: &HeapRuleset, heaps: &[u64]) -> Vec<HeapMove> {
         let max = *heaps.iter().max().unwrap() as usize;
         let mut e = sequence::engine(ruleset, EngineKind::Naive);
         e.extend_to(max);
@@ -923,10 +806,10 @@ mod tests {
             ruleset.for_each_option(h, |to| {
                 let v: Nimber = to.as_slice().iter().map(|&x| g(x)).sum();
                 if (v + g(h) + total).is_zero() {
-                    out.push(SumMove {
+                    out.push(HeapMove {
                         heap: i,
                         from: h,
-                        to,
+                        leaves: to,
                     });
                 }
             });
@@ -934,8 +817,8 @@ mod tests {
         out
     }
 
-    fn sorted(mut v: Vec<SumMove>) -> Vec<SumMove> {
-        v.sort_by_key(|m| (m.heap, m.to));
+    fn sorted(mut v: Vec<HeapMove>) -> Vec<HeapMove> {
+        v.sort_by_key(|m| (m.heap, m.leaves));
         v
     }
 
@@ -981,13 +864,14 @@ mod tests {
         assert!(!answer.winning_moves.is_empty());
         for m in &answer.winning_moves {
             let other = heaps[1 - m.heap];
-            let v: Nimber =
-                m.to.as_slice()
-                    .iter()
-                    .map(|&x| solver.value(x).unwrap())
-                    .sum();
+            let v: Nimber = m
+                .leaves
+                .as_slice()
+                .iter()
+                .map(|&x| solver.value(x).unwrap())
+                .sum();
             assert!((v + solver.value(other).unwrap()).is_zero(), "{m:?}");
-            let taken = m.from - m.to.as_slice().iter().sum::<u64>();
+            let taken = m.from - m.leaves.as_slice().iter().sum::<u64>();
             assert!((1..=2).contains(&taken));
         }
     }

@@ -1,0 +1,642 @@
+//! The one heap solver: a ruleset, a play convention and a sum of heaps in;
+//! the outcome, the values and every winning move out, by the method that
+//! fits (see the [module documentation](super)).
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+
+use super::{
+    misere_search_solve, misere_search_wins, misere_solve_by_quotient, nim_solution, MisereBounds,
+    SumError, SumSolution, SumSolver,
+};
+use crate::cancel::Cancel;
+use crate::heap::period::{self, Analysis};
+use crate::heap::{HeapMove, HeapRuleset};
+use crate::misere::{MisereQuotient, QuotientError, MAX_QUOTIENT_HEAP};
+use crate::nim::NimSummary;
+use crate::{Convention, Nimber, Outcome};
+
+/// The most values a [`HeapSolver`] computes by default to value heaps
+/// under normal play (a table up to the largest heap when it is within,
+/// else a proved period found within this many values).
+pub const DEFAULT_MAX_VALUES: u64 = 1 << 22;
+
+/// How a [`HeapSolver`] answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Bouton's formula: Nim, normal or misère, heaps of any size.
+    Nim,
+    /// Grundy values from a table or a proved period (normal play).
+    Values,
+    /// Exhaustive search over the positions of the sum (small misère sums).
+    Search,
+    /// The game's misère quotient on heaps up to the largest heap.
+    Quotient,
+}
+
+impl Method {
+    /// `"nim"`, `"values"`, `"search"` or `"quotient"`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Method::Nim => "nim",
+            Method::Values => "values",
+            Method::Search => "search",
+            Method::Quotient => "quotient",
+        }
+    }
+}
+
+/// What [`HeapSolver::prepare`] reports as it works.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveProgress {
+    /// The number of Grundy values known so far (normal play).
+    Values(usize),
+    /// The misère quotient is verified for heaps up to `heap`, with
+    /// `order` elements.
+    Quotient {
+        /// The largest heap verified.
+        heap: u64,
+        /// The quotient's order so far.
+        order: usize,
+    },
+}
+
+/// The bounds a [`HeapSolver`] works within.
+///
+/// ```
+/// use grundy::sum::{SolverLimits, MISERE_BRUTE_FORCE_TOKENS};
+/// let limits = SolverLimits::default();
+/// assert_eq!(limits.misere.max_search_tokens, MISERE_BRUTE_FORCE_TOKENS);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SolverLimits {
+    /// Normal play: the most values computed, as a table up to the largest
+    /// heap or to find a proved period that gives larger heaps.
+    pub max_values: u64,
+    /// Misère play of games other than Nim.
+    pub misere: MisereBounds,
+}
+
+impl SolverLimits {
+    /// The default limits for `ruleset`: [`DEFAULT_MAX_VALUES`] values, or
+    /// [`period::THREE_HEAP_SEARCH_MAX`] for hexadecimal codes whose
+    /// three-way splits make each value cost O(n²).
+    ///
+    /// ```
+    /// use grundy::sum::{SolverLimits, DEFAULT_MAX_VALUES};
+    /// assert_eq!(SolverLimits::for_ruleset(&"kayles".parse()?).max_values, DEFAULT_MAX_VALUES);
+    /// assert!(SolverLimits::for_ruleset(&"0.F".parse()?).max_values < DEFAULT_MAX_VALUES);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn for_ruleset(ruleset: &HeapRuleset) -> SolverLimits {
+        SolverLimits {
+            max_values: if ruleset.max_heaps_left() > 2 {
+                period::THREE_HEAP_SEARCH_MAX
+            } else {
+                DEFAULT_MAX_VALUES
+            },
+            ..SolverLimits::default()
+        }
+    }
+}
+
+impl Default for SolverLimits {
+    fn default() -> SolverLimits {
+        SolverLimits {
+            max_values: DEFAULT_MAX_VALUES,
+            misere: MisereBounds::default(),
+        }
+    }
+}
+
+/// The one solver of heap sums. [`prepare`](HeapSolver::prepare) it for a
+/// sum; it then answers for that sum and for every sum reachable from it
+/// (heaps never grow), by the method it chose.
+///
+/// Clones share what was computed, the misère search's memory included.
+///
+/// # Examples
+///
+/// ```
+/// use grundy::sum::{HeapSolver, Method};
+/// use grundy::{Convention, Outcome};
+///
+/// let kayles = "kayles".parse()?;
+/// // Normal play: Grundy values, here from the proved period.
+/// let normal = HeapSolver::new(&kayles, Convention::Normal, &[1_000_000_000_000, 7])?;
+/// assert_eq!(normal.method(), Method::Values);
+/// assert_eq!(normal.solve(&[1_000_000_000_000, 7], 5)?.outcome, Outcome::N);
+///
+/// // Misère play of a small sum: the exhaustive search.
+/// let small = HeapSolver::new(&kayles, Convention::Misere, &[4])?;
+/// assert_eq!(small.method(), Method::Search);
+/// assert_eq!(small.outcome(&[4])?, Outcome::P);
+///
+/// // Past the search: the misère quotient on heaps up to 40.
+/// let heaps = [30, 40, 17];
+/// let big = HeapSolver::new(&kayles, Convention::Misere, &heaps)?;
+/// assert_eq!(big.method(), Method::Quotient);
+/// let answer = big.solve(&heaps, 10)?;
+/// assert_eq!(answer.outcome, Outcome::N);
+/// assert_eq!(answer.total_winning_moves, 22);
+/// // Every winning move leaves a P-position.
+/// for m in &answer.winning_moves {
+///     assert_eq!(big.outcome(&m.apply(&heaps))?, Outcome::P);
+/// }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct HeapSolver {
+    ruleset: HeapRuleset,
+    convention: Convention,
+    /// The largest heap prepared for.
+    largest: u64,
+    how: How,
+    /// Normal-play values for a misère solver, computed when first asked.
+    values: Arc<OnceLock<Result<SumSolver, SumError>>>,
+}
+
+#[derive(Clone, Debug)]
+enum How {
+    Nim,
+    Values(Arc<SumSolver>),
+    Search {
+        max_tokens: u64,
+        memo: Arc<Mutex<HashMap<Vec<u64>, bool>>>,
+    },
+    Quotient(Arc<MisereQuotient>),
+}
+
+impl HeapSolver {
+    /// [`prepare`](HeapSolver::prepare) with the default limits, no
+    /// cancellation and no progress.
+    ///
+    /// # Errors
+    /// As [`prepare`](HeapSolver::prepare).
+    pub fn new(
+        ruleset: &HeapRuleset,
+        convention: Convention,
+        heaps: &[u64],
+    ) -> Result<HeapSolver, SumError> {
+        HeapSolver::prepare(
+            ruleset,
+            convention,
+            heaps,
+            SolverLimits::default(),
+            &Cancel::new(),
+            &mut |_| {},
+        )
+    }
+
+    /// Chooses the method for `heaps` and the sums reachable from them, and
+    /// computes what it needs:
+    /// - Nim: nothing (Bouton's formula, normal and misère).
+    /// - Normal play: the Grundy values, a table up to the largest heap
+    ///   when it is within `limits.max_values`, else a proved period.
+    /// - Misère play, at most `limits.misere.max_search_tokens` tokens: the
+    ///   exhaustive search, as positions are asked.
+    /// - Misère play past that: the game's misère quotient on heaps up to
+    ///   the largest, within `limits.misere`.
+    ///
+    /// `progress` hears how far the values or the quotient got.
+    ///
+    /// # Errors
+    /// Those of [`SumSolver::new_cancellable`] for normal play;
+    /// [`SumError::MisereTooLarge`] when the quotient is off
+    /// (`max_quotient_heap` 0), [`SumError::MisereQuotientHeap`] for a heap
+    /// beyond it, [`SumError::MisereQuotient`] when the quotient outgrows
+    /// its bounds; [`SumError::Cancelled`] through `cancel`.
+    ///
+    /// # Complexity
+    /// That of the method's preparation: the values up to the largest heap
+    /// or the proof of a period, or the quotient's computation.
+    pub fn prepare(
+        ruleset: &HeapRuleset,
+        convention: Convention,
+        heaps: &[u64],
+        limits: SolverLimits,
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(SolveProgress),
+    ) -> Result<HeapSolver, SumError> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let how = if *ruleset == HeapRuleset::Nim {
+            How::Nim
+        } else if convention == Convention::Normal {
+            let solver =
+                SumSolver::new_cancellable(ruleset, heaps, limits.max_values, cancel, &mut |n| {
+                    progress(SolveProgress::Values(n))
+                })?;
+            How::Values(Arc::new(solver))
+        } else {
+            misere_method(ruleset, heaps, limits.misere, cancel, progress)?
+        };
+        Ok(HeapSolver {
+            ruleset: ruleset.clone(),
+            convention,
+            largest,
+            how,
+            values: Arc::new(OnceLock::new()),
+        })
+    }
+
+    /// The ruleset.
+    pub fn ruleset(&self) -> &HeapRuleset {
+        &self.ruleset
+    }
+
+    /// Normal or misère play.
+    pub fn convention(&self) -> Convention {
+        self.convention
+    }
+
+    /// The method chosen.
+    pub fn method(&self) -> Method {
+        match self.how {
+            How::Nim => Method::Nim,
+            How::Values(_) => Method::Values,
+            How::Search { .. } => Method::Search,
+            How::Quotient(_) => Method::Quotient,
+        }
+    }
+
+    /// The misère quotient, when that is the method.
+    pub fn quotient(&self) -> Option<&MisereQuotient> {
+        match &self.how {
+            How::Quotient(q) => Some(q),
+            _ => None,
+        }
+    }
+
+    /// The values and periodicity used under normal play (not for Nim).
+    pub fn analysis(&self) -> Option<&Analysis> {
+        match &self.how {
+            How::Values(s) => Some(s.analysis()),
+            _ => None,
+        }
+    }
+
+    /// The normal-play Grundy value of a heap of `h` (under misère play
+    /// too, where it does not decide sums; computed when first asked, for
+    /// heaps up to the largest prepared).
+    ///
+    /// # Errors
+    /// [`SumError::BeyondComputed`] for a heap whose value is out of reach.
+    pub fn value(&self, h: u64) -> Result<Nimber, SumError> {
+        match &self.how {
+            How::Nim => Ok(Nimber(h)),
+            How::Values(s) => s.value(h),
+            How::Search { .. } | How::Quotient(_) => self
+                .values
+                .get_or_init(|| SumSolver::new(&self.ruleset, &[self.largest], self.largest))
+                .as_ref()
+                .map_err(Clone::clone)?
+                .value(h),
+        }
+    }
+
+    /// Whether some heap of `heaps` has a move.
+    ///
+    /// # Complexity
+    /// O(heaps), each up to its first option.
+    pub fn has_move(&self, heaps: &[u64]) -> bool {
+        heaps.iter().any(|&h| self.ruleset.has_option(h))
+    }
+
+    /// Calls `f` with every move from `heaps`, heap by heap, each heap's in
+    /// the order of tokens taken; stops when `f` breaks.
+    ///
+    /// # Complexity
+    /// The number of moves up to the break.
+    pub fn for_each_move(
+        &self,
+        heaps: &[u64],
+        mut f: impl FnMut(HeapMove) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for (heap, &from) in heaps.iter().enumerate() {
+            self.ruleset
+                .try_for_each_option(from, |leaves| f(HeapMove { heap, from, leaves }))?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Who wins `heaps` with perfect play.
+    ///
+    /// # Errors
+    /// A heap or a sum beyond what the solver was prepared for.
+    ///
+    /// # Complexity
+    /// O(heaps) for every method but the search, which looks at each
+    /// position reachable once over the solver's life.
+    pub fn outcome(&self, heaps: &[u64]) -> Result<Outcome, SumError> {
+        match &self.how {
+            How::Nim => Ok(NimSummary::of(heaps).outcome(self.convention)),
+            How::Values(s) => {
+                let total = heaps
+                    .iter()
+                    .map(|&h| s.value(h))
+                    .sum::<Result<Nimber, _>>()?;
+                Ok(Outcome::from_first_player_wins(!total.is_zero()))
+            }
+            How::Search { max_tokens, memo } => {
+                self.check_tokens(heaps, *max_tokens)?;
+                let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
+                Ok(Outcome::from_first_player_wins(misere_search_wins(
+                    &self.ruleset,
+                    &mut memo,
+                    heaps.to_vec(),
+                )))
+            }
+            How::Quotient(q) => q.outcome(heaps).map_err(|e| beyond(q, e)),
+        }
+    }
+
+    /// The outcome of `heaps` and its winning moves, listing at most
+    /// `limit` of them (all are counted), in order of heap and then of the
+    /// heap's options.
+    ///
+    /// # Errors
+    /// As [`outcome`](HeapSolver::outcome), and those of
+    /// [`SumSolver::solve`] for heaps far beyond the values' table.
+    ///
+    /// # Complexity
+    /// O(heaps) for Nim; the options of each heap for values and the
+    /// quotient; the search's positions for the search.
+    pub fn solve(&self, heaps: &[u64], limit: usize) -> Result<SumSolution, SumError> {
+        match &self.how {
+            How::Nim => Ok(nim_solution(heaps, limit, self.convention)),
+            How::Values(s) => s.solve(heaps, limit),
+            How::Search { max_tokens, memo } => {
+                self.check_tokens(heaps, *max_tokens)?;
+                let mut memo = memo.lock().unwrap_or_else(PoisonError::into_inner);
+                Ok(misere_search_solve(&self.ruleset, heaps, limit, &mut memo))
+            }
+            How::Quotient(q) => misere_solve_by_quotient(q, heaps, limit),
+        }
+    }
+
+    fn check_tokens(&self, heaps: &[u64], max: u64) -> Result<(), SumError> {
+        let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+        if tokens > u128::from(max) {
+            return Err(SumError::MisereTooLarge {
+                game: self.ruleset.to_string(),
+                tokens,
+                limit: max,
+            });
+        }
+        Ok(())
+    }
+}
+
+/// The misère method for a game other than Nim: the search for small sums,
+/// else the quotient.
+fn misere_method(
+    ruleset: &HeapRuleset,
+    heaps: &[u64],
+    bounds: MisereBounds,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(SolveProgress),
+) -> Result<How, SumError> {
+    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
+    let limit = bounds.max_search_tokens;
+    if tokens <= u128::from(limit) {
+        return Ok(How::Search {
+            max_tokens: limit,
+            memo: Arc::new(Mutex::new(HashMap::new())),
+        });
+    }
+    let game = ruleset.to_string();
+    if bounds.max_quotient_heap == 0 {
+        return Err(SumError::MisereTooLarge {
+            game,
+            tokens,
+            limit,
+        });
+    }
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let max = bounds.max_quotient_heap.min(MAX_QUOTIENT_HEAP);
+    if largest > max {
+        return Err(SumError::MisereQuotientHeap {
+            game,
+            tokens,
+            limit,
+            heap: largest,
+            max,
+        });
+    }
+    let q = MisereQuotient::compute_with(
+        ruleset,
+        largest,
+        bounds.quotient_limits(),
+        cancel,
+        |heap, order| progress(SolveProgress::Quotient { heap, order }),
+    )
+    .map_err(|e| match e {
+        QuotientError::Cancelled(c) => SumError::Cancelled(c),
+        e => SumError::MisereQuotient {
+            game,
+            tokens,
+            limit,
+            max_heap: largest,
+            reason: e.to_string(),
+        },
+    })?;
+    Ok(How::Quotient(Arc::new(q)))
+}
+
+/// A heap past the quotient's, as the sum's error.
+fn beyond(q: &MisereQuotient, e: QuotientError) -> SumError {
+    SumError::BeyondComputed {
+        heap: match e {
+            QuotientError::HeapBeyond { heap, .. } => heap,
+            _ => q.max_heap() + 1,
+        },
+        game: q.game().to_string(),
+        computed_to: q.max_heap(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::{HashMap, HashSet};
+
+    use super::*;
+
+    /// Whether the player to move wins `heaps` (sorted, no empty heaps),
+    /// from the definition: some move leads to a position the opponent
+    /// loses; with no move, normal play is lost and misère play won.
+    fn brute_wins(
+        game: &HeapRuleset,
+        misere: bool,
+        heaps: Vec<u64>,
+        memo: &mut HashMap<Vec<u64>, bool>,
+    ) -> bool {
+        if let Some(&w) = memo.get(&heaps) {
+            return w;
+        }
+        let mut any = false;
+        let mut wins = false;
+        for i in 0..heaps.len() {
+            let mut options = vec![];
+            game.for_each_option(heaps[i], |l| options.push(l));
+            for l in options {
+                any = true;
+                if !brute_wins(game, misere, after(&heaps, i, l.as_slice()), memo) {
+                    wins = true;
+                }
+            }
+        }
+        let w = if any { wins } else { misere };
+        memo.insert(heaps, w);
+        w
+    }
+
+    /// `heaps` with heap `i` replaced by `left`, sorted, no empty heaps.
+    fn after(heaps: &[u64], i: usize, left: &[u64]) -> Vec<u64> {
+        let mut next: Vec<u64> = heaps.to_vec();
+        next.remove(i);
+        next.extend_from_slice(left);
+        sorted(next)
+    }
+
+    fn sorted(mut heaps: Vec<u64>) -> Vec<u64> {
+        heaps.retain(|&h| h > 0);
+        heaps.sort_unstable();
+        heaps
+    }
+
+    /// Every method the solver chooses against the brute force, for both
+    /// conventions: the outcome and the exact set of winning moves.
+    #[test]
+    fn every_method_agrees_with_the_definition() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut rng = move |m: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed % m
+        };
+        for spec in [
+            "nim",
+            "kayles",
+            "0.07",
+            "sub{1,3,4}",
+            "grundy-game",
+            "0.137",
+        ] {
+            let game: HeapRuleset = spec.parse().unwrap();
+            for convention in [Convention::Normal, Convention::Misere] {
+                let misere = convention == Convention::Misere;
+                let mut memo = HashMap::new();
+                for _ in 0..40 {
+                    let count = 1 + rng(4) as usize;
+                    let heaps: Vec<u64> = (0..count).map(|_| rng(11)).collect();
+                    let solver = HeapSolver::new(&game, convention, &heaps).unwrap();
+                    let expected_method = match (spec, convention) {
+                        ("nim", _) => Method::Nim,
+                        (_, Convention::Normal) => Method::Values,
+                        _ => Method::Search,
+                    };
+                    assert_eq!(solver.method(), expected_method);
+                    let answer = solver.solve(&heaps, usize::MAX).unwrap();
+                    let wins = brute_wins(&game, misere, sorted(heaps.clone()), &mut memo);
+                    assert_eq!(answer.outcome.first_player_wins(), wins, "{spec} {heaps:?}");
+                    assert_eq!(solver.outcome(&heaps).unwrap(), answer.outcome);
+                    let mut expected = HashSet::new();
+                    for (i, &h) in heaps.iter().enumerate() {
+                        game.for_each_option(h, |l| {
+                            let next = after(&heaps, i, l.as_slice());
+                            if !brute_wins(&game, misere, next, &mut memo) {
+                                expected.insert((i, l));
+                            }
+                        });
+                    }
+                    let got: HashSet<_> = answer
+                        .winning_moves
+                        .iter()
+                        .map(|m| (m.heap, m.leaves))
+                        .collect();
+                    assert_eq!(got, expected, "{spec} {convention:?} {heaps:?}");
+                    assert_eq!(answer.total_winning_moves, expected.len() as u128);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn misere_past_the_search_says_which_bound() {
+        let kayles: HeapRuleset = "kayles".parse().unwrap();
+        let heaps = [30, 30];
+        let prepare = |misere: MisereBounds| {
+            let limits = SolverLimits {
+                misere,
+                ..SolverLimits::default()
+            };
+            HeapSolver::prepare(
+                &kayles,
+                Convention::Misere,
+                &heaps,
+                limits,
+                &Cancel::new(),
+                &mut |_| {},
+            )
+        };
+        let off = MisereBounds {
+            max_quotient_heap: 0,
+            ..MisereBounds::default()
+        };
+        assert!(matches!(
+            prepare(off),
+            Err(SumError::MisereTooLarge {
+                tokens: 60,
+                limit: 48,
+                ..
+            })
+        ));
+        let small = MisereBounds {
+            max_quotient_heap: 20,
+            ..MisereBounds::default()
+        };
+        assert!(matches!(
+            prepare(small),
+            Err(SumError::MisereQuotientHeap {
+                heap: 30,
+                max: 20,
+                ..
+            })
+        ));
+        let solver = prepare(MisereBounds::default()).unwrap();
+        assert_eq!(solver.method(), Method::Quotient);
+        // Heaps past the quotient's are an error, not a guess.
+        assert!(matches!(
+            solver.outcome(&[31]),
+            Err(SumError::BeyondComputed { heap: 31, .. })
+        ));
+        // Normal-play values are there for the lessons of misère play.
+        assert_eq!(solver.value(7).unwrap(), Nimber(2));
+        let stop = Cancel::new();
+        stop.cancel();
+        let stopped = HeapSolver::prepare(
+            &kayles,
+            Convention::Misere,
+            &heaps,
+            SolverLimits::default(),
+            &stop,
+            &mut |_| {},
+        );
+        assert!(matches!(stopped, Err(SumError::Cancelled(_))));
+    }
+
+    #[test]
+    fn nim_heaps_of_any_size_list_their_first_moves_at_once() {
+        let solver = HeapSolver::new(&HeapRuleset::Nim, Convention::Normal, &[u64::MAX]).unwrap();
+        let mut first = vec![];
+        let _ = solver.for_each_move(&[u64::MAX, 3], |m| {
+            first.push(m.leaves);
+            ControlFlow::Break(())
+        });
+        assert_eq!(first, [crate::heap::Leaves::one(u64::MAX - 1)]);
+        assert!(solver.has_move(&[0, 0, 1]));
+        assert!(!solver.has_move(&[0, 0]));
+    }
+}
