@@ -12,13 +12,16 @@
 use std::io::{self, BufRead, IsTerminal, Write};
 
 use anyhow::{bail, Context};
+use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
 use grundy::nim::explain::Role;
 use grundy::nim::{parse_heap, Heap};
-use grundy::play::{parse_command, Command, Match, Player, Turn, SYNTAX};
+use grundy::play::{parse_command, Command, Match, MatchLimits, Player, Turn, SYNTAX};
+use grundy::sum::SolveProgress;
 use grundy::Convention;
 
 use crate::colour;
+use crate::progress::Progress;
 
 mod board;
 
@@ -140,7 +143,29 @@ fn setup(args: &Args) -> anyhow::Result<Match> {
         First::Me => Player::User,
         First::Engine => Player::Engine,
     };
-    Ok(Match::new(ruleset, heaps, convention, first)?)
+    // Misère play past the search computes the game's misère quotient
+    // first, which may take seconds: a progress line says how far it got.
+    let largest = heaps.iter().copied().max().unwrap_or(0);
+    let mut progress: Option<Progress> = None;
+    let started = Match::with_progress(
+        ruleset,
+        heaps,
+        convention,
+        first,
+        MatchLimits::default(),
+        &Cancel::new(),
+        &mut |p| {
+            if let SolveProgress::Quotient { heap, .. } = p {
+                progress
+                    .get_or_insert_with(|| {
+                        Progress::new("misère quotient: heaps done", Some(largest))
+                    })
+                    .update(heap);
+            }
+        },
+    );
+    drop(progress);
+    Ok(started?)
 }
 
 /// How to write: with colours or not, echoing input or not.

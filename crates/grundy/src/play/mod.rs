@@ -52,7 +52,7 @@ use std::ops::{ControlFlow, RangeInclusive};
 use crate::cancel::Cancel;
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
-use crate::sum::{HeapSolver, MisereBounds, SolverLimits, SumError};
+use crate::sum::{HeapSolver, MisereBounds, SolveProgress, SolverLimits, SumError};
 use crate::{Convention, Nimber, Outcome};
 
 pub mod board;
@@ -573,6 +573,61 @@ impl Match {
         limits: MatchLimits,
         cancel: &Cancel,
     ) -> Result<Match, SetupError> {
+        Match::with_progress(
+            ruleset,
+            heaps,
+            convention,
+            first,
+            limits,
+            cancel,
+            &mut |_| {},
+        )
+    }
+
+    /// Starts a match as
+    /// [`with_limits_cancellable`](Match::with_limits_cancellable) does,
+    /// telling `progress` how far the solver's preparation got (the misère
+    /// quotient's heaps, for instance): a terminal front end draws it.
+    ///
+    /// # Errors
+    /// As [`with_limits_cancellable`](Match::with_limits_cancellable).
+    ///
+    /// # Complexity
+    /// As [`with_limits_cancellable`](Match::with_limits_cancellable).
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::play::{Match, MatchLimits, Player};
+    /// use grundy::sum::SolveProgress;
+    /// use grundy::Convention;
+    ///
+    /// let mut heaps_done = 0;
+    /// let m = Match::with_progress(
+    ///     "kayles".parse()?,
+    ///     vec![30, 20],
+    ///     Convention::Misere,
+    ///     Player::User,
+    ///     MatchLimits::default(),
+    ///     &Cancel::new(),
+    ///     &mut |p| {
+    ///         if let SolveProgress::Quotient { heap, .. } = p {
+    ///             heaps_done = heap;
+    ///         }
+    ///     },
+    /// )?;
+    /// assert_eq!(heaps_done, 30);
+    /// assert_eq!(m.quotient().map(|q| q.order()), Some(40));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_progress(
+        ruleset: HeapRuleset,
+        heaps: Vec<u64>,
+        convention: Convention,
+        first: Player,
+        limits: MatchLimits,
+        cancel: &Cancel,
+        progress: &mut dyn FnMut(SolveProgress),
+    ) -> Result<Match, SetupError> {
         if heaps.is_empty() {
             return Err(SetupError::NoHeaps);
         }
@@ -603,7 +658,7 @@ impl Match {
             &heaps,
             solver_limits,
             cancel,
-            &mut |_| {},
+            progress,
         )
         .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
         let m = Match {
