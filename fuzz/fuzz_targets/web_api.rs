@@ -1,6 +1,7 @@
 //! Every JSON route of the web API: any body gets an answer (no panic, no
 //! 5xx other than a 503 for a full server), always JSON, and an error
-//! answer is exactly `{"error": MESSAGE}`.
+//! answer is `{"error": MESSAGE}`, with `"span": [start, end]` when the
+//! error is located in a spec.
 #![no_main]
 
 use std::time::Duration;
@@ -12,7 +13,7 @@ use http_body_util::BodyExt;
 use libfuzzer_sys::fuzz_target;
 use tower::ServiceExt;
 
-const ROUTES: [&str; 11] = [
+const ROUTES: [&str; 12] = [
     "/api/nim",
     "/api/values",
     "/api/period",
@@ -24,6 +25,7 @@ const ROUTES: [&str; 11] = [
     "/api/graph",
     "/api/board",
     "/api/board/move",
+    "/api/quotient",
 ];
 
 fuzz_target!(|data: &[u8]| {
