@@ -7,6 +7,7 @@
 //! calling thread checks Python's signals every 50 ms; on Ctrl-C it sets
 //! the library's [`Cancel`] flag, which the long loops check between chunks
 //! of about a tenth of a second, and raises `KeyboardInterrupt`.
+#![forbid(unsafe_code)]
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;

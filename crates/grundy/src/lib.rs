@@ -43,6 +43,10 @@
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
+// Safe code only, but for the one module that needs `unsafe` (a cache
+// prefetch hint, `prefetch.rs`), which allows it for itself.
+#![deny(unsafe_code)]
+
 pub mod cancel;
 pub mod census;
 pub mod heap;
@@ -53,6 +57,7 @@ pub mod nimber;
 pub mod outcome;
 mod parallel;
 pub mod play;
+#[allow(unsafe_code)]
 mod prefetch;
 pub mod search;
 pub mod span;
