@@ -304,7 +304,14 @@ fn session(
                     writeln!(out, "you: {}", turn.mv)?;
                     changed = true;
                 }
-                Err(e) => writeln!(out, "  illegal move: {e}; try again")?,
+                Err(e) => match e.example() {
+                    Some(mv) => writeln!(
+                        out,
+                        "  illegal move: {e} (type '{}'); try again",
+                        mv.syntax()
+                    )?,
+                    None => writeln!(out, "  illegal move: {e}; try again")?,
+                },
             },
         }
     }

@@ -276,10 +276,14 @@ async fn an_illegal_move_is_a_422_with_the_reason() {
         422,
         "heap 1 has only 3 tokens: you cannot take 4",
     );
-    assert_error(
-        play("kayles", json!([7]), 0, 2, Some(json!([3, 3]))).await,
-        422,
-        "taking 2 from 7 leaves 5, which cannot be split into 3 and 3",
+    // The whole reason, without the terminal's "(type '1 2')": the page
+    // offers the legal moves itself.
+    let (status, body) = play("kayles", json!([7]), 0, 2, Some(json!([3, 3]))).await;
+    assert_eq!(status.as_u16(), 422, "{body}");
+    assert_eq!(
+        body["error"],
+        "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
+         heap of 5, 1 and 4 or 2 and 3"
     );
     assert_error(
         play("nim", json!([0, 0]), 0, 1, None).await,

@@ -465,17 +465,39 @@ impl fmt::Display for MoveError {
                     .map(|l| leave_phrase(l.as_slice()))
                     .collect();
                 let more = if allowed.len() > 6 { ", ..." } else { "" };
-                write!(f, "; it may leave {}{more}", or_list(&options))?;
-                if let Some(example) = allowed.first() {
-                    let mv = HeapMove {
-                        heap: heap - 1,
-                        from: *from,
-                        leaves: *example,
-                    };
-                    write!(f, " (type '{}')", mv.syntax())?;
-                }
-                Ok(())
+                write!(f, "; it may leave {}{more}", or_list(&options))
             }
+        }
+    }
+}
+
+impl MoveError {
+    /// A legal move close to the one refused, for a front end to suggest
+    /// in its own words (a terminal: "type '1 0 1 5'"): for a move that may
+    /// not leave what was asked, the first of those it may leave.
+    ///
+    /// ```
+    /// use grundy::play::{Match, MoveRequest, Player};
+    /// use grundy::Convention;
+    ///
+    /// let m = Match::new("grundy-game".parse()?, vec![6], Convention::Normal, Player::User)?;
+    /// let err = m.check(&MoveRequest { heap: 1, take: 0, leave: Some(vec![3, 3]) }).unwrap_err();
+    /// assert_eq!(err.example().map(|mv| mv.syntax()), Some("1 0 1 5".to_string()));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn example(&self) -> Option<HeapMove> {
+        match self {
+            MoveError::BadLeave {
+                heap,
+                from,
+                allowed,
+                ..
+            } => allowed.first().map(|&leaves| HeapMove {
+                heap: heap - 1,
+                from: *from,
+                leaves,
+            }),
+            _ => None,
         }
     }
 }
@@ -1225,7 +1247,15 @@ mod tests {
         let Command::Move(req) = parse_command(line).unwrap() else {
             panic!("not a move: {line}")
         };
-        m.check(&req).unwrap_err().to_string()
+        let e = m.check(&req).unwrap_err();
+        // The library's reason has no terminal wording; the terminal adds
+        // the example move (as `grundy play` does).
+        let text = e.to_string();
+        assert!(!text.contains("type"), "{text}");
+        match e.example() {
+            Some(mv) => format!("{text} (type '{}')", mv.syntax()),
+            None => text,
+        }
     }
 
     #[test]
