@@ -415,11 +415,11 @@ impl fmt::Display for MoveError {
                 }
             }
             MoveError::BadLeave {
-                heap,
                 from,
                 take,
                 asked,
                 allowed,
+                ..
             } => {
                 let rest = from - take;
                 match asked {
