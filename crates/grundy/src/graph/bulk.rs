@@ -42,8 +42,10 @@
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
 
+use super::csr::Buckets;
 use super::intern::{partition_of, Key, Names, Shard, HIGH, LONG_TAG};
-use super::{Buckets, GraphError};
+use super::lex::{self, TokenSink};
+use super::GraphError;
 use crate::parallel::{for_each_mut, threads};
 use crate::prefetch::{prefetch, prefetch_at};
 
@@ -175,57 +177,6 @@ impl Lane {
         self.tags.len()
     }
 
-    pub fn mark(&self) -> LaneMark {
-        LaneMark {
-            tags: self.tags.len(),
-        }
-    }
-
-    /// Drops every token after `mark`.
-    pub fn truncate(&mut self, mark: LaneMark) {
-        for &tag in self.tags[mark.tags..].iter().rev() {
-            if tag & EDGE_FROM != 0 {
-                self.edges -= 1;
-            }
-            let p = usize::from(tag & !EDGE_FROM);
-            let entry = self.entries[p].pop().expect("an entry per token");
-            if entry.long_index().is_some() {
-                self.long_bytes -= self.long[p].pop();
-            }
-        }
-        self.tags.truncate(mark.tags);
-    }
-
-    /// Marks the token at `mark` (the first of its line) as the start of
-    /// an edge to the next one.
-    pub fn mark_edge(&mut self, mark: LaneMark) {
-        self.tags[mark.tags] |= EDGE_FROM;
-        self.edges += 1;
-    }
-
-    /// Adds an occurrence of a short name.
-    #[inline]
-    pub fn push_short(&mut self, key: Key) {
-        self.push_entry(key.hash(), key.key, key.shape);
-    }
-
-    /// Adds an occurrence of a long name.
-    pub fn push_long(&mut self, name: &[u8]) {
-        let key = Key::of(name);
-        debug_assert!(key.is_long());
-        let hash = key.hash();
-        let long = &mut self.long[partition_of(hash)];
-        long.text.extend_from_slice(name);
-        long.ends.push(long.text.len());
-        // As for the entries (see `push_entry`): these grow at 1024 places.
-        if let Some(next) = long.text.spare_capacity_mut().get(64) {
-            prefetch(next);
-        }
-        self.long_bytes += name.len();
-        let index = long.ends.len() as u64 - 1;
-        self.push_entry(hash, key.key | index, key.shape);
-    }
-
     #[inline]
     fn push_entry(&mut self, hash: u64, key: u64, shape: u32) {
         let p = partition_of(hash);
@@ -257,6 +208,61 @@ impl Lane {
         self.tags.clear();
         self.long_bytes = 0;
         self.edges = 0;
+    }
+}
+
+impl TokenSink for Lane {
+    type Mark = LaneMark;
+
+    fn mark(&self) -> LaneMark {
+        LaneMark {
+            tags: self.tags.len(),
+        }
+    }
+
+    /// Drops every token after `mark`.
+    fn truncate(&mut self, mark: LaneMark) {
+        for &tag in self.tags[mark.tags..].iter().rev() {
+            if tag & EDGE_FROM != 0 {
+                self.edges -= 1;
+            }
+            let p = usize::from(tag & !EDGE_FROM);
+            let entry = self.entries[p].pop().expect("an entry per token");
+            if entry.long_index().is_some() {
+                self.long_bytes -= self.long[p].pop();
+            }
+        }
+        self.tags.truncate(mark.tags);
+    }
+
+    /// Marks the token at `mark` (the first of its line) as the start of
+    /// an edge to the next one.
+    fn mark_edge(&mut self, mark: LaneMark) {
+        self.tags[mark.tags] |= EDGE_FROM;
+        self.edges += 1;
+    }
+
+    /// Adds an occurrence of a short name.
+    #[inline]
+    fn push_short(&mut self, key: Key) {
+        self.push_entry(key.hash(), key.key, key.shape);
+    }
+
+    /// Adds an occurrence of a long name.
+    fn push_long(&mut self, name: &[u8]) {
+        let key = Key::of(name);
+        debug_assert!(key.is_long());
+        let hash = key.hash();
+        let long = &mut self.long[partition_of(hash)];
+        long.text.extend_from_slice(name);
+        long.ends.push(long.text.len());
+        // As for the entries (see `push_entry`): these grow at 1024 places.
+        if let Some(next) = long.text.spare_capacity_mut().get(64) {
+            prefetch(next);
+        }
+        self.long_bytes += name.len();
+        let index = long.ends.len() as u64 - 1;
+        self.push_entry(hash, key.key | index, key.shape);
     }
 }
 
@@ -404,7 +410,7 @@ impl Round {
         let parts = self.lanes.len();
         let mut cuts = vec![0];
         for p in 1..parts {
-            let cut = super::line_end(block, block.len() * p / parts).max(cuts[p - 1]);
+            let cut = lex::line_end(block, block.len() * p / parts).max(cuts[p - 1]);
             cuts.push(cut);
         }
         cuts.push(block.len());
@@ -412,7 +418,7 @@ impl Round {
         let mut results: Vec<(&mut Lane, Result<usize, GraphError>)> =
             self.lanes.iter_mut().map(|lane| (lane, Ok(0))).collect();
         for_each_mut(&mut results, |p, (lane, result)| {
-            *result = super::parse::lex_edge_list(block, cuts[p]..cuts[p + 1], lane);
+            *result = lex::lex_edge_list(block, cuts[p]..cuts[p + 1], *lane);
         });
         // Keep the parts up to the first error, in order.
         let mut newlines = 0;
@@ -427,7 +433,7 @@ impl Round {
             match result {
                 Ok(n) => newlines += n,
                 Err(e) => {
-                    error = Some(super::parse::shift_line(e, first_line - 1 + newlines));
+                    error = Some(lex::shift_line(e, first_line - 1 + newlines));
                 }
             }
         }

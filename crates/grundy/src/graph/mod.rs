@@ -40,8 +40,10 @@
 
 pub mod acyclic;
 mod bulk;
+mod csr;
 pub mod dot;
 mod intern;
+mod lex;
 pub mod loopy;
 pub mod parse;
 pub mod position;
@@ -51,9 +53,9 @@ pub use dot::to_dot;
 pub use loopy::{analyse, loopy_values, LoopyOutcome, LoopyValue, LoopyValues};
 pub use position::position_graph;
 
-use crate::parallel::{for_each_mut, in_pool, threads};
-use crate::prefetch::prefetch;
+use crate::parallel::{in_pool, threads};
 use bulk::Round;
+use csr::{Buckets, BUCKET_BITS};
 use intern::Names;
 
 /// The id of a node: its index in the order nodes were first named.
@@ -144,126 +146,6 @@ fn at_line(line: usize) -> String {
 /// The largest number of nodes: ids are `u32` and `u32::MAX` is reserved.
 const MAX_NODES: u32 = u32::MAX - 1;
 
-/// Keys per bucket of [`Buckets`]: a bucket's counters (64 KiB) and its
-/// share of the CSR (some hundred KiB) stay in cache while it is sorted.
-const BUCKET_BITS: u32 = 14;
-
-/// `(key, value)` pairs kept in buckets by `key >> BUCKET_BITS`, each in
-/// input order: the first pass of a radix sort, done as the pairs arrive.
-///
-/// Sorting 5·10^7 edges by a plain counting sort scatters them over arrays
-/// of 10^7 entries, a cache and TLB miss per edge; sorting bucket by bucket
-/// keeps every access in cache, and the buckets are sorted in parallel.
-/// Bucket `b` lives in lane `b % lanes` (at `b / lanes`), so that one
-/// thread per lane can add pairs at once.
-#[derive(Clone, Debug)]
-struct Buckets {
-    lanes: Vec<Vec<Vec<(u32, u32)>>>,
-    len: usize,
-}
-
-impl Buckets {
-    fn new(lanes: usize) -> Buckets {
-        Buckets {
-            lanes: vec![Vec::new(); lanes.max(1)],
-            len: 0,
-        }
-    }
-
-    /// The lane of `key`.
-    #[inline]
-    fn lane_of(key: u32, lanes: usize) -> usize {
-        (key >> BUCKET_BITS) as usize % lanes
-    }
-
-    /// Adds a pair to its bucket in `lane` (which must be its lane) of
-    /// `lanes`; the caller counts it in `len`.
-    #[inline]
-    fn push_to_lane(lane: &mut Vec<Vec<(u32, u32)>>, lanes: usize, key: u32, value: u32) {
-        let at = (key >> BUCKET_BITS) as usize / lanes;
-        if at >= lane.len() {
-            lane.resize_with(at + 1, Vec::new);
-        }
-        let bucket = &mut lane[at];
-        bucket.push((key, value));
-        // Hundreds of buckets grow at once: fetch the line this one grows
-        // into next (as the bulk reader's lexer does for its partitions).
-        if let Some(next) = bucket.spare_capacity_mut().get(8) {
-            prefetch(next);
-        }
-    }
-
-    #[inline]
-    fn push(&mut self, key: u32, value: u32) {
-        let lanes = self.lanes.len();
-        Buckets::push_to_lane(
-            &mut self.lanes[Buckets::lane_of(key, lanes)],
-            lanes,
-            key,
-            value,
-        );
-        self.len += 1;
-    }
-
-    /// The CSR `(offsets, values)` over keys `0..keys` (every key pushed
-    /// must be below `keys`), values of a key in the order pushed.
-    fn into_csr(mut self, keys: usize) -> (Vec<u32>, Vec<u32>) {
-        let mut offsets = vec![0u32; keys + 1];
-        let mut values = vec![0u32; self.len];
-        let lanes = self.lanes.len();
-        let count = (0..lanes)
-            .map(|t| self.lanes[t].len() * lanes)
-            .max()
-            .unwrap_or(0);
-        // Each bucket's share of `offsets[1..]` and of `values`.
-        let mut work = Vec::with_capacity(count);
-        let (mut rest_offsets, mut rest_values) = (&mut offsets[1..], &mut values[..]);
-        let mut base = 0u32;
-        for b in 0..count {
-            let bucket = self.lanes[b % lanes]
-                .get_mut(b / lanes)
-                .map(std::mem::take)
-                .unwrap_or_default();
-            let span = rest_offsets.len().min(1 << BUCKET_BITS);
-            let (o, o_tail) = rest_offsets.split_at_mut(span);
-            let (v, v_tail) = rest_values.split_at_mut(bucket.len());
-            let len = v.len() as u32;
-            work.push((bucket, o, v, base));
-            base += len;
-            (rest_offsets, rest_values) = (o_tail, v_tail);
-        }
-        // Keys past the last bucket have no pairs.
-        rest_offsets.fill(base);
-        for_each_mut(&mut work, |_, (bucket, offsets, values, base)| {
-            let low = |key: u32| (key & ((1 << BUCKET_BITS) - 1)) as usize;
-            // offsets[j] becomes the end of the values of key j (of the
-            // bucket's keys), a running count from `base`.
-            for &(key, _) in bucket.iter() {
-                offsets[low(key)] += 1;
-            }
-            let mut sum = *base;
-            for o in offsets.iter_mut() {
-                sum += *o;
-                *o = sum;
-            }
-            // Place from the back, moving each end down: the values of a key
-            // keep their order, and offsets[j] ends at the start of key j.
-            for &(key, value) in bucket.iter().rev() {
-                let end = &mut offsets[low(key)];
-                *end -= 1;
-                values[(*end - *base) as usize] = value;
-            }
-            // The start of key j + 1 is the end of key j.
-            let mut next = *base + values.len() as u32;
-            for o in offsets.iter_mut().rev() {
-                std::mem::swap(o, &mut next);
-            }
-            *bucket = Vec::new();
-        });
-        (offsets, values)
-    }
-}
-
 /// A directed graph whose nodes are positions and edges are moves, stored as
 /// a CSR adjacency.
 #[derive(Clone, Debug)]
@@ -321,10 +203,7 @@ impl Graph {
         for &t in &self.targets {
             sizes[(t >> BUCKET_BITS) as usize] += 1;
         }
-        let mut reversed = Buckets {
-            lanes: vec![sizes.into_iter().map(Vec::with_capacity).collect()],
-            len: 0,
-        };
+        let mut reversed = Buckets::with_sizes(sizes);
         for v in self.nodes() {
             for &t in self.followers(v) {
                 reversed.push(t, v);
@@ -456,7 +335,7 @@ impl GraphBuilder {
     /// [`GraphError::TooManyFields`], [`GraphError::InvalidUtf8`],
     /// [`GraphError::TooLarge`], each with its line and column.
     pub fn edge_line(&mut self, text: &[u8], line: usize) -> Result<(), GraphError> {
-        let (names, count) = split_line(text, line)?;
+        let (names, count) = lex::line_names(text, line)?;
         let mut ids = [0; 2];
         for k in 0..count {
             ids[k] = self.node(names[k]).map_err(|e| with_line(e, line))?;
@@ -517,9 +396,9 @@ impl GraphBuilder {
             while at < text.len() {
                 // A block is whole lines, and at most BLOCK_BYTES unless a
                 // single line is longer.
-                let mut end = line_end(text, at + block_bytes);
+                let mut end = lex::line_end(text, at + block_bytes);
                 if end - at > bulk::BLOCK_BYTES {
-                    end = line_end(text, at).max(
+                    end = lex::line_end(text, at).max(
                         text[..at + bulk::BLOCK_BYTES]
                             .iter()
                             .rposition(|&b| b == b'\n')
@@ -579,52 +458,6 @@ impl GraphBuilder {
             targets,
         })
     }
-}
-
-/// The end (just past the `\n`) of the line holding byte `at`, or the end
-/// of `text`.
-fn line_end(text: &[u8], at: usize) -> usize {
-    if at >= text.len() {
-        return text.len();
-    }
-    text[at..]
-        .iter()
-        .position(|&b| b == b'\n')
-        .map_or(text.len(), |i| at + i + 1)
-}
-
-/// The (at most two) names on an edge-list line, validated.
-fn split_line(text: &[u8], line: usize) -> Result<([&str; 2], usize), GraphError> {
-    let text = match text.iter().position(|&b| b == b'#') {
-        Some(i) => &text[..i],
-        None => text,
-    };
-    let mut names = [""; 2];
-    let mut count = 0;
-    let mut i = 0;
-    while i < text.len() {
-        if text[i].is_ascii_whitespace() {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < text.len() && !text[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        if count == 2 {
-            return Err(GraphError::TooManyFields {
-                line,
-                column: start + 1,
-            });
-        }
-        names[count] =
-            std::str::from_utf8(&text[start..i]).map_err(|_| GraphError::InvalidUtf8 {
-                line,
-                column: start + 1,
-            })?;
-        count += 1;
-    }
-    Ok((names, count))
 }
 
 fn with_line(err: GraphError, line: usize) -> GraphError {
