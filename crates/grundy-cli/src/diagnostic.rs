@@ -100,6 +100,60 @@ where
     })
 }
 
+/// A bad argument in a command's list of arguments (heap sizes): the error
+/// reads `message`, and under it the arguments on one line (a few on each
+/// side of a long list) with a caret under argument `index` (0-based).
+pub fn bad_argument(args: &[String], index: usize, message: String) -> anyhow::Error {
+    const AROUND: usize = 4;
+    let first = index.saturating_sub(AROUND);
+    let last = (index + AROUND).min(args.len().saturating_sub(1));
+    let mut line = String::new();
+    if first > 0 {
+        line.push_str("... ");
+    }
+    let mut span = Span { start: 0, end: 0 };
+    for (i, arg) in args.iter().enumerate().take(last + 1).skip(first) {
+        if i > first {
+            line.push(' ');
+        }
+        // One line: a line break inside an argument is shown as a space.
+        let shown = arg.replace(['\n', '\r'], " ");
+        if i == index {
+            span = Span {
+                start: line.len(),
+                end: line.len() + shown.len(),
+            };
+        }
+        line.push_str(&shown);
+    }
+    if last + 1 < args.len() {
+        line.push_str(" ...");
+    }
+    anyhow::Error::new(Snippet {
+        message,
+        line,
+        line_no: None,
+        span,
+    })
+}
+
+/// An input line typed at a prompt, with a caret under the word that
+/// starts at 1-based `column` (in characters), as lines to print under
+/// the message, each indented.
+pub fn prompt_caret(line: &str, column: usize) -> String {
+    let start = Span::char_at(line, column.saturating_sub(1)).start;
+    let end = line[start..]
+        .find(char::is_whitespace)
+        .map_or(line.len(), |i| start + i);
+    Snippet {
+        message: String::new(),
+        line: line.to_owned(),
+        line_no: None,
+        span: Span { start, end },
+    }
+    .render()
+}
+
 /// Line `line` (1-based) of the file at `path`, without its line break,
 /// read again to show an error in it; `None` if it cannot be read (or the
 /// line is very long: it would not help on a terminal).

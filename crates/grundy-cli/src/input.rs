@@ -59,7 +59,11 @@ pub fn for_each_heap(source: &Source<'_>, sink: &mut impl HeapSink) -> anyhow::R
             }
             for (i, arg) in args.iter().enumerate() {
                 let heap = parse_heap(arg).map_err(|reason| {
-                    anyhow::anyhow!("argument {}: invalid heap {arg:?}: {reason}", i + 1)
+                    crate::diagnostic::bad_argument(
+                        args,
+                        i,
+                        format!("argument {}: invalid heap {arg:?}: {reason}", i + 1),
+                    )
                 })?;
                 match heap {
                     Heap::Small(n) => sink.small(n),
@@ -71,33 +75,87 @@ pub fn for_each_heap(source: &Source<'_>, sink: &mut impl HeapSink) -> anyhow::R
         Source::File(path) => {
             let file =
                 File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            stream(file, sink).map_err(|err| with_line(err, path))
+            stream(file, sink, &path.display().to_string())
         }
-        Source::Stdin => stream(io::stdin().lock(), sink).context("standard input"),
+        Source::Stdin => stream(io::stdin().lock(), sink, "standard input"),
     }
 }
 
-/// `err` from reading the heap file `path`, with the file's name and, for
-/// a bad heap, the line with a caret under it.
-fn with_line(err: anyhow::Error, path: &std::path::Path) -> anyhow::Error {
-    let shown = path.display().to_string();
-    let at = match err.downcast_ref::<grundy::nim::ParseError>() {
-        Some(grundy::nim::ParseError::InvalidHeap {
+/// The longest line kept to show under an error (a longer one would not
+/// help on a terminal).
+const SHOWN_LINE: usize = 4096;
+
+/// The line being read, kept to show a bad heap in it: its number and its
+/// bytes so far (at most [`SHOWN_LINE`]).
+struct CurrentLine {
+    number: u64,
+    bytes: Vec<u8>,
+    too_long: bool,
+}
+
+impl CurrentLine {
+    /// Moves past `chunk`, which has been parsed.
+    fn advance(&mut self, chunk: &[u8]) {
+        let rest = match chunk.iter().rposition(|&b| b == b'\n') {
+            Some(last) => {
+                self.number += chunk.iter().filter(|&&b| b == b'\n').count() as u64;
+                self.bytes.clear();
+                self.too_long = false;
+                &chunk[last + 1..]
+            }
+            None => chunk,
+        };
+        self.keep(rest);
+    }
+
+    fn keep(&mut self, bytes: &[u8]) {
+        if self.bytes.len() + bytes.len() > SHOWN_LINE {
+            self.too_long = true;
+        } else {
+            self.bytes.extend_from_slice(bytes);
+        }
+    }
+
+    /// The text of line `line`, which starts in the current line or in
+    /// `chunk` (being parsed), as far as it has been read.
+    fn text_of(&self, line: u64, chunk: &[u8]) -> Option<String> {
+        let skip = usize::try_from(line.checked_sub(self.number)?).ok()?;
+        let mut lines = chunk.split(|&b| b == b'\n');
+        let mut text = CurrentLine {
+            number: line,
+            bytes: if skip == 0 {
+                self.bytes.clone()
+            } else {
+                vec![]
+            },
+            too_long: skip == 0 && self.too_long,
+        };
+        text.keep(lines.nth(skip)?);
+        if text.too_long {
+            return None;
+        }
+        if text.bytes.last() == Some(&b'\r') {
+            text.bytes.pop();
+        }
+        Some(String::from_utf8_lossy(&text.bytes).into_owned())
+    }
+}
+
+/// `err` from reading the heaps of `shown` (a file's name or "standard
+/// input"), with, for a bad heap, its line and a caret under it.
+fn with_line(err: grundy::nim::ParseError, text: Option<String>, shown: &str) -> anyhow::Error {
+    let at = match &err {
+        grundy::nim::ParseError::InvalidHeap {
             line,
             column,
             token,
             ..
-        }) => Some((*line, *column, token.chars().count())),
-        Some(grundy::nim::ParseError::InvalidUtf8 { line, column, .. }) => {
-            Some((*line, *column, 1))
-        }
-        _ => None,
+        } => Some((*line, *column, token.chars().count())),
+        grundy::nim::ParseError::InvalidUtf8 { line, column, .. } => Some((*line, *column, 1)),
+        grundy::nim::ParseError::NoHeaps => None,
     };
-    let Some((line, column, width)) = at else {
-        return err.context(shown);
-    };
-    let Some(text) = crate::diagnostic::file_line(path, line) else {
-        return err.context(shown);
+    let (Some((line, column, width)), Some(text)) = (at, text) else {
+        return anyhow::Error::new(err).context(shown.to_owned());
     };
     // The parser counts columns in characters; the caret wants bytes.
     let byte_column = text
@@ -105,26 +163,64 @@ fn with_line(err: anyhow::Error, path: &std::path::Path) -> anyhow::Error {
         .nth(column.saturating_sub(1) as usize)
         .map_or(text.len(), |(i, _)| i)
         + 1;
-    match err.downcast::<grundy::nim::ParseError>() {
-        Ok(parse) => crate::diagnostic::located_line(parse, line, &text, byte_column, width, shown),
-        Err(err) => err.context(shown),
-    }
+    crate::diagnostic::located_line(err, line, &text, byte_column, width, shown.to_owned())
 }
 
-/// Feeds `reader` to a [`HeapParser`] chunk by chunk.
-fn stream(mut reader: impl Read, sink: &mut impl HeapSink) -> anyhow::Result<u64> {
+/// Feeds `reader` (named `shown` in errors) to a [`HeapParser`] chunk by
+/// chunk.
+fn stream(mut reader: impl Read, sink: &mut impl HeapSink, shown: &str) -> anyhow::Result<u64> {
     let mut buf = vec![0u8; CHUNK];
     let mut parser = HeapParser::new();
+    let mut current = CurrentLine {
+        number: 1,
+        bytes: Vec::new(),
+        too_long: false,
+    };
+    let line_of = |err: &grundy::nim::ParseError| match err {
+        grundy::nim::ParseError::InvalidHeap { line, .. }
+        | grundy::nim::ParseError::InvalidUtf8 { line, .. } => *line,
+        grundy::nim::ParseError::NoHeaps => 0,
+    };
     loop {
         let n = match reader.read(&mut buf) {
             Ok(0) => break,
             Ok(n) => n,
             Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e).context("read error"),
+            Err(e) => return Err(e).context("read error").context(shown.to_owned()),
         };
-        parser.feed(&buf[..n], sink)?;
+        if let Err(err) = parser.feed(&buf[..n], sink) {
+            let text = current.text_of(line_of(&err), &buf[..n]);
+            return Err(with_line(err, text, shown));
+        }
+        current.advance(&buf[..n]);
     }
-    Ok(parser.finish(sink)?)
+    parser.finish(sink).map_err(|err| {
+        let text = current.text_of(line_of(&err), &[]);
+        with_line(err, text, shown)
+    })
+}
+
+/// Clap value parser for counts and limits (`--to`, `--max`, ...): a
+/// non-negative integer, with one message for `-1` whether it was written
+/// `--to -1` or `--to=-1` (the options that use it take hyphen values, so
+/// that clap does not mistake `-1` for a flag).
+pub fn non_negative(text: &str) -> Result<u64, String> {
+    let trimmed = text.trim();
+    if trimmed.starts_with('-') {
+        return Err("must be a non-negative integer".to_owned());
+    }
+    trimmed.parse::<u64>().map_err(|e| match e.kind() {
+        std::num::IntErrorKind::PosOverflow => {
+            format!("must be a non-negative integer at most {}", u64::MAX)
+        }
+        _ => "must be a non-negative integer".to_owned(),
+    })
+}
+
+/// [`non_negative`], as a `usize`.
+pub fn non_negative_usize(text: &str) -> Result<usize, String> {
+    let n = non_negative(text)?;
+    usize::try_from(n).map_err(|_| format!("must be at most {}", usize::MAX))
 }
 
 #[cfg(test)]
@@ -163,7 +259,7 @@ mod tests {
                 step,
                 calls: 0,
             };
-            assert_eq!(stream(reader, &mut sink).unwrap(), 4);
+            assert_eq!(stream(reader, &mut sink, "test").unwrap(), 4);
             assert_eq!(heaps, ["12", "18446744073709551616", "7", "0"]);
         }
     }
@@ -175,30 +271,10 @@ mod tests {
             step: 2,
             calls: 0,
         };
-        let err = stream(reader, &mut |_: Heap| {}).unwrap_err();
-        assert!(format!("{err:#}").starts_with("line 2, column 3: invalid heap \"x3\""));
+        let err = stream(reader, &mut |_: Heap| {}, "test").unwrap_err();
+        assert!(format!("{err:#}").starts_with("test: line 2, column 3: invalid heap \"x3\""));
+        // The line, read across chunks, is kept to show under the error.
+        let snippet = err.downcast_ref::<crate::diagnostic::Snippet>().unwrap();
+        assert_eq!(snippet.render(), "  2 | 2 x3\n        ^^\n");
     }
-}
-
-/// Clap value parser for counts and limits (`--to`, `--max`, ...): a
-/// non-negative integer, with one message for `-1` whether it was written
-/// `--to -1` or `--to=-1` (the options that use it take hyphen values, so
-/// that clap does not mistake `-1` for a flag).
-pub fn non_negative(text: &str) -> Result<u64, String> {
-    let trimmed = text.trim();
-    if trimmed.starts_with('-') {
-        return Err("must be a non-negative integer".to_owned());
-    }
-    trimmed.parse::<u64>().map_err(|e| match e.kind() {
-        std::num::IntErrorKind::PosOverflow => {
-            format!("must be a non-negative integer at most {}", u64::MAX)
-        }
-        _ => "must be a non-negative integer".to_owned(),
-    })
-}
-
-/// [`non_negative`], as a `usize`.
-pub fn non_negative_usize(text: &str) -> Result<usize, String> {
-    let n = non_negative(text)?;
-    usize::try_from(n).map_err(|_| format!("must be at most {}", usize::MAX))
 }

@@ -124,15 +124,19 @@ fn setup(args: &Args) -> anyhow::Result<Match> {
         HeapRuleset::parse(&args.game).map_err(|e| crate::diagnostic::bad_spec(e, &args.game))?;
     let mut heaps = Vec::with_capacity(args.heaps.len());
     for (i, text) in args.heaps.iter().enumerate() {
-        match parse_heap(text) {
-            Ok(Heap::Small(h)) => heaps.push(h),
-            Ok(Heap::Big(_)) => bail!(
+        let message = match parse_heap(text) {
+            Ok(Heap::Small(h)) => {
+                heaps.push(h);
+                continue;
+            }
+            Ok(Heap::Big(_)) => format!(
                 "heap {} ({text:?}) is too large to play: at most {} tokens",
                 i + 1,
                 u64::MAX
             ),
-            Err(e) => bail!("heap {} ({text:?}): {e}", i + 1),
-        }
+            Err(e) => format!("heap {} ({text:?}): {e}", i + 1),
+        };
+        return Err(crate::diagnostic::bad_argument(&args.heaps, i, message));
     }
     let convention = if args.misere {
         Convention::Misere
@@ -274,7 +278,14 @@ fn session(
             Prompted::Ended => return Ok(()),
         };
         match parse_command(&text) {
-            Err(e) => writeln!(out, "  {e} (type help for the syntax)")?,
+            Err(e) => {
+                writeln!(out, "  {e} (type help for the syntax)")?;
+                write!(
+                    out,
+                    "{}",
+                    crate::diagnostic::prompt_caret(text.trim_end(), e.column)
+                )?;
+            }
             Ok(Command::Help) => help(&game, out)?,
             Ok(Command::Quit) => {
                 writeln!(out, "You gave up: the engine wins.")?;

@@ -249,20 +249,21 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
         .enumerate()
         .map(|(i, t)| {
             t.parse::<u64>().map_err(|_| {
-                if let Ok(grundy::nim::Heap::Big(_)) = grundy::nim::parse_heap(t) {
-                    anyhow::anyhow!(
+                let message = if let Ok(grundy::nim::Heap::Big(_)) = grundy::nim::parse_heap(t) {
+                    format!(
                         "heap {} ({t:?}) is larger than {}, the largest heap of {ruleset} \
                          that solve takes (Nim takes heaps of any size)",
                         i + 1,
                         u64::MAX
                     )
                 } else {
-                    anyhow::anyhow!(
+                    format!(
                         "heap {} ({t:?}) is not a whole number from 0 to {}",
                         i + 1,
                         u64::MAX
                     )
-                }
+                };
+                crate::diagnostic::bad_argument(texts, i, message)
             })
         })
         .collect()
@@ -283,7 +284,13 @@ fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> anyhow::Result<Opti
     for (i, t) in texts.iter().enumerate() {
         match grundy::nim::parse_heap(t) {
             Ok(h) => heaps.push(h.to_biguint()),
-            Err(e) => anyhow::bail!("heap {} ({t:?}): {e}", i + 1),
+            Err(e) => {
+                return Err(crate::diagnostic::bad_argument(
+                    texts,
+                    i,
+                    format!("heap {} ({t:?}): {e}", i + 1),
+                ))
+            }
         }
     }
     Ok(Some(heaps))

@@ -54,3 +54,64 @@ fn files_show_the_line_with_its_number() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn heap_arguments_get_a_caret_under_the_bad_one() {
+    for (args, under) in [
+        (&["nim", "3", "x", "5"][..], "  3 x 5\n    ^\n"),
+        (&["solve", "kayles", "3", "-1"][..], "  3 -1\n    ^^\n"),
+        (
+            &["solve", "nim", "4", "1e9999", "2"][..],
+            "  4 1e9999 2\n    ^^^^^^\n",
+        ),
+        (&["play", "kayles", "12", "7x"][..], "  12 7x\n     ^^\n"),
+    ] {
+        let err = stderr_of(args);
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(err.ends_with(under), "{args:?}:\n{err}");
+    }
+    // A long list shows the arguments around the bad one.
+    let mut args = vec!["nim".to_string()];
+    args.extend((1..=40).map(|i| i.to_string()));
+    args[20] = "oops".into();
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let err = stderr_of(&args);
+    assert!(
+        err.ends_with("  ... 16 17 18 19 oops 21 22 23 24 ...\n                  ^^^^\n"),
+        "{err}"
+    );
+}
+
+#[test]
+fn standard_input_shows_the_line_it_read() {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["nim", "--file", "-"])
+        .write_stdin("3 5\n7 x9 2\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: standard input: line 2, column 3"),
+        "{err}"
+    );
+    assert!(err.ends_with("  2 | 7 x9 2\n        ^^\n"), "{err}");
+}
+
+#[test]
+fn moves_typed_in_play_get_a_caret() {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["play", "nim", "3", "5"])
+        .write_stdin("2 x\nquit\n")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains(
+            "  column 3: expected a number, found 'x' (type help for the syntax)\n  2 x\n    ^\n"
+        ),
+        "{text}"
+    );
+}
