@@ -22,6 +22,7 @@ mod plot;
 mod progress;
 mod quotient;
 mod record;
+#[cfg(feature = "serve")]
 mod serve;
 mod solve;
 mod values;
@@ -51,6 +52,7 @@ enum Command {
     /// P-portion and pretending function, verified against the moves.
     Quotient(quotient::Args),
     /// Serve the web app: play against the engine, explore sequences, JSON API.
+    #[cfg(feature = "serve")]
     Serve(serve::Args),
     /// Play a heap game against the perfect engine, with hints.
     Play(play::Args),
@@ -73,6 +75,7 @@ fn run(cli: Cli) -> anyhow::Result<()> {
         Command::Period(args) => period::run(args, &mut out)?,
         Command::Solve(args) => solve::run(args, &mut out)?,
         Command::Quotient(args) => quotient::run(args, &mut out)?,
+        #[cfg(feature = "serve")]
         Command::Serve(args) => serve::run(args, &mut out)?,
         Command::Play(args) => play::run(args, &mut out)?,
         Command::Census(args) => census::run(args, &mut out)?,

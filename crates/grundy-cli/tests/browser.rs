@@ -8,6 +8,7 @@
 //! Without chromium, node or the e2e packages (`npm ci` in the e2e folder)
 //! the test says why and passes, except in CI (`CI=true`), where `.ci/run`
 //! installs them and their absence is a failure.
+#![cfg(feature = "serve")]
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};

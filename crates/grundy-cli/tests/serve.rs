@@ -1,5 +1,6 @@
 //! `grundy serve` as a user runs it: the real binary on a free loopback
 //! port, spoken to over HTTP; its API answers the same JSON as the CLI.
+#![cfg(feature = "serve")]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
