@@ -244,8 +244,10 @@ fn wrap(text: &str) -> Vec<String> {
     lines
 }
 
-/// Writes `text` wrapped, each line painted as `role`, then a blank line.
-fn para(
+/// Writes `text` wrapped at [`WRAP`] columns, each line painted as `role`,
+/// then a blank line: the one paragraph writer of the library's lessons
+/// (this one and those of [`crate::play::hint`]).
+pub(crate) fn para(
     out: &mut String,
     paint: &mut dyn FnMut(Role, &str) -> String,
     role: Option<Role>,

@@ -14,9 +14,8 @@
 use std::fmt;
 
 use super::Match;
-use crate::heap::HeapMove;
-use crate::heap::HeapRuleset;
-use crate::nim::explain::{explain, Explanation, Role};
+use crate::heap::{HeapMove, HeapRuleset};
+use crate::nim::explain::{explain, para, Explanation, Role};
 use crate::{Convention, Nimber, Outcome};
 
 /// A hint for the player to move.
@@ -338,37 +337,6 @@ fn heading(convention: Convention, game: &str) -> String {
         Convention::Normal => format!("{game}, normal play: whoever takes the last token wins."),
         Convention::Misere => format!("{game}, misère play: whoever makes the last move loses."),
     }
-}
-
-/// Appends `text` wrapped at 78 columns, painted as `role`, and a blank line.
-fn para(
-    out: &mut String,
-    paint: &mut dyn FnMut(Role, &str) -> String,
-    role: Option<Role>,
-    text: &str,
-) {
-    let mut line = String::new();
-    let mut lines = Vec::new();
-    for word in text.split_whitespace() {
-        if !line.is_empty() && line.chars().count() + 1 + word.chars().count() > 78 {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-    }
-    if !line.is_empty() {
-        lines.push(line);
-    }
-    for l in lines {
-        match role {
-            Some(r) => out.push_str(&paint(r, &l)),
-            None => out.push_str(&l),
-        }
-        out.push('\n');
-    }
-    out.push('\n');
 }
 
 impl ValueLesson {
