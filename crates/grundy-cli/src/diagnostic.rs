@@ -137,19 +137,14 @@ pub fn bad_argument(args: &[String], index: usize, message: String) -> anyhow::E
     })
 }
 
-/// An input line typed at a prompt, with a caret under the word that
-/// starts at 1-based `column` (in characters), as lines to print under
-/// the message, each indented.
-pub fn prompt_caret(line: &str, column: usize) -> String {
-    let start = Span::char_at(line, column.saturating_sub(1)).start;
-    let end = line[start..]
-        .find(char::is_whitespace)
-        .map_or(line.len(), |i| start + i);
+/// An input line typed at a prompt with a caret under `span`, as lines to
+/// print under the message, each indented.
+pub fn caret_lines(line: &str, span: Span) -> String {
     Snippet {
         message: String::new(),
         line: line.to_owned(),
         line_no: None,
-        span: Span { start, end },
+        span,
     }
     .render()
 }

@@ -280,10 +280,11 @@ fn session(
         match parse_command(&text) {
             Err(e) => {
                 writeln!(out, "  {e} (type help for the syntax)")?;
+                let typed = text.trim_end();
                 write!(
                     out,
                     "{}",
-                    crate::diagnostic::prompt_caret(text.trim_end(), e.column)
+                    crate::diagnostic::caret_lines(typed, e.span(typed))
                 )?;
             }
             Ok(Command::Help) => help(&game, out)?,

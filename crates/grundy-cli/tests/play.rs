@@ -237,7 +237,7 @@ fn bad_arguments_exit_2() {
         .args(["play", "nim", "3", "-2"])
         .assert()
         .code(2)
-        .stderr("error: heap 2 (\"-2\"): a heap size cannot be negative\n");
+        .stderr("error: heap 2 (\"-2\"): a heap size cannot be negative\n  3 -2\n    ^^\n");
     Command::cargo_bin("grundy")
         .unwrap()
         .args(["play", "nim", "0", "0"])

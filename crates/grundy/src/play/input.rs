@@ -13,6 +13,7 @@
 //! Numbers may be separated by spaces or commas. Heaps are numbered from 1,
 //! as they are shown.
 
+use crate::span::Span;
 use thiserror::Error;
 
 /// A move as typed: which heap, how many tokens, and (for splitting games)
@@ -53,6 +54,35 @@ pub struct InputError {
     pub column: usize,
     /// What was expected there and what was found.
     pub message: String,
+}
+
+impl InputError {
+    /// Where in `line` (the line that was parsed) the error is: the word
+    /// that starts at [`column`](InputError::column), as bytes (one
+    /// character at the end of the line when the word is missing).
+    ///
+    /// ```
+    /// use grundy::play::parse_command;
+    /// use grundy::span::Span;
+    ///
+    /// let line = "2 zwei";
+    /// let err = parse_command(line).unwrap_err();
+    /// assert_eq!(err.span(line), Span { start: 2, end: 6 });
+    /// ```
+    pub fn span(&self, line: &str) -> Span {
+        let at = line
+            .char_indices()
+            .nth(self.column.saturating_sub(1))
+            .map_or(line.len(), |(i, _)| i);
+        let end = line[at..]
+            .find(|c: char| c.is_whitespace() || c == ',')
+            .map_or(line.len(), |i| at + i);
+        if end > at {
+            Span { start: at, end }
+        } else {
+            Span::char_at(line, at)
+        }
+    }
 }
 
 /// The syntax, one line per command, for a prompt or a help screen.
