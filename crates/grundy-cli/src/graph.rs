@@ -316,9 +316,13 @@ fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
             .enumerate()
             .map(|(i, h)| {
                 h.parse::<u64>().map_err(|_| {
-                    anyhow::anyhow!(
-                        "position: heap {} is {h:?}, not a heap size (0 or more)",
-                        i + 1
+                    crate::diagnostic::bad_argument(
+                        position,
+                        i,
+                        format!(
+                            "position: heap {} is {h:?}, not a heap size (0 or more)",
+                            i + 1
+                        ),
                     )
                 })
             })

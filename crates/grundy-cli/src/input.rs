@@ -116,11 +116,11 @@ impl CurrentLine {
         }
     }
 
-    /// The text of line `line`, which starts in the current line or in
-    /// `chunk` (being parsed), as far as it has been read.
-    fn text_of(&self, line: u64, chunk: &[u8]) -> Option<String> {
+    /// The bytes of line `line`, which starts in the current line or in
+    /// `chunk` (being parsed), as far as `chunk` goes, and whether the line
+    /// ends in it; `None` for a line longer than [`SHOWN_LINE`].
+    fn line_in(&self, line: u64, chunk: &[u8]) -> Option<(Vec<u8>, bool)> {
         let skip = usize::try_from(line.checked_sub(self.number)?).ok()?;
-        let mut lines = chunk.split(|&b| b == b'\n');
         let mut text = CurrentLine {
             number: line,
             bytes: if skip == 0 {
@@ -130,15 +130,42 @@ impl CurrentLine {
             },
             too_long: skip == 0 && self.too_long,
         };
+        let mut lines = chunk.split(|&b| b == b'\n');
         text.keep(lines.nth(skip)?);
-        if text.too_long {
+        let ended = lines.next().is_some();
+        (!text.too_long).then_some((text.bytes, ended))
+    }
+}
+
+/// The text of line `line` of the input, for an error in it: what has been
+/// read of it (`current`, `chunk`), then, when the line goes on past
+/// `chunk`, the rest of it from `reader`.
+fn error_line(
+    current: &CurrentLine,
+    line: u64,
+    chunk: &[u8],
+    reader: &mut impl Read,
+) -> Option<String> {
+    let (mut bytes, mut ended) = current.line_in(line, chunk)?;
+    let mut more = [0u8; 4096];
+    while !ended {
+        let n = match reader.read(&mut more) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let end = more[..n].iter().position(|&b| b == b'\n');
+        ended = end.is_some();
+        bytes.extend_from_slice(&more[..end.unwrap_or(n)]);
+        if bytes.len() > SHOWN_LINE + 1 {
             return None;
         }
-        if text.bytes.last() == Some(&b'\r') {
-            text.bytes.pop();
-        }
-        Some(String::from_utf8_lossy(&text.bytes).into_owned())
     }
+    if bytes.last() == Some(&b'\r') {
+        bytes.pop();
+    }
+    (bytes.len() <= SHOWN_LINE).then(|| String::from_utf8_lossy(&bytes).into_owned())
 }
 
 /// `err` from reading the heaps of `shown` (a file's name or "standard
@@ -189,13 +216,13 @@ fn stream(mut reader: impl Read, sink: &mut impl HeapSink, shown: &str) -> anyho
             Err(e) => return Err(e).context("read error").context(shown.to_owned()),
         };
         if let Err(err) = parser.feed(&buf[..n], sink) {
-            let text = current.text_of(line_of(&err), &buf[..n]);
+            let text = error_line(&current, line_of(&err), &buf[..n], &mut reader);
             return Err(with_line(err, text, shown));
         }
         current.advance(&buf[..n]);
     }
     parser.finish(sink).map_err(|err| {
-        let text = current.text_of(line_of(&err), &[]);
+        let text = error_line(&current, line_of(&err), &[], &mut reader);
         with_line(err, text, shown)
     })
 }
@@ -276,5 +303,14 @@ mod tests {
         // The line, read across chunks, is kept to show under the error.
         let snippet = err.downcast_ref::<crate::diagnostic::Snippet>().unwrap();
         assert_eq!(snippet.render(), "  2 | 2 x3\n        ^^\n");
+        // The rest of the line after the bad token is read to show it whole.
+        let reader = Trickle {
+            data: b"1\n2 x3 4 5\r\n6",
+            step: 3,
+            calls: 0,
+        };
+        let err = stream(reader, &mut |_: Heap| {}, "test").unwrap_err();
+        let snippet = err.downcast_ref::<crate::diagnostic::Snippet>().unwrap();
+        assert_eq!(snippet.render(), "  2 | 2 x3 4 5\n        ^^\n");
     }
 }

@@ -226,8 +226,8 @@ fn prepare(
     let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {
-        Err(e @ SumError::Cancelled(_)) if convention == Convention::Misere => {
-            Err(anyhow::Error::new(e).context(format!(
+        Err(SumError::Cancelled(c)) if convention == Convention::Misere => {
+            Err(anyhow::Error::new(c).context(format!(
                 "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
             )))
         }

@@ -897,6 +897,7 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
                 max_quotient_heap: quotient_heap,
                 ..MisereBounds::default()
             },
+            ..SolverLimits::default()
         };
         let convention = if misere {
             Convention::Misere

@@ -147,7 +147,7 @@ impl HeapRuleset {
     /// Whether a heap of `n` tokens has a move at all.
     ///
     /// # Complexity
-    /// Up to the first option (for primes, a sieve up to `n`).
+    /// Up to the first option.
     ///
     /// ```
     /// use grundy::heap::HeapRuleset;
@@ -158,8 +158,13 @@ impl HeapRuleset {
     /// # Ok::<(), grundy::heap::SpecError>(())
     /// ```
     pub fn has_option(&self, n: u64) -> bool {
-        self.try_for_each_option(n, |_| ControlFlow::Break(()))
-            .is_break()
+        match self {
+            // The smallest prime, without a sieve up to n.
+            HeapRuleset::Subtraction(SubtractionSet::Primes) => n >= 2,
+            _ => self
+                .try_for_each_option(n, |_| ControlFlow::Break(()))
+                .is_break(),
+        }
     }
 
     /// What taking exactly `take` tokens from a heap of `n` may leave (several

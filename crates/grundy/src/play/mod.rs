@@ -253,7 +253,12 @@ fn setup_error(
     let max = limits.max_misere_tokens;
     let tokens = heaps.iter().map(|&h| u128::from(h)).sum();
     match e {
-        SumError::MisereTooLarge { .. } => SetupError::MisereTooLarge { game, tokens, max },
+        // The quotient turned off: the search's bound is the only one.
+        SumError::MisereTooLarge { .. } | SumError::MisereQuotientHeap { .. }
+            if limits.max_quotient_heap == 0 =>
+        {
+            SetupError::MisereTooLarge { game, tokens, max }
+        }
         SumError::MisereQuotientHeap {
             heap,
             max: bound,
@@ -534,8 +539,9 @@ impl Match {
     /// than [`MAX_MISERE_TOKENS`] tokens.
     ///
     /// # Complexity
-    /// For rulesets other than Nim, the Grundy values up to the largest
-    /// heap and one pass over every option of every smaller size.
+    /// For rulesets other than Nim under normal play, the Grundy values up
+    /// to the largest heap; under misère play past the search, the misère
+    /// quotient up to it (see [`HeapSolver::prepare`]).
     ///
     /// ```
     /// use grundy::play::{Match, Player, SetupError};
@@ -576,13 +582,14 @@ impl Match {
     }
 
     /// Starts a match as [`with_limits`](Match::with_limits) does, with the
-    /// misère quotient's computation (the one part of a start that may take
-    /// seconds) stopped through `cancel`: a server with a deadline passes
-    /// its flag.
+    /// preparation (the Grundy values, or the misère quotient, which may
+    /// take seconds) stopped through `cancel`: a server with a deadline
+    /// passes its flag.
     ///
     /// # Errors
     /// As [`with_limits`](Match::with_limits); a stopped quotient is a
-    /// [`SetupError::MisereQuotient`] that says so.
+    /// [`SetupError::MisereQuotient`] that says so, stopped values a
+    /// [`SetupError::Values`].
     ///
     /// # Complexity
     /// As [`new`](Match::new), plus the misère quotient's computation for
@@ -668,6 +675,7 @@ impl Match {
         }
         let solver_limits = SolverLimits {
             max_values: limits.max_heap,
+            tabulate: true,
             misere: MisereBounds {
                 max_search_tokens: limits.max_misere_tokens,
                 max_quotient_heap: limits.max_quotient_heap,

@@ -2,8 +2,9 @@
 //!
 //! [`HeapSolver`] is the one way in: given a ruleset, a play convention and
 //! the heaps, it chooses the method (Bouton's formula for Nim, Grundy
-//! values from a table or a proved period, the misère quotient, or an
-//! exhaustive search as the last resort) and answers the outcome, the
+//! values from a table or a proved period, and under misère play an
+//! exhaustive search of small sums or the misère quotient past them) and
+//! answers the outcome, the
 //! value of each heap and every winning move, as [`HeapMove`]s. `grundy
 //! solve`, [`crate::play`], the web API and Python all call it. The rest of
 //! this module is its methods.

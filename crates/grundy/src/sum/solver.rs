@@ -76,6 +76,10 @@ pub struct SolverLimits {
     pub max_values: u64,
     /// Misère play of games other than Nim.
     pub misere: MisereBounds,
+    /// Normal play: a table of every value up to the largest heap, never a
+    /// period instead (for a caller that lists the moves of every heap and
+    /// asks only for heaps up to the largest: [`crate::play::Match`]).
+    pub tabulate: bool,
 }
 
 impl SolverLimits {
@@ -106,6 +110,7 @@ impl Default for SolverLimits {
         SolverLimits {
             max_values: DEFAULT_MAX_VALUES,
             misere: MisereBounds::default(),
+            tabulate: false,
         }
     }
 }
@@ -203,9 +208,8 @@ impl HeapSolver {
     ///
     /// # Errors
     /// Those of [`SumSolver::new_cancellable`] for normal play;
-    /// [`SumError::MisereTooLarge`] when the quotient is off
-    /// (`max_quotient_heap` 0), [`SumError::MisereQuotientHeap`] for a heap
-    /// beyond it, [`SumError::MisereQuotient`] when the quotient outgrows
+    /// [`SumError::MisereQuotientHeap`] for a heap beyond the quotient's
+    /// bound (every heap when `max_quotient_heap` is 0), [`SumError::MisereQuotient`] when the quotient outgrows
     /// its bounds; [`SumError::Cancelled`] through `cancel`.
     ///
     /// # Complexity
@@ -223,10 +227,20 @@ impl HeapSolver {
         let how = if *ruleset == HeapRuleset::Nim {
             How::Nim
         } else if convention == Convention::Normal {
-            let solver =
-                SumSolver::new_cancellable(ruleset, heaps, limits.max_values, cancel, &mut |n| {
-                    progress(SolveProgress::Values(n))
-                })?;
+            let mut progress = |n| progress(SolveProgress::Values(n));
+            let solver = if limits.tabulate && largest <= limits.max_values {
+                let table =
+                    period::analyse_table_cancellable(ruleset, largest, cancel, &mut progress)?;
+                SumSolver::from_analysis(ruleset, table)
+            } else {
+                SumSolver::new_cancellable(
+                    ruleset,
+                    heaps,
+                    limits.max_values,
+                    cancel,
+                    &mut progress,
+                )?
+            };
             How::Values(Arc::new(solver))
         } else {
             misere_method(ruleset, heaps, limits.misere, cancel, progress)?
@@ -406,13 +420,6 @@ fn misere_method(
         });
     }
     let game = ruleset.to_string();
-    if bounds.max_quotient_heap == 0 {
-        return Err(SumError::MisereTooLarge {
-            game,
-            tokens,
-            limit,
-        });
-    }
     let largest = heaps.iter().copied().max().unwrap_or(0);
     let max = bounds.max_quotient_heap.min(MAX_QUOTIENT_HEAP);
     if largest > max {
@@ -587,9 +594,10 @@ mod tests {
         };
         assert!(matches!(
             prepare(off),
-            Err(SumError::MisereTooLarge {
+            Err(SumError::MisereQuotientHeap {
                 tokens: 60,
                 limit: 48,
+                max: 0,
                 ..
             })
         ));
