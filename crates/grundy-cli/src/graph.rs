@@ -193,6 +193,9 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
     } else {
         Box::new(File::open(PathBuf::from(path)).with_context(|| format!("cannot open {shown}"))?)
     };
+    // Standard input is read once: a JSON text is kept to show an error's
+    // line (an edge list streams, so only files can show theirs).
+    let mut kept = None;
     let graph = match format {
         Format::Json => {
             let mut bytes = Vec::new();
@@ -205,7 +208,11 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
                     e.utf8_error().valid_up_to()
                 )
             })?;
-            Graph::parse_json(&text)
+            let graph = Graph::parse_json(&text);
+            if path == "-" {
+                kept = Some(text);
+            }
+            graph
         }
         Format::Edges => {
             let mut input = io::BufReader::new(input);
@@ -232,9 +239,15 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             | GraphError::UnknownNode { line, column, .. } => Some((*line, *column)),
             _ => None,
         };
-        let text = at
-            .filter(|_| path != "-")
-            .and_then(|(line, _)| crate::diagnostic::file_line(Path::new(path), line as u64));
+        let text = at.and_then(|(line, _)| match &kept {
+            Some(text) => text
+                .split('\n')
+                .nth(line.checked_sub(1)?)
+                .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
+                .filter(|l| l.len() <= 4096),
+            None if path == "-" => None,
+            None => crate::diagnostic::file_line(Path::new(path), line as u64),
+        });
         match (at, text) {
             (Some((line, column)), Some(text)) => crate::diagnostic::located_line(
                 err,

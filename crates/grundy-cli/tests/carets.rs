@@ -115,3 +115,23 @@ fn moves_typed_in_play_get_a_caret() {
         "{text}"
     );
 }
+
+#[test]
+fn a_json_graph_on_standard_input_shows_its_line() {
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["graph", "-", "--format", "json"])
+        .write_stdin("{\"nodes\":[\"a\"],\n \"edges\":[[\"a\",]]}")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: <stdin>: line 2, column 16"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("  2 |  \"edges\":[[\"a\",]]}\n                     ^\n"),
+        "{err}"
+    );
+}
