@@ -193,8 +193,8 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
     } else {
         Box::new(File::open(PathBuf::from(path)).with_context(|| format!("cannot open {shown}"))?)
     };
-    // Standard input is read once: a JSON text is kept to show an error's
-    // line (an edge list streams, so only files can show theirs).
+    // Standard input is read once: the line of an error is kept as it is
+    // read (the whole text of JSON, the bad line of an edge list).
     let mut kept = None;
     let graph = match format {
         Format::Json => {
@@ -227,7 +227,11 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
                      pass --format json to read it as JSON"
                 );
             }
-            read_edge_list(input).with_context(|| format!("cannot read {shown}"))?
+            let mut bad_line = None;
+            let graph = read_edge_list(input, &mut bad_line)
+                .with_context(|| format!("cannot read {shown}"))?;
+            kept = bad_line;
+            graph
         }
     };
     graph.map_err(|err| {
@@ -239,14 +243,15 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             | GraphError::UnknownNode { line, column, .. } => Some((*line, *column)),
             _ => None,
         };
-        let text = at.and_then(|(line, _)| match &kept {
-            Some(text) => text
+        let text = at.and_then(|(line, _)| match (&kept, format) {
+            (Some(text), Format::Json) => text
                 .split('\n')
                 .nth(line.checked_sub(1)?)
                 .map(|l| l.strip_suffix('\r').unwrap_or(l).to_owned())
                 .filter(|l| l.len() <= 4096),
-            None if path == "-" => None,
-            None => crate::diagnostic::file_line(Path::new(path), line as u64),
+            (Some(text), Format::Edges) => Some(text.clone()),
+            (None, _) if path == "-" => None,
+            (None, _) => crate::diagnostic::file_line(Path::new(path), line as u64),
         });
         match (at, text) {
             (Some((line, column)), Some(text)) => crate::diagnostic::located_line(
@@ -273,7 +278,10 @@ fn looks_like_json(head: &[u8]) -> bool {
 
 /// Streams an edge list into the builder in chunks of whole lines, so that
 /// memory holds the graph and not the text.
-fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>> {
+fn read_edge_list(
+    mut input: impl Read,
+    bad_line: &mut Option<String>,
+) -> io::Result<Result<Graph, GraphError>> {
     const CHUNK: u64 = 1 << 22;
     let mut builder = GraphBuilder::new();
     let mut buf = Vec::with_capacity(CHUNK as usize + 4096);
@@ -290,7 +298,16 @@ fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>>
         };
         match builder.edge_lines(&buf[..end], next_line) {
             Ok(lines) => next_line += lines,
-            Err(e) => return Ok(Err(e)),
+            Err(e) => {
+                *bad_line = error_line(&e).and_then(|line| {
+                    let text = buf[..end]
+                        .split(|&b| b == b'\n')
+                        .nth(line.checked_sub(next_line)?)?;
+                    let text = text.strip_suffix(b"\r").unwrap_or(text);
+                    (text.len() <= 4096).then(|| String::from_utf8_lossy(text).into_owned())
+                });
+                return Ok(Err(e));
+            }
         }
         buf.drain(..end);
         if read == 0 {
@@ -303,6 +320,17 @@ fn read_edge_list(mut input: impl Read) -> io::Result<Result<Graph, GraphError>>
         },
         other => other,
     }))
+}
+
+/// The 1-based line of an input error, where it has one.
+fn error_line(err: &GraphError) -> Option<usize> {
+    match err {
+        GraphError::TooManyFields { line, .. }
+        | GraphError::InvalidUtf8 { line, .. }
+        | GraphError::Json { line, .. }
+        | GraphError::UnknownNode { line, .. } => Some(*line),
+        _ => None,
+    }
 }
 
 /// The heap rules named by `spec`, for games whose position is a list of

@@ -135,3 +135,26 @@ fn a_json_graph_on_standard_input_shows_its_line() {
         "{err}"
     );
 }
+
+#[test]
+fn an_edge_list_on_standard_input_shows_its_line() {
+    // Past the first 4 MiB read, so that the line is found in a later block.
+    let mut input = "x y\n".repeat(1_200_000);
+    input.push_str("p q r\n");
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["graph", "-"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.starts_with("error: <stdin>: line 1200001, column 5"),
+        "{err}"
+    );
+    assert!(
+        err.ends_with("  1200001 | p q r\n                ^\n"),
+        "{err}"
+    );
+}
