@@ -75,28 +75,16 @@ where
 }
 
 /// `err` at 1-based `line` of a multi-line input whose line is `text`,
-/// from the 1-based byte `column` on for `width` characters (at least one).
-pub fn located_line<E>(
-    err: E,
-    line: u64,
-    text: &str,
-    column: usize,
-    width: usize,
-    message: String,
-) -> anyhow::Error
+/// where the error's own span (bytes of `text`) is `span`.
+pub fn located_line<E>(err: E, line: u64, text: &str, span: Span, message: String) -> anyhow::Error
 where
     E: std::error::Error + Send + Sync + 'static,
 {
-    let start = Span::char_at(text, column.saturating_sub(1)).start;
-    let end = text[start..]
-        .char_indices()
-        .nth(width.max(1))
-        .map_or(text.len(), |(i, _)| start + i);
     anyhow::Error::new(err).context(Snippet {
         message,
         line: text.to_owned(),
         line_no: Some(line),
-        span: Span { start, end },
+        span,
     })
 }
 
@@ -229,7 +217,7 @@ mod tests {
     #[test]
     fn wide_characters_and_tabs_and_line_numbers_line_up() {
         let io = std::io::Error::other("bad");
-        let e = located_line(io, 12, "\té 12x", 5, 3, "heap".into());
+        let e = located_line(io, 12, "\té 12x", Span { start: 4, end: 7 }, "heap".into());
         let snippet = e.downcast_ref::<Snippet>().unwrap();
         assert_eq!(snippet.render(), "  12 |  é 12x\n          ^^^\n");
         let io = std::io::Error::other("bad");

@@ -236,14 +236,7 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
     };
     graph.map_err(|err| {
         // Under the message, the line of the file with a caret.
-        let at = match &err {
-            GraphError::TooManyFields { line, column }
-            | GraphError::InvalidUtf8 { line, column }
-            | GraphError::Json { line, column, .. }
-            | GraphError::UnknownNode { line, column, .. } => Some((*line, *column)),
-            _ => None,
-        };
-        let text = at.and_then(|(line, _)| match (&kept, format) {
+        let text = error_line(&err).and_then(|line| match (&kept, format) {
             (Some(text), Format::Json) => text
                 .split('\n')
                 .nth(line.checked_sub(1)?)
@@ -253,16 +246,11 @@ fn read_graph(path: &str, format: Option<Format>) -> anyhow::Result<Graph> {
             (None, _) if path == "-" => None,
             (None, _) => crate::diagnostic::file_line(Path::new(path), line as u64),
         });
-        match (at, text) {
-            (Some((line, column)), Some(text)) => crate::diagnostic::located_line(
-                err,
-                line as u64,
-                &text,
-                column,
-                1,
-                shown.to_owned(),
-            ),
-            _ => anyhow::Error::new(err).context(shown.to_owned()),
+        match text.and_then(|t| err.span(&t).map(|at| (t, at))) {
+            Some((text, (line, span))) => {
+                crate::diagnostic::located_line(err, line as u64, &text, span, shown.to_owned())
+            }
+            None => anyhow::Error::new(err).context(shown.to_owned()),
         }
     })
 }

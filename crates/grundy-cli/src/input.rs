@@ -171,26 +171,10 @@ fn error_line(
 /// `err` from reading the heaps of `shown` (a file's name or "standard
 /// input"), with, for a bad heap, its line and a caret under it.
 fn with_line(err: grundy::nim::ParseError, text: Option<String>, shown: &str) -> anyhow::Error {
-    let at = match &err {
-        grundy::nim::ParseError::InvalidHeap {
-            line,
-            column,
-            token,
-            ..
-        } => Some((*line, *column, token.chars().count())),
-        grundy::nim::ParseError::InvalidUtf8 { line, column, .. } => Some((*line, *column, 1)),
-        grundy::nim::ParseError::NoHeaps => None,
-    };
-    let (Some((line, column, width)), Some(text)) = (at, text) else {
+    let Some((text, (line, span))) = text.and_then(|t| err.span(&t).map(|at| (t, at))) else {
         return anyhow::Error::new(err).context(shown.to_owned());
     };
-    // The parser counts columns in characters; the caret wants bytes.
-    let byte_column = text
-        .char_indices()
-        .nth(column.saturating_sub(1) as usize)
-        .map_or(text.len(), |(i, _)| i)
-        + 1;
-    crate::diagnostic::located_line(err, line, &text, byte_column, width, shown.to_owned())
+    crate::diagnostic::located_line(err, line, &text, span, shown.to_owned())
 }
 
 /// Feeds `reader` (named `shown` in errors) to a [`HeapParser`] chunk by

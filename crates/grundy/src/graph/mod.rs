@@ -134,6 +134,36 @@ pub enum GraphError {
     },
 }
 
+impl GraphError {
+    /// The line of an input error (1-based), and where in `line` (that
+    /// line's text) it is, as a byte range: one character at its column.
+    /// `None` for the errors that have no place in a line.
+    ///
+    /// ```
+    /// use grundy::graph::Graph;
+    /// use grundy::span::Span;
+    ///
+    /// let err = Graph::parse_edge_list("a b\nc d e\n").unwrap_err();
+    /// assert_eq!(err.span("c d e"), Some((2, Span { start: 4, end: 5 })));
+    /// ```
+    pub fn span(&self, line: &str) -> Option<(usize, crate::span::Span)> {
+        match self {
+            GraphError::TooManyFields { line: n, column }
+            | GraphError::InvalidUtf8 { line: n, column }
+            | GraphError::Json {
+                line: n, column, ..
+            }
+            | GraphError::UnknownNode {
+                line: n, column, ..
+            } => Some((
+                *n,
+                crate::span::Span::char_at(line, column.saturating_sub(1)),
+            )),
+            _ => None,
+        }
+    }
+}
+
 /// `line N: ` for an error from a line of text, nothing for line 0.
 fn at_line(line: usize) -> String {
     if line == 0 {

@@ -16,6 +16,7 @@ use std::fmt;
 use thiserror::Error;
 
 use super::BigUint;
+use crate::span::Span;
 
 /// A heap size read from text: a `u64` when it fits, a [`BigUint`] beyond.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -110,6 +111,42 @@ pub enum ParseError {
     /// The input holds no heap size at all.
     #[error("no heaps: the input is empty or holds only spaces and comments")]
     NoHeaps,
+}
+
+impl ParseError {
+    /// The line of the error (1-based), and where in `line` (that line's
+    /// text) it is, as a byte range: the bad token, or the bad byte. `None`
+    /// for [`ParseError::NoHeaps`], which has no place.
+    ///
+    /// ```
+    /// use grundy::nim::{HeapParser, ParseError};
+    /// use grundy::span::Span;
+    ///
+    /// let mut heaps = vec![];
+    /// let err = HeapParser::new().feed(b"3 5\n7 x9 2\n", &mut |h| heaps.push(h)).unwrap_err();
+    /// assert_eq!(err.span("7 x9 2"), Some((2, Span { start: 2, end: 4 })));
+    /// ```
+    pub fn span(&self, line: &str) -> Option<(u64, Span)> {
+        let (number, column, width) = match self {
+            ParseError::InvalidHeap {
+                line,
+                column,
+                token,
+                ..
+            } => (*line, *column, token.chars().count()),
+            ParseError::InvalidUtf8 { line, column, .. } => (*line, *column, 1),
+            ParseError::NoHeaps => return None,
+        };
+        // Columns count characters; a span is bytes.
+        let byte_at = |chars: u64| {
+            line.char_indices()
+                .nth(usize::try_from(chars).unwrap_or(usize::MAX))
+                .map_or(line.len(), |(i, _)| i)
+        };
+        let start = byte_at(column.saturating_sub(1));
+        let end = byte_at(column.saturating_sub(1) + width.max(1) as u64);
+        Some((number, Span { start, end }))
+    }
 }
 
 /// Tokens longer than this are shortened in error messages.
