@@ -1,45 +1,13 @@
 //! Property tests for sums of heaps: the Sprague–Grundy theorem checked
 //! against an exhaustive game-tree search, and the suggested moves.
 
-use std::collections::HashMap;
-
 use grundy::heap::HeapRuleset;
 use grundy::sum::SumSolver;
 use grundy::{Nimber, Outcome};
 use proptest::prelude::*;
 
-/// Whether the player to move wins the sum `heaps` under normal play, by
-/// searching every move (no Grundy values involved).
-fn first_player_wins(
-    ruleset: &HeapRuleset,
-    mut heaps: Vec<u64>,
-    memo: &mut HashMap<Vec<u64>, bool>,
-) -> bool {
-    heaps.retain(|&h| h > 0);
-    heaps.sort_unstable();
-    if let Some(&w) = memo.get(&heaps) {
-        return w;
-    }
-    let mut wins = false;
-    for i in 0..heaps.len() {
-        let mut options = vec![];
-        ruleset.for_each_option(heaps[i], |l| options.push(l));
-        for to in options {
-            let mut after = heaps.clone();
-            after.swap_remove(i);
-            after.extend_from_slice(to.as_slice());
-            if !first_player_wins(ruleset, after, memo) {
-                wins = true;
-                break;
-            }
-        }
-        if wins {
-            break;
-        }
-    }
-    memo.insert(heaps, wins);
-    wins
-}
+mod common;
+use common::HeapBrute;
 
 const GAMES: [&str; 6] = [
     "0.77",
@@ -58,24 +26,18 @@ proptest! {
         let ruleset = HeapRuleset::parse(GAMES[game]).unwrap();
         let solver = SumSolver::new(&ruleset, &heaps, 1000).unwrap();
         let answer = solver.solve(&heaps, usize::MAX).unwrap();
-        let wins = first_player_wins(&ruleset, heaps.clone(), &mut HashMap::new());
-        prop_assert_eq!(answer.outcome, Outcome::from_first_player_wins(wins));
+        let mut brute = HeapBrute::normal(&ruleset);
+        prop_assert_eq!(answer.outcome, Outcome::from_first_player_wins(brute.mover_wins(&heaps)));
         // Every listed move leaves a second-player win, and every move that
         // does is listed.
-        let mut winning = 0;
-        for (i, &h) in heaps.iter().enumerate() {
-            let mut options = vec![];
-            ruleset.for_each_option(h, |l| options.push(l));
-            for to in options {
-                let mut after: Vec<u64> = heaps.clone();
-                after.swap_remove(i);
-                after.extend_from_slice(to.as_slice());
-                if !first_player_wins(&ruleset, after, &mut HashMap::new()) {
-                    winning += 1;
-                    prop_assert!(answer.winning_moves.iter().any(|m| m.heap == i && m.leaves == to));
-                }
-            }
-        }
+        let expected = brute.winning_moves(&heaps);
+        let listed: std::collections::HashSet<(usize, Vec<u64>)> = answer
+            .winning_moves
+            .iter()
+            .map(|m| (m.heap, m.leaves.as_slice().to_vec()))
+            .collect();
+        prop_assert_eq!(&listed, &expected);
+        let winning = expected.len();
         prop_assert_eq!(answer.total_winning_moves, winning as u128);
     }
 

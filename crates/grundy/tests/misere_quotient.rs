@@ -1,7 +1,7 @@
 //! Misère quotients against an exhaustive misère search written from the
 //! definition alone, and against published quotients.
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
@@ -9,62 +9,8 @@ use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
 use grundy::sum::misere_solve_by_quotient;
 use grundy::Outcome;
 
-/// Misère outcome by definition: the player to move wins when there is no
-/// move (the opponent moved last) or some move reaches a losing position.
-struct Brute<'a> {
-    game: &'a HeapRuleset,
-    memo: HashMap<Vec<u64>, bool>,
-}
-
-impl Brute<'_> {
-    fn mover_wins(&mut self, pos: &[u64]) -> bool {
-        let mut key: Vec<u64> = pos.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&w) = self.memo.get(&key) {
-            return w;
-        }
-        let mut any = false;
-        let mut wins = false;
-        for i in 0..key.len() {
-            let mut opts = vec![];
-            self.game
-                .for_each_option(key[i], |l| opts.push(l.as_slice().to_vec()));
-            for o in opts {
-                any = true;
-                let mut next = key.clone();
-                next.remove(i);
-                next.extend(o);
-                if !self.mover_wins(&next) {
-                    wins = true;
-                }
-            }
-        }
-        let w = wins || !any;
-        self.memo.insert(key, w);
-        w
-    }
-
-    /// Every winning move, as (heap index, leaves sorted).
-    fn winning_moves(&mut self, pos: &[u64]) -> HashSet<(usize, Vec<u64>)> {
-        let mut out = HashSet::new();
-        for i in 0..pos.len() {
-            let mut opts = vec![];
-            self.game
-                .for_each_option(pos[i], |l| opts.push(l.as_slice().to_vec()));
-            for o in opts {
-                let mut next = pos.to_vec();
-                next.remove(i);
-                next.extend(o.iter().copied());
-                if !self.mover_wins(&next) {
-                    let mut o = o.clone();
-                    o.sort_unstable();
-                    out.insert((i, o));
-                }
-            }
-        }
-        out
-    }
-}
+mod common;
+use common::HeapBrute;
 
 /// A small deterministic generator (no dependency on a random crate's
 /// stream, so the sums are the same on every run).
@@ -86,10 +32,7 @@ fn check_against_brute_force(spec: &str, max_heap: u64, sums: usize) {
     // Plambeck–Siegel: every misère quotient of an impartial game has even
     // order (the class of a heap and its product with `a` pair up).
     assert_eq!(q.order() % 2, 0, "{spec}: odd order {}", q.order());
-    let mut brute = Brute {
-        game: &game,
-        memo: HashMap::new(),
-    };
+    let mut brute = HeapBrute::misere(&game);
     let mut rng = Lcg(max_heap * 7919 + spec.len() as u64);
     let mut checked = 0;
     while checked < sums {
@@ -105,7 +48,7 @@ fn check_against_brute_force(spec: &str, max_heap: u64, sums: usize) {
 
 /// The quotient's outcome and every winning move of `heaps` against the
 /// exhaustive search's.
-fn check_sum(q: &MisereQuotient, brute: &mut Brute<'_>, spec: &str, heaps: &[u64]) {
+fn check_sum(q: &MisereQuotient, brute: &mut HeapBrute<'_>, spec: &str, heaps: &[u64]) {
     let expected = if brute.mover_wins(heaps) {
         Outcome::N
     } else {
@@ -165,10 +108,7 @@ fn grundys_game_agrees_with_brute_force() {
 fn check_large_heaps(spec: &str, max_heap: u64, lowest: u64, total: u64, sums: usize) {
     let game: HeapRuleset = spec.parse().unwrap();
     let q = MisereQuotient::compute(&game, max_heap).unwrap();
-    let mut brute = Brute {
-        game: &game,
-        memo: HashMap::new(),
-    };
+    let mut brute = HeapBrute::misere(&game);
     let mut rng = Lcg(max_heap * 104729 + spec.len() as u64);
     let mut checked = 0;
     while checked < sums {
