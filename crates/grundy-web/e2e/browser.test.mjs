@@ -196,6 +196,22 @@ test("misère Kayles past the exhaustive search: the hint shows the heaps' eleme
   await page.close();
 });
 
+test("misère Kayles within the exhaustive search: the hint shows no table of Grundy values", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Kayles (0.77)" });
+  await page.check("#misere");
+  await page.fill("#heaps", "4 3");
+  await page.click("#new-game");
+  await settled(page);
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box .verdict");
+  assert.equal(await page.locator("#hint-box table").count(), 0, "no nim-sum table in misère play");
+  assert.match(await page.textContent("#hint-box"), /do not add up/);
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
 test("on a narrow screen the page fits its width and a splitting game offers the splits", async () => {
   const { page, errors } = await newPage({ width: 380, height: 800 });
   await page.selectOption("#preset", { label: "Kayles (0.77)" });

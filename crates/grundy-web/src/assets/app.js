@@ -421,6 +421,16 @@ function renderHint(h) {
     frag.append(...renderQuotientTable(h));
     return renderHintMoves(h, frag);
   }
+  if (h.lesson === "search") {
+    // Misère play of a small position: no table of values, which would
+    // suggest a nim-sum that does not decide misère play.
+    frag.append(el("p", {
+      class: "help",
+      text: "In misère play the Grundy values of the heaps do not add up. This position is small " +
+        "enough to search every continuation; the verdict below is that search's.",
+    }));
+    return renderHintMoves(h, frag);
+  }
   const e = h.explanation;
   const isNim = h.lesson === "nim";
   const width = Math.max(1, ...e.rows.map((r) => r.value.toString(2).length), e.nim_sum.toString(2).length);
