@@ -104,15 +104,30 @@ pub fn write(
     }
     let written =
         |e: String| anyhow::anyhow!(e).context(format!("cannot write {}", path.display()));
-    if ext == "svg" {
-        let root = SVGBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-        draw(&root, &title, get, from, to, found)?;
-        root.present().map_err(|e| written(e.to_string()))?;
-    } else {
-        let root = BitMapBackend::new(path, (WIDTH, HEIGHT)).into_drawing_area();
-        draw(&root, &title, get, from, to, found)?;
-        root.present().map_err(|e| written(e.to_string()))?;
+    // Drawn into a file beside the target (same extension, which names the
+    // format) and renamed over it when complete: a stopped or failed plot
+    // never leaves a half-written picture at the path asked for.
+    let name = path
+        .file_name()
+        .map_or_else(|| "plot".into(), |n| n.to_string_lossy().into_owned());
+    let part = path.with_file_name(format!(".{name}.{}.part.{ext}", std::process::id()));
+    let drawn = (|| {
+        if ext == "svg" {
+            let root = SVGBackend::new(&part, (WIDTH, HEIGHT)).into_drawing_area();
+            draw(&root, &title, get, from, to, found)?;
+            root.present().map_err(|e| written(e.to_string()))
+        } else {
+            let root = BitMapBackend::new(&part, (WIDTH, HEIGHT)).into_drawing_area();
+            draw(&root, &title, get, from, to, found)?;
+            root.present().map_err(|e| written(e.to_string()))
+        }
+    })();
+    let kept =
+        drawn.and_then(|()| std::fs::rename(&part, path).map_err(|e| written(e.to_string())));
+    if kept.is_err() {
+        let _ = std::fs::remove_file(&part);
     }
+    kept?;
     Ok(title)
 }
 
