@@ -862,33 +862,45 @@ impl Match {
         if let Some(&mv) = self.winning_moves().first() {
             return Some(mv);
         }
-        // No move wins. A move after which nobody can move ends the game at
-        // once; avoid it whenever another exists. Then take as few tokens as
-        // possible. Each heap lists its moves in order of tokens taken, so
-        // once a heap gave MAX_CANDIDATES moves that do not end the game,
-        // its later moves cannot be among the first MAX_CANDIDATES of the
-        // sorted list (this keeps a Nim heap of 10^18 to its first moves).
-        let ends = |mv: &HeapMove| !self.has_move(&self.after(mv));
-        let mut candidates = Vec::new();
+        // No move wins. Prefer a move after which the game goes on (one after
+        // which nobody can move ends it at once), then one that takes as few
+        // tokens as possible: the least key (ends, taken) of any move. Each
+        // heap lists its moves in order of tokens taken, so its least key is
+        // met by its first move that does not end the game (or, when every
+        // move ends it, by its first move), and a Nim heap of 10^18 is
+        // looked at through its first moves only.
+        let key = |mv: &HeapMove| (!self.has_move(&self.after(mv)), mv.taken());
+        let mut best: Option<(bool, u64)> = None;
         for (heap, &from) in self.heaps.iter().enumerate() {
-            let mut going_on = 0;
             let _ = self.ruleset.try_for_each_option(from, |leaves| {
-                let mv = HeapMove { heap, from, leaves };
-                going_on += usize::from(!ends(&mv));
-                candidates.push(mv);
-                if going_on < MAX_CANDIDATES {
+                let k = key(&HeapMove { heap, from, leaves });
+                best = Some(best.map_or(k, |b| b.min(k)));
+                if k.0 {
                     ControlFlow::Continue(())
                 } else {
                     ControlFlow::Break(())
                 }
             });
         }
-        candidates.sort_by_key(|mv| (ends(mv), mv.taken()));
-        candidates.truncate(MAX_CANDIDATES);
-        let first_key = candidates.first().map(|mv| (ends(mv), mv.taken()));
+        let best = best?;
+        // The first MAX_CANDIDATES moves of that key, in the order of the
+        // heaps and their moves; among them, the one that leaves the
+        // opponent the fewest winning replies.
+        let mut candidates = Vec::new();
+        for (heap, &from) in self.heaps.iter().enumerate() {
+            let _ = self.ruleset.try_for_each_option(from, |leaves| {
+                let mv = HeapMove { heap, from, leaves };
+                if mv.taken() > best.1 || candidates.len() == MAX_CANDIDATES {
+                    return ControlFlow::Break(());
+                }
+                if key(&mv) == best {
+                    candidates.push(mv);
+                }
+                ControlFlow::Continue(())
+            });
+        }
         candidates
             .into_iter()
-            .filter(|mv| Some((ends(mv), mv.taken())) == first_key)
             .min_by_key(|mv| self.winning_replies(&self.after(mv)))
     }
 
@@ -1544,6 +1556,95 @@ mod tests {
                     "{spec} {after:?}"
                 );
             });
+        }
+    }
+
+    /// The engine's choice from a P-position as it was first written: every
+    /// move, sorted by (ends the game, tokens taken), the first 64 kept, and
+    /// of those with the least key the one with the fewest winning replies.
+    fn engine_move_by_sorting_every_move(m: &Match) -> Option<HeapMove> {
+        if m.is_over() {
+            return None;
+        }
+        if let Some(&mv) = m.winning_moves().first() {
+            return Some(mv);
+        }
+        let mut all = Vec::new();
+        m.for_each_move(|mv| all.push(mv));
+        let key = |mv: &HeapMove| (!m.has_move(&m.after(mv)), mv.taken());
+        all.sort_by_key(key);
+        all.truncate(MAX_CANDIDATES);
+        let least = all.first().map(key);
+        all.into_iter()
+            .filter(|mv| Some(key(mv)) == least)
+            .min_by_key(|mv| m.winning_replies(&m.after(mv)))
+    }
+
+    /// The engine looks at a heap's first moves only; it must choose what
+    /// sorting every move chooses, in every position, under both
+    /// conventions.
+    #[test]
+    fn the_engine_chooses_as_if_it_sorted_every_move() {
+        for game in [
+            "nim",
+            "kayles",
+            "0.07",
+            "sub{1,3,4}",
+            "grundy-game",
+            "half",
+            "4.07",
+        ] {
+            for convention in [Convention::Normal, Convention::Misere] {
+                let ruleset: HeapRuleset = game.parse().unwrap();
+                for heaps in positions(3, 8) {
+                    let Ok(m) =
+                        Match::new(ruleset.clone(), heaps.clone(), convention, Player::Engine)
+                    else {
+                        continue;
+                    };
+                    assert_eq!(
+                        m.engine_move(),
+                        engine_move_by_sorting_every_move(&m),
+                        "{game} {convention:?} {heaps:?}"
+                    );
+                }
+            }
+        }
+        // P-positions with more than MAX_CANDIDATES moves of the least key
+        // (twelve heaps, each with several take-one moves): eleven random
+        // heaps and a twelfth that brings the nim-sum to zero.
+        let mut seed = 7u64;
+        for game in ["kayles", "nim", "0.07"] {
+            let ruleset: HeapRuleset = game.parse().unwrap();
+            let g = crate::heap::sequence::values(&ruleset, 200);
+            for _ in 0..30 {
+                let mut heaps: Vec<u64> = (0..11)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        4 + (seed >> 33) % 12
+                    })
+                    .collect();
+                let sum: Nimber = heaps.iter().map(|&h| g.get(h as usize).unwrap()).sum();
+                let Some(last) = (4..=200u64).find(|&h| g.get(h as usize) == Some(sum)) else {
+                    continue;
+                };
+                heaps.push(last);
+                let m = Match::new(
+                    ruleset.clone(),
+                    heaps.clone(),
+                    Convention::Normal,
+                    Player::Engine,
+                )
+                .unwrap();
+                assert_eq!(m.outcome(), Outcome::P, "{game} {heaps:?}");
+                assert_eq!(
+                    m.engine_move(),
+                    engine_move_by_sorting_every_move(&m),
+                    "{game} {heaps:?}"
+                );
+            }
         }
     }
 
