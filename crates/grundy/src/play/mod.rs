@@ -514,10 +514,8 @@ impl std::error::Error for MoveError {}
 /// See the [module documentation](self) for an example.
 #[derive(Clone, Debug)]
 pub struct Match {
-    ruleset: HeapRuleset,
     /// The game's name in hints: the canonical spec unless renamed.
     name: String,
-    convention: Convention,
     first: Player,
     start: Vec<u64>,
     heaps: Vec<u64>,
@@ -693,8 +691,6 @@ impl Match {
         .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
         let m = Match {
             name: game.clone(),
-            ruleset,
-            convention,
             first,
             start: heaps.clone(),
             heaps,
@@ -721,12 +717,12 @@ impl Match {
 
     /// The ruleset.
     pub fn ruleset(&self) -> &HeapRuleset {
-        &self.ruleset
+        self.solver.ruleset()
     }
 
     /// Normal or misère play.
     pub fn convention(&self) -> Convention {
-        self.convention
+        self.solver.convention()
     }
 
     /// The starting position.
@@ -762,7 +758,7 @@ impl Match {
     /// The winner once the game is over: under normal play the player who
     /// made the last move, under misère play the other one.
     pub fn winner(&self) -> Option<Player> {
-        self.is_over().then(|| match self.convention {
+        self.is_over().then(|| match self.convention() {
             Convention::Normal => self.to_move().other(),
             Convention::Misere => self.to_move(),
         })
@@ -872,7 +868,7 @@ impl Match {
         let key = |mv: &HeapMove| (!self.has_move(&self.after(mv)), mv.taken());
         let mut best: Option<(bool, u64)> = None;
         for (heap, &from) in self.heaps.iter().enumerate() {
-            let _ = self.ruleset.try_for_each_option(from, |leaves| {
+            let _ = self.ruleset().try_for_each_option(from, |leaves| {
                 let k = key(&HeapMove { heap, from, leaves });
                 best = Some(best.map_or(k, |b| b.min(k)));
                 if k.0 {
@@ -888,7 +884,7 @@ impl Match {
         // opponent the fewest winning replies.
         let mut candidates = Vec::new();
         for (heap, &from) in self.heaps.iter().enumerate() {
-            let _ = self.ruleset.try_for_each_option(from, |leaves| {
+            let _ = self.ruleset().try_for_each_option(from, |leaves| {
                 let mv = HeapMove { heap, from, leaves };
                 if mv.taken() > best.1 || candidates.len() == MAX_CANDIDATES {
                     return ControlFlow::Break(());
@@ -961,12 +957,12 @@ impl Match {
                 Leaves::new(&parts[..parts.len().min(3)])
             }
         };
-        let with_take = self.ruleset.options_taking(size, req.take);
+        let with_take = self.ruleset().options_taking(size, req.take);
         if with_take.is_empty() {
             return Err(MoveError::TakeNotAllowed {
                 heap,
                 take: req.take,
-                allowed: self.ruleset.takes(size),
+                allowed: self.ruleset().takes(size),
             });
         }
         let well_formed = req
