@@ -68,8 +68,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     from_file: Option<std::path::PathBuf>,
     /// Threads the engine may use (default: one per core). The octal
-    /// engine overlaps two blocks of heap sizes at a time, so it uses at
-    /// most two today.
+    /// engine marks each block of heap sizes on all of them while one
+    /// thread finishes the block before.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Draw G(n) against n into FILE.svg or FILE.png (the preperiod and one

@@ -234,14 +234,14 @@ fn frequent_rebuilds_keep_the_values() {
     // The rare/common split is rebuilt as the values evolve; force a
     // rebuild every few heap sizes (in the middle of blocks, of dense runs
     // and of samples of the dense methods) on codes of every kind, with one
-    // and two threads, and compare with the naive engine.
+    // and several threads, and compare with the naive engine.
     for text in [
         "0.6", "0.354", "0.16", "0.56", "0.037", "0.76", "0.137", "4.6", "0.F7", "0.14",
     ] {
         let code = TakeBreak::parse(text).expect("a valid code");
         let n = if code.is_hexadecimal() { 150 } else { 3000 };
         let want = code.naive_values(n);
-        for (threads, every) in [(1, 3), (2, 7), (2, 64)] {
+        for (threads, every) in [(1, 3), (2, 7), (2, 64), (5, 11)] {
             let mut e = SparseOctal::new(&code);
             e.set_threads(threads);
             e.set_rebuild_interval(every);
@@ -285,14 +285,16 @@ fn engines_agree_on_officers_beyond_naive_reach() {
 #[test]
 fn pipelined_blocks_match_the_dense_engine_on_officers() {
     // From a few thousand heap sizes on, Officers runs in blocks, and with
-    // two threads each block is prepared while the one before is finished;
-    // past n = 10344 its values need two bytes. The dense engine checks
-    // every candidate by a full scan and shares none of that machinery.
+    // several threads each block is prepared while the one before is
+    // finished (with more threads than cores, too: the values must not
+    // depend on how the pieces fall); past n = 10344 its values need two
+    // bytes. The dense engine checks every candidate by a full scan and
+    // shares none of that machinery.
     let code = TakeBreak::parse("0.6").expect("a valid code");
     let n = 40_000;
     let mut dense = SparseOctal::dense(&code);
     dense.extend_to(n);
-    for threads in [1, 2] {
+    for threads in [1, 2, 3, 8] {
         let mut e = SparseOctal::new(&code);
         e.set_threads(threads);
         e.extend_to(n);

@@ -39,7 +39,7 @@
 //! |---|---|---|
 //! | the values prove a period (`G(n + p) = G(n)` from `n0` to `2·n0 + p + t`, Guy–Smith; `3·n0 + 2p + t` with three-way splits) | later values are copied, `G(n) = G(n - p)`: linear, nothing computed (Kayles, 0.07, and most short codes) | checked at 256 values, then each time the length doubles |
 //! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.354, 0.16, 0.56) | at each rebuild |
-//! | ... and at least 1024 rare positions per splitting take | the same in blocks of heap sizes, on two threads (Officers, 0.6) | before each block |
+//! | ... and at least 1024 rare positions per splitting take | the same in blocks of heap sizes, on every thread of the pool (Officers, 0.6) | before each block |
 //! | a class has more rare positions | dense: either a scan per mex candidate (stops at the first witness; fast when values are small) or one mark per split (fast when many candidates walk far: 0.037, 0.76) | the class at each rebuild; the dense method every 256 heap sizes, by pricing both on one heap |
 //!
 //! Rebuilds happen when the length doubles (from 64 on) and whenever a
@@ -64,26 +64,36 @@
 //! candidate walk. A change of classification ends the block early, since
 //! the marks assumed the old rare set.
 //!
-//! With two threads (feature `parallel`, on by default, uses rayon) the
-//! blocks overlap: while one thread finishes block `k`, the other marks
-//! block `k + 1` from the values before block `k` (so the parts below `2B`
-//! are left to the finishing step), and the first thread joins the marking
-//! once its block is done. The marking is cut into pieces (512 parts in 128
-//! rows) that the threads take in turn, each into rows of its own; the rows
-//! are merged as the block is finished.
+//! With several threads (feature `parallel`, on by default, uses rayon's
+//! pool; up to 64) the blocks overlap: while one thread finishes block `k`,
+//! the others mark block `k + 1` from the values before block `k` (so the
+//! parts below `2B` are left to the finishing step), and the first thread
+//! joins the marking once its block is done. The marking is cut into pieces
+//! (512 parts in 128 rows) that the threads take in turn, each into rows of
+//! its own; the rows are merged as the block is finished.
+//!
+//! What scales and what does not: the marking (for Officers about three
+//! quarters of the work on one thread) is shared by every thread; finishing
+//! a block is sequential (the candidate walk of each heap size needs the
+//! value before it), and so is merging the threads' rows into the first,
+//! which costs one pass over a row per thread and heap size. The finishing
+//! step therefore bounds the speed-up: with a quarter of the work
+//! sequential, no number of threads makes the engine more than about four
+//! times faster than one; the memory bandwidth the marks need is shared
+//! too.
 //!
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
 //! beyond ([`Values`]); four bytes per rare position and class; `B` rows of
 //! about `width + 8` bytes per block and thread (`width`, a power of two
-//! above the largest value), for two blocks at a time with two threads; for
+//! above the largest value), for two blocks at a time with several; for
 //! hexadecimal codes only, the split values of every heap.
 
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
 use super::period::Theorem;
 use super::TakeBreak;
-use crate::parallel::{in_pool, join, threads};
+use crate::parallel::{for_each_mut, in_pool, join, threads};
 use crate::Nimber;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
@@ -182,9 +192,11 @@ impl super::sequence::SequenceEngine for SparseOctal {
 }
 
 impl SparseOctal {
-    /// The largest heap size this engine computes: positions are kept as
-    /// `u32`, with room for a block past the end.
-    pub const MAX_N: usize = (u32::MAX - 2 * PARALLEL_BLOCK as u32) as usize - 1;
+    /// The largest heap size this engine computes: the values it may keep
+    /// ([`MAX_STORED_VALUES`](crate::limits::MAX_STORED_VALUES), 2^34),
+    /// with room for a block past the end. Heap sizes past 2^32 are
+    /// supported: Officers to 2^32 is a record run.
+    pub const MAX_N: usize = crate::limits::MAX_STORED_VALUES as usize - 2 * PARALLEL_BLOCK - 1;
 
     /// An engine for `code` that has computed `G(0) = 0` only.
     pub fn new(code: &TakeBreak) -> SparseOctal {
@@ -286,9 +298,9 @@ impl SparseOctal {
         true
     }
 
-    /// Sets whether blocks of heap sizes are computed on one thread (1: the
-    /// calling thread only) or on two of rayon's threads at once (any larger
-    /// number; the default is rayon's pool size with the `parallel` feature,
+    /// Sets how many threads compute blocks of heap sizes: 1, the calling
+    /// thread only; more, that many of rayon's threads at once (at most 64;
+    /// the default is rayon's pool size with the `parallel` feature,
     /// otherwise 1). Values do not depend on it.
     pub fn set_threads(&mut self, threads: usize) {
         self.state.threads = threads.max(1);
@@ -373,9 +385,11 @@ impl SparseOctal {
     /// per heap size. Memory: about one byte per value (see [`Values`]).
     ///
     /// # Panics
-    /// If `n >= 2^32 - 256` (positions are kept as `u32`; 2^32 one-byte
-    /// values are 4 GiB), or if a value reaches 2^32, which no octal code
-    /// does below heaps of size 2^32 / (t + 1).
+    /// If `n` exceeds [`MAX_N`](SparseOctal::MAX_N) (2^34 - 1025; 2^34
+    /// one-byte values are 16 GiB), or if a value reaches 2^32, which no
+    /// code without three-way splits can do below heaps of size 2^33 / t
+    /// (a heap has fewer options than that, and its value is at most the
+    /// number of its options).
     ///
     /// ```
     /// use grundy::heap::{SparseOctal, TakeBreak};
@@ -391,7 +405,8 @@ impl SparseOctal {
     pub fn extend_to(&mut self, n: usize) {
         assert!(
             n <= SparseOctal::MAX_N,
-            "heap sizes from 2^32 - 256 on are not supported (asked for {n})"
+            "heap sizes past {} are not supported (asked for {n})",
+            SparseOctal::MAX_N
         );
         while self.values.len() <= n {
             if let Some((_, p)) = self.proved {
@@ -597,6 +612,11 @@ const BLOCK: usize = 128;
 /// blocks pay for waking the other threads (measured on Officers to 2^20:
 /// 128 is best on one thread, 512 on two).
 const PARALLEL_BLOCK: usize = 512;
+/// The most threads that mark a block, each into rows of its own (about
+/// `PARALLEL_BLOCK · (width + 8)` bytes per thread: 266 KB for Officers).
+/// Past a few threads the sequential finishing step bounds the speed-up
+/// anyway (see the [module documentation](self)).
+const MAX_THREADS: usize = 64;
 /// Splits per heap size marked in a block whatever their labels, so that
 /// most candidates a classification cannot settle are already marked: the
 /// `WINDOW` parts from the block's lag on (see [`State::plan`]), and
@@ -631,7 +651,7 @@ struct Group {
     /// `producible[label]`: whether the label is the xor of two common ones.
     producible: Vec<bool>,
     /// Positions `a >= 1` whose label is not common, ascending.
-    rare: Vec<u32>,
+    rare: Vec<usize>,
     /// `rare.len()` just after the last rebuild.
     rare_at_rebuild: usize,
 }
@@ -732,12 +752,10 @@ impl State {
             let end = match ahead_plan {
                 Some(plan) => {
                     // This thread finishes the block, then marks pieces of
-                    // the next; the other marks pieces from the start.
+                    // the next; the others mark pieces from the start.
                     let mut buffers = self.buffers();
                     let pieces = AtomicUsize::new(0);
-                    let [first, second] = &mut buffers[..] else {
-                        unreachable!("two buffers with two threads")
-                    };
+                    let (first, others) = buffers.split_first_mut().expect("one buffer per thread");
                     let (end, ()) = join(
                         || {
                             let end = self.finish_block(old, new, &mut current);
@@ -748,7 +766,10 @@ impl State {
                             plan.mark(old, &pieces, first);
                             end
                         },
-                        || plan.mark(old, &pieces, second),
+                        || match others {
+                            [rows] => plan.mark(old, &pieces, rows),
+                            _ => for_each_mut(others, |_, rows| plan.mark(old, &pieces, rows)),
+                        },
                     );
                     if end.done == block {
                         self.blocks += 1;
@@ -816,17 +837,17 @@ impl State {
             let rare = if group.dense {
                 &[][..]
             } else {
-                let from = group.rare.partition_point(|&a| (a as usize) < window_end);
-                let to = group.rare.partition_point(|&a| (a as usize) < bound);
+                let from = group.rare.partition_point(|&a| a < window_end);
+                let to = group.rare.partition_point(|&a| a < bound);
                 &group.rare[from..to]
             };
             for &k in &group.takes {
                 let mid = (start - k) / 2;
                 let middle = mid.saturating_sub(MIDDLE).max(window_end)..mid;
                 for a in (lag..window_end).chain(middle) {
-                    parts.push((k as u32, a as u32));
+                    parts.push((k, a));
                 }
-                parts.extend(rare.iter().map(|&a| (k as u32, a)));
+                parts.extend(rare.iter().map(|&a| (k, a)));
             }
         }
         Plan {
@@ -845,7 +866,7 @@ impl State {
     /// Buffers for the rows of a block: one per thread that marks (each
     /// thread zeroes its own, see [`Plan::mark`]).
     fn buffers(&mut self) -> Vec<Vec<u8>> {
-        let count = if self.threads > 1 { 2 } else { 1 };
+        let count = self.threads.clamp(1, MAX_THREADS);
         (0..count)
             .map(|_| self.spare.pop().unwrap_or_default())
             .collect()
@@ -872,7 +893,7 @@ impl State {
         // the bound. Parts found in this block are at least `bound`, so these
         // stay put while the block grows the lists.
         let cuts = self.groups.each_ref().map(|group| {
-            let cut = |end: usize| group.rare.partition_point(|&a| (a as usize) < end);
+            let cut = |end: usize| group.rare.partition_point(|&a| a < end);
             [
                 cut(SUB_BLOCK.min(p.block.lag)),
                 cut(p.block.lag),
@@ -899,7 +920,6 @@ impl State {
                     }
                     for &k in &group.takes {
                         for &a in &group.rare[from..to] {
-                            let a = a as usize;
                             // Rows j.. pair a with G(s + j - k - a) onwards,
                             // all below s + j: some before the block, the
                             // rest in it.
@@ -936,7 +956,6 @@ impl State {
                 for &k in &group.takes {
                     let r = n - k;
                     for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
-                        let a = a as usize;
                         if a >= r {
                             break;
                         }
@@ -1015,7 +1034,6 @@ impl State {
                 }
                 let r = n - k;
                 for &a in &group.rare {
-                    let a = a as usize;
                     if a >= r {
                         break;
                     }
@@ -1103,7 +1121,7 @@ impl State {
         // each value first appears.
         let mut splits = 0u64;
         let mut first = if sample {
-            vec![u32::MAX; width]
+            vec![usize::MAX; width]
         } else {
             Vec::new()
         };
@@ -1120,7 +1138,7 @@ impl State {
                 if sample {
                     for a in 1..=r / 2 {
                         let slot = &mut first[(g[a] ^ g[r - a]).get() as usize];
-                        *slot = (*slot).min(a as u32);
+                        *slot = (*slot).min(a);
                     }
                 } else {
                     for a in 1..=r / 2 {
@@ -1139,15 +1157,15 @@ impl State {
                 if seen[v] != 0 {
                     continue;
                 }
-                if a == u32::MAX {
+                if a == usize::MAX {
                     scanned += splits;
                     break;
                 }
-                scanned += u64::from(a);
+                scanned += a as u64;
             }
             self.mark_dense = scanned > SCAN_PER_MARK * splits;
             for (v, &a) in first.iter().enumerate() {
-                if a != u32::MAX {
+                if a != usize::MAX {
                     seen[v] = 1;
                 }
             }
@@ -1178,7 +1196,7 @@ impl State {
                 continue;
             }
             if !group.common.get(label).copied().unwrap_or(false) {
-                group.rare.push(n as u32);
+                group.rare.push(n);
                 if group.rare.len() > 2 * group.rare_at_rebuild + 64 {
                     reclassify = true;
                 }
@@ -1211,7 +1229,7 @@ impl State {
             group.rare.clear();
             for (a, v) in g.iter().enumerate().skip(1) {
                 if !group.common[(v.get() as usize) << 1 | (a & 1)] {
-                    group.rare.push(a as u32);
+                    group.rare.push(a);
                 }
             }
             group.rare_at_rebuild = group.rare.len();
@@ -1403,7 +1421,7 @@ struct Plan {
     /// The splits to mark in every row, as `(take, part)`: the parts of the
     /// window from `lag` to `lag + WINDOW`, the `MIDDLE` parts below half
     /// the heap, and the rare parts from `lag + WINDOW` to `bound`.
-    parts: Vec<(u32, u32)>,
+    parts: Vec<(usize, usize)>,
 }
 
 impl Plan {
@@ -1436,7 +1454,6 @@ impl Plan {
             let last = (first + PIECE).min(self.parts.len());
             let (top, bottom) = (chunk * PIECE_ROWS, ((chunk + 1) * PIECE_ROWS).min(block));
             for &(k, a) in &self.parts[first..last] {
-                let (k, a) = (k as usize, a as usize);
                 // Pairs need a < n - k, that is j > a + k - start.
                 let lo = (a + k + 1).saturating_sub(start).max(top);
                 if lo >= bottom {
@@ -1453,22 +1470,13 @@ impl Plan {
         }
     }
 
-    /// Marks the whole plan, each buffer of `buffers` (one or two) filled
-    /// by a thread of its own.
+    /// Marks the whole plan, each buffer of `buffers` filled by a thread
+    /// of its own.
     fn mark_all<T: Cell>(&self, g: &[T], buffers: &mut [Vec<u8>]) {
         let pieces = AtomicUsize::new(0);
         match buffers {
-            [first, second] => {
-                join(
-                    || self.mark(g, &pieces, first),
-                    || self.mark(g, &pieces, second),
-                );
-            }
-            _ => {
-                for rows in buffers {
-                    self.mark(g, &pieces, rows);
-                }
-            }
+            [rows] => self.mark(g, &pieces, rows),
+            _ => for_each_mut(buffers, |_, rows| self.mark(g, &pieces, rows)),
         }
     }
 
