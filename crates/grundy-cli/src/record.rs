@@ -349,7 +349,7 @@ pub fn run(
             .extend((next..=end).map(|i| engine.get(i)))
             .with_context(|| format!("cannot write {}", path.display()))?;
         next = end + 1;
-        progress.show(next);
+        progress.show(next, engine.report());
         recorder.maybe_checkpoint()?;
         if cancel.is_cancelled() {
             recorder.checkpoint()?;
@@ -367,6 +367,7 @@ pub fn run(
     let bytes = header.encoded_len() as u64 + header.payload_len().unwrap_or(0);
     let computed = (to + 1 - resumed_at) as f64;
     if json {
+        let report = engine.report();
         let summary = serde_json::json!({
             "game": spec,
             "to": to,
@@ -377,6 +378,9 @@ pub fn run(
             "resumed_at": resumed_at,
             "seconds": seconds,
             "values_per_second": computed / seconds.max(1e-9),
+            "rare": report.rare,
+            "period": report.period.map(|(n0, p)| serde_json::json!({"preperiod": n0, "period": p})),
+            "candidate_period": report.candidate.map(|(n0, p)| serde_json::json!({"from": n0, "period": p})),
         });
         serde_json::to_writer(&mut *out, &summary)?;
         writeln!(out)?;
@@ -522,6 +526,9 @@ impl SequenceEngine for Recording {
     fn max_index(&self) -> usize {
         self.inner.max_index()
     }
+    fn report(&self) -> sequence::EngineReport {
+        self.inner.report()
+    }
 }
 
 /// The values of a file, served like an engine's, so that `grundy values
@@ -547,7 +554,8 @@ impl SequenceEngine for FileValues {
 }
 
 /// A progress line on stderr, when it is a terminal: values computed, the
-/// rate and the time left.
+/// rate, the time left, and what the engine tells (rare positions, the
+/// period the values look like).
 struct Progress {
     start: usize,
     to: usize,
@@ -567,7 +575,7 @@ impl Progress {
         }
     }
 
-    fn show(&mut self, done: usize) {
+    fn show(&mut self, done: usize, report: sequence::EngineReport) {
         if !self.terminal
             || self
                 .shown
@@ -579,9 +587,19 @@ impl Progress {
         let rate = (done - self.start) as f64 / self.started.elapsed().as_secs_f64().max(1e-9);
         let left = (self.to + 1 - done) as f64 / rate.max(1e-9);
         let percent = 100.0 * done as f64 / (self.to + 1) as f64;
+        let mut engine = String::new();
+        if let Some(rare) = report.rare {
+            engine.push_str(&format!(", {rare} rare"));
+        }
+        match (report.period, report.candidate) {
+            (Some((n0, p)), _) => engine.push_str(&format!(", period {p} from {n0} proved")),
+            (None, Some((n0, p))) => engine.push_str(&format!(", looks periodic: {p} from {n0}")),
+            (None, None) if report.rare.is_some() => engine.push_str(", no period seen"),
+            (None, None) => {}
+        }
         let _ = write!(
             io::stderr().lock(),
-            "\rG(0..{done}) of G(0..={}): {percent:5.1}%, {rate:.0} values/s, about {left:.0} s left   ",
+            "\rG(0..{done}) of G(0..={}): {percent:5.1}%, {rate:.0} values/s, about {left:.0} s left{engine}   ",
             self.to
         );
     }

@@ -244,3 +244,45 @@ fn genus_of_nim_heaps_follows_bouton() {
         .code(2)
         .stderr(contains("heaps up to 20"));
 }
+
+/// `values --out --json` ends with what the engine knows: its rare
+/// positions and the period it proved (Kayles: 12 from 71, Guy–Smith) or
+/// none (Officers, whose 1583 rare positions all lie below 20 628).
+#[test]
+fn values_file_statistics_name_the_rare_set_and_the_period() {
+    let dir = std::env::temp_dir().join(format!("grundy-values-stats-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let kayles = dir.join("kayles.bin");
+    let v = json(&[
+        "values",
+        "kayles",
+        "--to",
+        "100000",
+        "--out",
+        kayles.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["count"], 100_001);
+    assert_eq!(
+        v["period"],
+        serde_json::json!({"preperiod": 71, "period": 12})
+    );
+    assert_eq!(
+        v["candidate_period"],
+        serde_json::json!({"from": 71, "period": 12})
+    );
+    assert!(v["rare"].as_u64().is_some());
+    let officers = dir.join("officers.bin");
+    let v = json(&[
+        "values",
+        "0.6",
+        "--to",
+        "40000",
+        "--out",
+        officers.to_str().unwrap(),
+        "--json",
+    ]);
+    assert_eq!(v["period"], serde_json::Value::Null);
+    assert_eq!(v["rare"], 1583);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

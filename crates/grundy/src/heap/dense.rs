@@ -100,6 +100,14 @@ impl Default for Values {
     }
 }
 
+/// What [`Values::period_check`] found: a proved period, and the smallest
+/// period the values agree with so far, proved or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PeriodCheck {
+    pub(crate) proved: Option<(usize, usize)>,
+    pub(crate) candidate: Option<(usize, usize)>,
+}
+
 impl Values {
     /// How many values are stored.
     #[inline]
@@ -192,33 +200,42 @@ impl Values {
         }
     }
 
-    /// `(n0, p)` when the values so far prove, by `theorem`, that
-    /// `G(n + p) = G(n)` for every `n >= n0`: they agree with their shift
-    /// by `p` from `n0` on, up to `theorem.bound(n0, p) + p`. The smallest
-    /// such `p` is returned; multiples of a period that agrees over at
-    /// least `max(p, 16)` values are skipped (they need a longer proof).
+    /// Looks for a period in the values so far. `proved` is `(n0, p)` when
+    /// they prove, by `theorem`, that `G(n + p) = G(n)` for every
+    /// `n >= n0`: they agree with their shift by `p` from `n0` on, up to
+    /// `theorem.bound(n0, p) + p`. The smallest such `p` is returned;
+    /// multiples of a period that agrees over at least `max(p, 16)` values
+    /// are skipped (they need a longer proof). `candidate` is the proved
+    /// period, or else the smallest `p` that agrees over at least
+    /// `max(p, 16)` values, with where the agreement starts.
     ///
     /// # Complexity
     /// O(1) for most `p` (the last values differ), O(agreement) for the
     /// others.
-    pub(crate) fn proved_period(&self, theorem: Theorem) -> Option<(usize, usize)> {
-        fn go<T: Copy + Eq>(v: &[T], theorem: Theorem) -> Option<(usize, usize)> {
+    pub(crate) fn period_check(&self, theorem: Theorem) -> PeriodCheck {
+        fn go<T: Copy + Eq>(v: &[T], theorem: Theorem) -> PeriodCheck {
             let len = v.len();
-            let mut first: Option<usize> = None;
+            let mut first: Option<(usize, usize)> = None;
             for p in 1..=len / 2 {
-                if v[len - 1] != v[len - 1 - p] || first.is_some_and(|c| p % c == 0) {
+                if v[len - 1] != v[len - 1 - p] || first.is_some_and(|(_, c)| p % c == 0) {
                     continue;
                 }
                 let n0 = last_mismatch(v, p).map_or(0, |i| i + 1);
                 let bound = theorem.bound(n0 as u64, p as u64);
                 if bound.saturating_add(p as u64) <= len as u64 {
-                    return Some((n0, p));
+                    return PeriodCheck {
+                        proved: Some((n0, p)),
+                        candidate: Some((n0, p)),
+                    };
                 }
                 if len - p - n0.min(len - p) >= p.max(16) {
-                    first.get_or_insert(p);
+                    first.get_or_insert((n0, p));
                 }
             }
-            None
+            PeriodCheck {
+                proved: None,
+                candidate: first,
+            }
         }
         match self {
             Values::U8(v) => go(v, theorem),

@@ -321,6 +321,42 @@ pub trait SequenceEngine {
             out.push(self.get(i));
         }
     }
+
+    /// What the engine can tell of its state, for progress lines and the
+    /// statistics of long runs. Engines with nothing to tell keep the
+    /// default, which says nothing.
+    ///
+    /// ```
+    /// use grundy::heap::{sequence, HeapRuleset};
+    ///
+    /// let officers: HeapRuleset = "0.6".parse()?;
+    /// let mut e = sequence::engine(&officers, sequence::EngineKind::Fast);
+    /// e.extend_to(20_000);
+    /// let report = e.report();
+    /// // Officers' rare positions (1583 of them) all lie below 20 628.
+    /// assert!(report.rare.is_some_and(|r| r > 1000));
+    /// assert_eq!(report.period, None);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    fn report(&self) -> EngineReport {
+        EngineReport::default()
+    }
+}
+
+/// What a [`SequenceEngine`] tells of its state mid-run
+/// ([`SequenceEngine::report`]); every field is `None` where the engine
+/// does not know it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct EngineReport {
+    /// Rare positions of the sparse-space engine, summed over its classes
+    /// (see [`SparseStats`](super::SparseStats)).
+    pub rare: Option<usize>,
+    /// `(n0, p)` once the values are proved to satisfy `G(n + p) = G(n)`
+    /// for every `n >= n0`.
+    pub period: Option<(usize, usize)>,
+    /// `(n0, p)`: the period the values looked like at the engine's last
+    /// look, proved or not (see [`SparseStats::candidate`](super::SparseStats::candidate)).
+    pub candidate: Option<(usize, usize)>,
 }
 
 /// Which engine [`engine`] builds.

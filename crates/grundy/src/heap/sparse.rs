@@ -130,6 +130,8 @@ pub struct SparseOctal {
     /// `(n0, p)` once the values are proved periodic (see
     /// [`SparseOctal::extend_to`]): from then on `G(n) = G(n - p)`.
     proved: Option<(usize, usize)>,
+    /// What the last look for a period found (see [`SparseStats::candidate`]).
+    candidate: Option<(usize, usize)>,
     /// Length at which to look for a proved period next (`usize::MAX`:
     /// never, see [`SparseOctal::set_period_shortcut`]).
     next_period_check: usize,
@@ -155,6 +157,12 @@ pub struct SparseStats {
     /// `n >= n0` (by the periodicity theorem of
     /// [`period`](super::period)); later values are copied, not computed.
     pub period: Option<(usize, usize)>,
+    /// `(n0, p)`: the period the values looked like at the engine's last
+    /// look for one (when the length doubled), proved or not: the smallest
+    /// `p` with `G(n + p) = G(n)` from `n0` to the end, over at least
+    /// `max(p, 16)` heap sizes. `None` when none was seen, or the period
+    /// shortcut is off.
+    pub candidate: Option<(usize, usize)>,
 }
 
 /// The sparse-space engine is the fast engine of every take-and-break code
@@ -188,6 +196,15 @@ impl super::sequence::SequenceEngine for SparseOctal {
 
     fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
         SparseOctal::try_reserve(self, n)
+    }
+
+    fn report(&self) -> super::sequence::EngineReport {
+        let stats = self.stats();
+        super::sequence::EngineReport {
+            rare: Some(stats.rare[0] + stats.rare[1]),
+            period: stats.period,
+            candidate: stats.candidate,
+        }
     }
 }
 
@@ -251,6 +268,7 @@ impl SparseOctal {
             values: Values::U8(first),
             state,
             proved: None,
+            candidate: None,
             next_period_check: FIRST_PERIOD_CHECK,
         }
     }
@@ -421,7 +439,8 @@ impl SparseOctal {
             self.compute_to(n.min(self.next_period_check));
             if self.values.len() > self.next_period_check {
                 self.next_period_check = self.values.len().saturating_mul(2);
-                self.proved = self.values.proved_period(self.theorem());
+                let check = self.values.period_check(self.theorem());
+                (self.proved, self.candidate) = (check.proved, check.candidate);
             }
         }
     }
@@ -566,6 +585,7 @@ impl SparseOctal {
             scans: self.state.scans,
             blocks: self.state.blocks,
             period: self.proved,
+            candidate: self.candidate,
         }
     }
 }
