@@ -1052,16 +1052,7 @@ impl State {
                 if n < k + 2 {
                     continue;
                 }
-                let r = n - k;
-                for &a in &group.rare {
-                    if a >= r {
-                        break;
-                    }
-                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
-                }
-                for a in 1..=self.prefix.min(r / 2) {
-                    seen[(g[a] ^ g[r - a]).get() as usize] = 1;
-                }
+                mark_pairs(g, n - k, &group.rare, self.prefix, seen);
             }
         }
         let full = self.mark_dense_classes(g);
@@ -1276,6 +1267,23 @@ fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: Split<'_, T>
         if k < n {
             seen[g.get(n - k).get() as usize] = 1;
         }
+    }
+}
+
+/// Marks, for a heap of `r` tokens split in two, the values of the splits
+/// `a + (r - a)` whose part `a` is rare (`rare` ascending; parts from `r`
+/// on are skipped) or at most `prefix` (up to half the heap). A function
+/// of its own so that `seen` is known not to alias the values or the list:
+/// inlined into [`State::step`], the loop reloaded the buffer's address
+/// and length at every mark.
+#[inline(never)]
+fn mark_pairs<T: Cell>(g: &[T], r: usize, rare: &[usize], prefix: usize, seen: &mut [u8]) {
+    let rare = &rare[..rare.partition_point(|&a| a < r)];
+    for &a in rare {
+        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+    }
+    for a in 1..=prefix.min(r / 2) {
+        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
     }
 }
 
