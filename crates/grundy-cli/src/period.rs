@@ -11,22 +11,18 @@ use grundy::limits;
 
 use crate::progress::Progress;
 
-/// How many values are computed by default when a theorem applies.
-const DEFAULT_MAX: u64 = 1 << 20;
-/// How many values are computed by default when no theorem applies (they
-/// are computed only to say how far the sequence was looked at).
-const DEFAULT_MAX_NO_THEOREM: u64 = 10_000;
-
 /// Arguments of `grundy period`.
 #[derive(Debug, clap::Args)]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.16`, `sub{1,3,4}`.
     game: String,
     /// The most values to compute while looking for a proof (default
-    /// 2^20; 2^13 for hexadecimal codes, whose three-way splits make each
-    /// value cost O(n²); 10000 for games with no periodicity theorem, which
-    /// also report the period their values seem to have, unproved). At
-    /// most 2^34: the values are kept in memory.
+    /// 2^20, then on to 2^25 for codes whose values cost the same however
+    /// far they go, such as 0.354, whose proof needs 2·10^7; 2^13 for
+    /// hexadecimal codes, whose three-way splits make each value cost
+    /// O(n²); 10000 for games with no periodicity theorem, which also
+    /// report the period their values seem to have, unproved). At most
+    /// 2^34: the values are kept in memory.
     #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
     /// Print a JSON object instead of text.
@@ -39,8 +35,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
     /// Threads the engine may use (default: one per core). The octal
-    /// engine overlaps two blocks of heap sizes at a time, so it uses at
-    /// most two today.
+    /// engine marks each block of heap sizes on all of them while one
+    /// thread finishes the block before.
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
 }
@@ -50,13 +46,10 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     crate::record::set_threads(args.threads)?;
     let ruleset = crate::diagnostic::heap_game(&args.game)?;
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();
-    let max = args.max.unwrap_or(if !has_theorem {
-        DEFAULT_MAX_NO_THEOREM
-    } else if ruleset.max_heaps_left() > 2 {
-        period::THREE_HEAP_SEARCH_MAX
-    } else {
-        DEFAULT_MAX
-    });
+    let max = args.max.unwrap_or(period::default_max(&ruleset));
+    // With no --max (and no file), a search that finds nothing by then
+    // goes on while the values stay cheap (`period::analyse_default`).
+    let extend = args.max.is_none() && args.resume.is_none();
     // The one set of limits, before any work: a search keeps its values.
     limits::check_stored_values(max.saturating_add(1)).map_err(|e| {
         anyhow::anyhow!(
@@ -78,11 +71,25 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                 "looking for a period: values computed",
                 Some(max.saturating_add(1)),
             );
-            let analysis =
-                period::analyse_checked(&ruleset, max, &crate::interrupt::flag(), &mut |n| {
-                    progress.update(n as u64)
-                });
+            let cancel = crate::interrupt::flag();
+            let mut update = |n: usize| {
+                if n as u64 > max.saturating_add(1) {
+                    progress.set_total(Some(period::DEFAULT_MAX_LINEAR + 1));
+                }
+                progress.update(n as u64)
+            };
+            let analysis = if extend {
+                period::analyse_default(&ruleset, &cancel, &mut update)
+            } else {
+                period::analyse_checked(&ruleset, max, &cancel, &mut update)
+            };
             let done = progress.done();
+            // How far the search was allowed to go, for the messages.
+            let max = if done > max.saturating_add(1) {
+                period::DEFAULT_MAX_LINEAR
+            } else {
+                max
+            };
             let analysis = match analysis {
                 Ok(analysis) => analysis,
                 Err(AnalysisError::Limit(e)) => {

@@ -41,6 +41,12 @@ impl Progress {
         self
     }
 
+    /// Changes the number of steps in all (a search that goes on past its
+    /// first limit).
+    pub fn set_total(&mut self, total: Option<u64>) {
+        self.total = total;
+    }
+
     /// How many steps are done so far (the last value given to
     /// [`Progress::update`]).
     pub fn done(&self) -> u64 {

@@ -16,7 +16,7 @@ use grundy::cancel::{Cancel, Cancelled};
 use grundy::census::{self, Family};
 use grundy::games::{Board, BoardSpec};
 use grundy::graph::{self, Graph, GraphBuilder};
-use grundy::heap::period::{self, Theorem};
+use grundy::heap::period::{self, AnalysisError};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
@@ -34,9 +34,6 @@ const GRACE: Duration = Duration::from_millis(800);
 /// The largest `to` of `values`: the library's one limit on values kept
 /// in memory (2^34 values would need 16 GiB).
 const MAX_TO: u64 = grundy::limits::MAX_STORED_VALUES;
-/// Default search limits, as in the CLI.
-const PERIOD_MAX: u64 = 1 << 20;
-const PERIOD_MAX_NO_THEOREM: u64 = 10_000;
 
 /// Why a computation did not answer.
 enum Failure {
@@ -157,16 +154,17 @@ fn values(py: Python<'_>, spec: &str, to: u64, start: u64) -> PyResult<(Py<PyByt
 #[pyo3(name = "period", signature = (spec, max = None))]
 fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String> {
     let rules = ruleset(spec)?;
-    let has_theorem = Theorem::for_ruleset(&rules).is_some();
-    let max = max.unwrap_or(if !has_theorem {
-        PERIOD_MAX_NO_THEOREM
-    } else if rules.max_heaps_left() > 2 {
-        period::THREE_HEAP_SEARCH_MAX
-    } else {
-        PERIOD_MAX
-    });
     interruptible(py, move |cancel| {
-        let found = census::analyse(&rules, max, cancel)?.periodicity;
+        let found = match max {
+            Some(max) => census::analyse(&rules, max, cancel)?,
+            // As `grundy period` with no --max: on past 2^20 values while
+            // they stay cheap.
+            None => period::analyse_default(&rules, cancel, &mut |_| {}).map_err(|e| match e {
+                AnalysisError::Cancelled(_) => Failure::Cancelled,
+                AnalysisError::Limit(e) => Failure::Value(e.to_string()),
+            })?,
+        }
+        .periodicity;
         let game = rules.to_string();
         Ok(serde_json::to_string(&grundy_json::PeriodJson::new(&game, &found)).expect("JSON"))
     })

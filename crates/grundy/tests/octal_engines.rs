@@ -364,3 +364,21 @@ mod random_codes {
         }
     }
 }
+
+#[test]
+fn engines_say_whether_further_values_stay_cheap() {
+    // What `period::analyse_default` reads to go on past 2^20 values:
+    // Officers' splits have a sparse space (1583 rare positions), Kayles
+    // has a proved period, and 0.037 has no rare/common split at all, so
+    // each of its values costs O(n).
+    use grundy::heap::sequence::{self, EngineKind};
+    for (spec, n, linear) in [
+        ("0.6", 30_000, true),
+        ("0.77", 3_000, true),
+        ("0.037", 30_000, false),
+    ] {
+        let mut e = sequence::engine(&spec.parse().expect("a valid code"), EngineKind::Fast);
+        e.extend_to(n);
+        assert_eq!(e.report().linear, Some(linear), "{spec}: {:?}", e.report());
+    }
+}

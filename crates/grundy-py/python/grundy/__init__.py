@@ -130,8 +130,9 @@ class Period:
 
 def period(spec: str, max: Optional[int] = None) -> Period:
     """The proved preperiod and period of ``spec``, computing at most
-    ``G(0..=max)`` (default as ``grundy period``: 2^20; 2^13 for hexadecimal
-    codes; 10000 where no theorem applies).
+    ``G(0..=max)`` (default as ``grundy period``: 2^20, then on to 2^25 for
+    codes whose values cost the same however far they go, such as 0.354;
+    2^13 for hexadecimal codes; 10000 where no theorem applies).
 
     >>> p = period("0.07")
     >>> (p.preperiod, p.period, p.bound)

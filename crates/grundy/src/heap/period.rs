@@ -67,6 +67,104 @@ use crate::Nimber;
 /// use it when the user gives no limit of their own.
 pub const THREE_HEAP_SEARCH_MAX: u64 = 1 << 13;
 
+/// The default search limit of games with a periodicity theorem (octal
+/// codes, subtraction games): 2^20 values, well under a second for most.
+/// [`analyse_default`] goes on to [`DEFAULT_MAX_LINEAR`] for games whose
+/// values cost the same however long the sequence grows.
+pub const DEFAULT_MAX: u64 = 1 << 20;
+
+/// How far [`analyse_default`] looks for a period when the engine computes
+/// each value in time independent of `n` (a take-and-break code whose
+/// splits all have a sparse space): 2^25 values, 33.5 million, about half
+/// a minute at the slowest such game measured (Officers). Enough for
+/// 0.354, whose proof needs 2.02·10^7 values (Gangolli–Plambeck:
+/// preperiod 10 061 916, period 1180).
+pub const DEFAULT_MAX_LINEAR: u64 = 1 << 25;
+
+/// The default limit of games with no periodicity theorem: their values
+/// are computed only to show what the sequence seems to do.
+pub const DEFAULT_MAX_NO_THEOREM: u64 = 10_000;
+
+/// The first limit of [`analyse_default`] for `ruleset`:
+/// [`DEFAULT_MAX_NO_THEOREM`] without a theorem,
+/// [`THREE_HEAP_SEARCH_MAX`] for codes that split a heap in three, else
+/// [`DEFAULT_MAX`]. Front ends use it where a search is not extended
+/// (a search kept in a file, for instance).
+///
+/// ```
+/// use grundy::heap::{period, HeapRuleset};
+///
+/// assert_eq!(period::default_max(&"0.77".parse()?), 1 << 20);
+/// assert_eq!(period::default_max(&"0.F7".parse()?), 1 << 13);
+/// assert_eq!(period::default_max(&"half".parse()?), 10_000);
+/// # Ok::<(), grundy::heap::SpecError>(())
+/// ```
+pub fn default_max(ruleset: &HeapRuleset) -> u64 {
+    if Theorem::for_ruleset(ruleset).is_none() {
+        DEFAULT_MAX_NO_THEOREM
+    } else if ruleset.max_heaps_left() > 2 {
+        THREE_HEAP_SEARCH_MAX
+    } else {
+        DEFAULT_MAX
+    }
+}
+
+/// The search `grundy period GAME` makes when no limit is given: up to
+/// [`default_max`] values, and, where no proof came by then and the engine
+/// computes each further value in time independent of `n` (see
+/// [`EngineReport::linear`](super::sequence::EngineReport::linear)), on to
+/// [`DEFAULT_MAX_LINEAR`] without computing anything twice. So short
+/// periods are proved as fast as before, games that need tens of millions
+/// of values (0.354) are proved too, and games whose values get slower to
+/// compute stop at the first limit. The limits are checked and the value
+/// stores grown fallibly, as in [`analyse_checked`].
+///
+/// # Errors
+/// [`AnalysisError::Cancelled`] when `cancel` is set,
+/// [`AnalysisError::Limit`] out of memory.
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::heap::period;
+///
+/// let kayles = period::analyse_default(&"0.77".parse()?, &Cancel::new(), &mut |_| {})?;
+/// assert_eq!(kayles.period(), Some((71, 12)));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn analyse_default(
+    ruleset: &HeapRuleset,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
+    let first = default_max(ruleset);
+    let theorem = match Theorem::for_ruleset(ruleset) {
+        Some(theorem) if *ruleset != HeapRuleset::Nim && first == DEFAULT_MAX => theorem,
+        _ => return analyse_checked(ruleset, first, cancel, progress),
+    };
+    let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    let analysis = search_with(engine.as_mut(), theorem, first, true, cancel, progress)?;
+    let unknown = matches!(
+        analysis.periodicity.status,
+        PeriodStatus::Unknown {
+            reason: UnknownReason::LimitReached
+        }
+    );
+    if !unknown || engine.report().linear != Some(true) {
+        return Ok(analysis);
+    }
+    // The engine keeps its values: the longer search starts where this
+    // one stopped.
+    drop(analysis);
+    search_with(
+        engine.as_mut(),
+        theorem,
+        DEFAULT_MAX_LINEAR,
+        true,
+        cancel,
+        progress,
+    )
+}
+
 /// What is known about the periodicity of one ruleset's Grundy sequence.
 ///
 /// ```

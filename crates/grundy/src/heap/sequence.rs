@@ -357,6 +357,11 @@ pub struct EngineReport {
     /// `(n0, p)`: the period the values looked like at the engine's last
     /// look, proved or not (see [`SparseStats::candidate`](super::SparseStats::candidate)).
     pub candidate: Option<(usize, usize)>,
+    /// Whether each further value costs the same however long the
+    /// sequence grows: true for the sparse-space engine once a period is
+    /// proved, or while every class of splits is sparse and no move splits
+    /// a heap in three; false where a value costs O(n).
+    pub linear: Option<bool>,
 }
 
 /// Which engine [`engine`] builds.

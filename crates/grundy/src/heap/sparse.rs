@@ -204,6 +204,15 @@ impl super::sequence::SequenceEngine for SparseOctal {
             rare: Some(stats.rare[0] + stats.rare[1]),
             period: stats.period,
             candidate: stats.candidate,
+            linear: Some(
+                stats.period.is_some()
+                    || (self.state.triple.is_empty()
+                        && self
+                            .state
+                            .groups
+                            .iter()
+                            .all(|g| g.takes.is_empty() || !g.dense)),
+            ),
         }
     }
 }
