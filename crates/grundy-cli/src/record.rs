@@ -529,6 +529,9 @@ impl SequenceEngine for Recording {
     fn report(&self) -> sequence::EngineReport {
         self.inner.report()
     }
+    fn sequence(&self) -> Option<&GrundySequence> {
+        self.inner.sequence()
+    }
 }
 
 /// The values of a file, served like an engine's, so that `grundy values

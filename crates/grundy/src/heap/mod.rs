@@ -15,7 +15,6 @@ pub mod subtraction;
 pub mod take_break;
 pub mod valuefile;
 
-pub use dense::Values;
 pub use period::{Certificate, PeriodStatus, Periodicity};
 pub use sequence::{GrundySequence, SequenceEngine};
 pub use sparse::{SparseOctal, SparseStats};

@@ -142,27 +142,23 @@ pub fn analyse_default(
         _ => return analyse_checked(ruleset, first, cancel, progress),
     };
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
-    let analysis = search_with(engine.as_mut(), theorem, first, true, cancel, progress)?;
+    let periodicity = search_in(engine.as_mut(), theorem, first, true, cancel, progress)?;
     let unknown = matches!(
-        analysis.periodicity.status,
+        periodicity.status,
         PeriodStatus::Unknown {
             reason: UnknownReason::LimitReached
         }
     );
     if !unknown || engine.report().linear != Some(true) {
-        return Ok(analysis);
+        return Ok(Analysis {
+            periodicity,
+            values: engine.into_sequence(),
+            nim: false,
+        });
     }
     // The engine keeps its values: the longer search starts where this
     // one stopped.
-    drop(analysis);
-    search_with(
-        engine.as_mut(),
-        theorem,
-        DEFAULT_MAX_LINEAR,
-        true,
-        cancel,
-        progress,
-    )
+    search_owned(engine, theorem, DEFAULT_MAX_LINEAR, true, cancel, progress)
 }
 
 /// What is known about the periodicity of one ruleset's Grundy sequence.
@@ -713,8 +709,11 @@ pub fn analyse_cancellable(
     }
     match Theorem::for_ruleset(ruleset) {
         Some(theorem) => {
-            let mut engine = sequence::engine(ruleset, EngineKind::Fast);
-            analyse_with_cancellable(engine.as_mut(), theorem, max, cancel, progress)
+            let engine = sequence::engine(ruleset, EngineKind::Fast);
+            search_owned(engine, theorem, max, false, cancel, progress).map_err(|e| match e {
+                AnalysisError::Cancelled(c) => c,
+                AnalysisError::Limit(e) => unreachable!("nothing is reserved fallibly: {e}"),
+            })
         }
         None => analyse_table_cancellable(ruleset, max, cancel, progress),
     }
@@ -776,20 +775,19 @@ fn table(
 ) -> Result<Analysis, AnalysisError> {
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
     if reserve {
-        limits::check_memory(n.saturating_add(1), 2)?;
+        // The engine's store, and a copy where it keeps none.
+        let copies = if engine.sequence().is_some() { 1 } else { 2 };
+        limits::check_memory(n.saturating_add(1), copies)?;
     }
     let n = usize::try_from(n)
         .unwrap_or(usize::MAX)
         .min(engine.max_index());
-    let mut values = GrundySequence::new();
     if reserve {
         engine.try_reserve(n)?;
-        values.try_reserve(n + 1)?;
-    } else {
-        values = GrundySequence::with_capacity(n.saturating_add(1));
     }
     sequence::extend_cancellable(engine.as_mut(), n, cancel, progress)?;
-    engine.append_to(&mut values);
+    // The engine's own store, moved (engines that keep none are copied).
+    let values = engine.into_sequence();
     let reason = match Theorem::for_ruleset(ruleset) {
         Some(_) => UnknownReason::LimitReached,
         None => UnknownReason::NoTheorem,
@@ -955,8 +953,8 @@ pub fn analyse_checked(
     }
     match Theorem::for_ruleset(ruleset) {
         Some(theorem) => {
-            let mut engine = sequence::engine(ruleset, EngineKind::Fast);
-            search_with(engine.as_mut(), theorem, max, true, cancel, progress)
+            let engine = sequence::engine(ruleset, EngineKind::Fast);
+            search_owned(engine, theorem, max, true, cancel, progress)
         }
         None => table(ruleset, max, true, cancel, progress),
     }
@@ -964,6 +962,7 @@ pub fn analyse_checked(
 
 /// The search of [`analyse_with_cancellable`]; with `reserve`, the limits
 /// are checked up front and each store is reserved fallibly before it grows.
+/// The engine keeps the values; the analysis gets a copy of them.
 fn search_with(
     engine: &mut dyn SequenceEngine,
     theorem: Theorem,
@@ -972,12 +971,57 @@ fn search_with(
     cancel: &Cancel,
     progress: &mut dyn FnMut(usize),
 ) -> Result<Analysis, AnalysisError> {
+    let periodicity = search_in(engine, theorem, max, reserve, cancel, progress)?;
+    let mut values = GrundySequence::new();
+    if reserve {
+        values.try_reserve(engine.len())?;
+    }
+    engine.append_to(&mut values);
+    Ok(Analysis {
+        periodicity,
+        values,
+        nim: false,
+    })
+}
+
+/// [`search_with`] on an engine the search owns: the analysis takes the
+/// engine's values instead of a copy, so the values are stored once.
+fn search_owned(
+    mut engine: Box<dyn SequenceEngine + Send>,
+    theorem: Theorem,
+    max: u64,
+    reserve: bool,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Analysis, AnalysisError> {
+    let periodicity = search_in(engine.as_mut(), theorem, max, reserve, cancel, progress)?;
+    Ok(Analysis {
+        periodicity,
+        values: engine.into_sequence(),
+        nim: false,
+    })
+}
+
+/// The search itself: values computed by `engine` in doubling lengths,
+/// each length searched for a period (see the [module docs](self)). The
+/// values are read where the engine keeps them ([`SequenceEngine::sequence`]);
+/// only an engine that keeps none is copied.
+fn search_in(
+    engine: &mut dyn SequenceEngine,
+    theorem: Theorem,
+    max: u64,
+    reserve: bool,
+    cancel: &Cancel,
+    progress: &mut dyn FnMut(usize),
+) -> Result<Periodicity, AnalysisError> {
+    // A copy of the values, for engines that keep none of their own.
+    let own = engine.sequence().is_some();
     // The limit applies to what was asked for, before the engine's own
     // bound shortens it: the same --max is refused for every game.
     if reserve {
-        // The engine's store and the analysis's copy, one byte each at
-        // least, must fit if the search runs to the end.
-        limits::check_memory(max.saturating_add(1), 2)?;
+        // The engine's store, and the copy where there is one, one byte
+        // per value at least, must fit if the search runs to the end.
+        limits::check_memory(max.saturating_add(1), if own { 1 } else { 2 })?;
     }
     // Looking further than the engine can go ends the search there.
     let max = usize::try_from(max)
@@ -988,18 +1032,14 @@ fn search_with(
     // no value can help, and none is computed.
     let needs = theorem.bound(0, 1);
     if needs > max as u64 {
-        return Ok(Analysis {
-            periodicity: Periodicity {
-                status: PeriodStatus::Unknown {
-                    reason: UnknownReason::ProofBeyondLimit { needs },
-                },
-                checked_to: 0,
+        return Ok(Periodicity {
+            status: PeriodStatus::Unknown {
+                reason: UnknownReason::ProofBeyondLimit { needs },
             },
-            values: GrundySequence::new(),
-            nim: false,
+            checked_to: 0,
         });
     }
-    let mut values = GrundySequence::new();
+    let mut copy = GrundySequence::new();
     let mut len = 16.min(max.saturating_add(1));
     loop {
         // Checked here too: an engine that already holds the values would
@@ -1007,26 +1047,30 @@ fn search_with(
         cancel.check()?;
         if reserve {
             engine.try_reserve(len - 1)?;
-            values.try_reserve(len)?;
+            if !own {
+                copy.try_reserve(len)?;
+            }
         }
         sequence::extend_cancellable(engine, len - 1, cancel, progress)?;
-        engine.append_to(&mut values);
-        let outcome = search(&values, theorem);
+        let values = match engine.sequence() {
+            Some(values) => values,
+            None => {
+                engine.append_to(&mut copy);
+                &copy
+            }
+        };
+        let outcome = search(values, theorem);
         let next = match outcome {
             Search::Proved { preperiod, period } => {
                 let bound = theorem.bound(preperiod, period);
-                return Ok(Analysis {
-                    periodicity: Periodicity {
-                        status: PeriodStatus::Periodic {
-                            preperiod,
-                            period,
-                            saltus: 0,
-                            certificate: Certificate::FiniteCheck { theorem, bound },
-                        },
-                        checked_to: len as u64 - 1,
+                return Ok(Periodicity {
+                    status: PeriodStatus::Periodic {
+                        preperiod,
+                        period,
+                        saltus: 0,
+                        certificate: Certificate::FiniteCheck { theorem, bound },
                     },
-                    values,
-                    nim: false,
+                    checked_to: len as u64 - 1,
                 });
             }
             // Jump to the length the candidate's proof needs, but never
@@ -1036,15 +1080,11 @@ fn search_with(
             Search::Nothing => len.saturating_mul(2),
         };
         if len > max {
-            return Ok(Analysis {
-                periodicity: Periodicity {
-                    status: PeriodStatus::Unknown {
-                        reason: UnknownReason::LimitReached,
-                    },
-                    checked_to: len as u64 - 1,
+            return Ok(Periodicity {
+                status: PeriodStatus::Unknown {
+                    reason: UnknownReason::LimitReached,
                 },
-                values,
-                nim: false,
+                checked_to: len as u64 - 1,
             });
         }
         len = next.min(max.saturating_add(1)).max(len + 1);

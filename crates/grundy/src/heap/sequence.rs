@@ -23,6 +23,7 @@
 
 use std::time::{Duration, Instant};
 
+use super::period::Theorem;
 use super::{HeapRuleset, SparseOctal, SubtractionSet};
 use crate::cancel::{Cancel, Cancelled};
 use crate::limits::LimitError;
@@ -167,14 +168,104 @@ impl GrundySequence {
         }
     }
 
-    fn widen(&mut self) {
+    /// Moves to the next wider type, keeping the room reserved (an engine
+    /// that reserved for `n` values keeps room for `n` wider ones); the old
+    /// storage is freed after the copy.
+    pub(crate) fn widen(&mut self) {
+        fn widened<A: Copy, B: From<A>>(v: Vec<A>) -> Vec<B> {
+            let mut out = Vec::with_capacity(v.capacity().max(v.len()));
+            out.extend(v.into_iter().map(B::from));
+            out
+        }
         let old = std::mem::take(&mut self.storage);
         self.storage = match old {
-            Storage::U8(v) => Storage::U16(v.into_iter().map(u16::from).collect()),
-            Storage::U16(v) => Storage::U32(v.into_iter().map(u32::from).collect()),
-            Storage::U32(v) => Storage::U64(v.into_iter().map(u64::from).collect()),
+            Storage::U8(v) => Storage::U16(widened(v)),
+            Storage::U16(v) => Storage::U32(widened(v)),
+            Storage::U32(v) => Storage::U64(widened(v)),
             Storage::U64(v) => Storage::U64(v),
         };
+    }
+
+    /// The values themselves, for an engine that computes them in place
+    /// (the sparse-space engine). The engine must report the largest value
+    /// it stored with [`note_max`](GrundySequence::note_max).
+    pub(crate) fn store_mut(&mut self) -> StoreMut<'_> {
+        match &mut self.storage {
+            Storage::U8(v) => StoreMut::U8(v),
+            Storage::U16(v) => StoreMut::U16(v),
+            Storage::U32(v) => StoreMut::U32(v),
+            Storage::U64(_) => StoreMut::U64,
+        }
+    }
+
+    /// Records that values up to `max` were stored through
+    /// [`store_mut`](GrundySequence::store_mut).
+    pub(crate) fn note_max(&mut self, max: Nimber) {
+        if self.max.is_none_or_less(max) {
+            self.max = Some(max);
+        }
+    }
+
+    /// Values that fit without a new allocation.
+    pub(crate) fn capacity(&self) -> usize {
+        with_storage!(&self.storage, v => v.capacity())
+    }
+
+    /// Makes room for `additional` more values at the current width.
+    pub(crate) fn reserve_exact(&mut self, additional: usize) {
+        with_storage!(&mut self.storage, v => v.reserve_exact(additional))
+    }
+
+    /// Appends `G(i) = G(i - p)` until there are `len` values (`p <=
+    /// self.len()`): a proved period's values, copied.
+    pub(crate) fn extend_periodic(&mut self, p: usize, len: usize) {
+        fn go<T: Copy>(v: &mut Vec<T>, p: usize, len: usize) {
+            while v.len() < len {
+                let i = v.len();
+                v.push(v[i - p]);
+            }
+        }
+        with_storage!(&mut self.storage, v => go(v, p, len))
+    }
+
+    /// Looks for a period in the values so far. `proved` is `(n0, p)` when
+    /// they prove, by `theorem`, that `G(n + p) = G(n)` for every
+    /// `n >= n0`: they agree with their shift by `p` from `n0` on, up to
+    /// `theorem.bound(n0, p) + p`. The smallest such `p` is returned;
+    /// multiples of a period that agrees over at least `max(p, 16)` values
+    /// are skipped (they need a longer proof). `candidate` is the proved
+    /// period, or else the smallest `p` that agrees over at least
+    /// `max(p, 16)` values, with where the agreement starts.
+    ///
+    /// # Complexity
+    /// O(1) for most `p` (the last values differ), O(agreement) for the
+    /// others.
+    pub(crate) fn period_check(&self, theorem: Theorem) -> PeriodCheck {
+        fn go<T: Copy + Eq>(v: &[T], theorem: Theorem) -> PeriodCheck {
+            let len = v.len();
+            let mut first: Option<(usize, usize)> = None;
+            for p in 1..=len / 2 {
+                if v[len - 1] != v[len - 1 - p] || first.is_some_and(|(_, c)| p % c == 0) {
+                    continue;
+                }
+                let n0 = last_mismatch_in(v, p).map_or(0, |i| i + 1);
+                let bound = theorem.bound(n0 as u64, p as u64);
+                if bound.saturating_add(p as u64) <= len as u64 {
+                    return PeriodCheck {
+                        proved: Some((n0, p)),
+                        candidate: Some((n0, p)),
+                    };
+                }
+                if len - p - n0.min(len - p) >= p.max(16) {
+                    first.get_or_insert((n0, p));
+                }
+            }
+            PeriodCheck {
+                proved: None,
+                candidate: first,
+            }
+        }
+        with_storage!(&self.storage, v => go(v, theorem))
     }
 
     /// The values in order.
@@ -189,25 +280,45 @@ impl GrundySequence {
     /// # Complexity
     /// O(distance scanned), comparing 64 values at a time.
     pub fn last_mismatch(&self, p: usize) -> Option<usize> {
-        fn scan<T: PartialEq>(v: &[T], p: usize) -> Option<usize> {
-            if p >= v.len() {
-                return None;
-            }
-            let (a, b) = (&v[..v.len() - p], &v[p..]);
-            let mut end = a.len();
-            // Compare blocks from the end; the compiler vectorises the
-            // block comparison, and only a failing block is searched.
-            while end > 0 {
-                let start = end.saturating_sub(64);
-                if a[start..end] != b[start..end] {
-                    return (start..end).rev().find(|&i| a[i] != b[i]);
-                }
-                end = start;
-            }
-            None
-        }
-        with_storage!(&self.storage, v => scan(v, p))
+        with_storage!(&self.storage, v => last_mismatch_in(v, p))
     }
+}
+
+/// The largest `i` with `v[i] != v[i + p]`, or `None` when `v` agrees with
+/// its shift by `p`: blocks of 64 are compared from the end (the compiler
+/// vectorises the block comparison), and only a failing block is searched.
+fn last_mismatch_in<T: PartialEq>(v: &[T], p: usize) -> Option<usize> {
+    if p >= v.len() {
+        return None;
+    }
+    let (a, b) = (&v[..v.len() - p], &v[p..]);
+    let mut end = a.len();
+    while end > 0 {
+        let start = end.saturating_sub(64);
+        if a[start..end] != b[start..end] {
+            return (start..end).rev().find(|&i| a[i] != b[i]);
+        }
+        end = start;
+    }
+    None
+}
+
+/// The values of a [`GrundySequence`] as the vector of their width, for an
+/// engine that computes them in place ([`GrundySequence::store_mut`]).
+pub(crate) enum StoreMut<'a> {
+    U8(&'a mut Vec<u8>),
+    U16(&'a mut Vec<u16>),
+    U32(&'a mut Vec<u32>),
+    /// Values of 2^32 and above: no engine computes them in place.
+    U64,
+}
+
+/// What [`GrundySequence::period_check`] found: a proved period, and the
+/// smallest period the values agree with so far, proved or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct PeriodCheck {
+    pub(crate) proved: Option<(usize, usize)>,
+    pub(crate) candidate: Option<(usize, usize)>,
 }
 
 /// Any storage cell as a nimber (one generic function for every width).
@@ -340,6 +451,35 @@ pub trait SequenceEngine {
     /// ```
     fn report(&self) -> EngineReport {
         EngineReport::default()
+    }
+
+    /// The values computed so far, where the engine keeps them as a
+    /// [`GrundySequence`] (every engine that stores values does; Nim's
+    /// needs none): a period search reads them there instead of copying
+    /// them.
+    fn sequence(&self) -> Option<&GrundySequence> {
+        None
+    }
+
+    /// The values computed so far, the engine given up: moved out where
+    /// the engine keeps a [`GrundySequence`], copied otherwise.
+    ///
+    /// ```
+    /// use grundy::heap::{sequence, HeapRuleset};
+    /// use grundy::Nimber;
+    ///
+    /// let kayles: HeapRuleset = "kayles".parse()?;
+    /// let mut e = sequence::engine(&kayles, sequence::EngineKind::Fast);
+    /// e.extend_to(11);
+    /// let values = e.into_sequence();
+    /// assert!(values.len() >= 12);
+    /// assert_eq!(values.get(11), Some(Nimber(6)));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    fn into_sequence(self: Box<Self>) -> GrundySequence {
+        let mut out = GrundySequence::new();
+        self.append_to(&mut out);
+        out
     }
 }
 
@@ -576,6 +716,12 @@ impl SequenceEngine for NaiveEngine {
             out.push(g);
         }
     }
+    fn sequence(&self) -> Option<&GrundySequence> {
+        Some(&self.values)
+    }
+    fn into_sequence(self: Box<Self>) -> GrundySequence {
+        self.values
+    }
 }
 
 /// Nim: `G(n) = n`, so nothing is stored and any length is free.
@@ -727,6 +873,12 @@ impl SequenceEngine for BitsetSubtraction {
     fn name(&self) -> &'static str {
         "bitset"
     }
+    fn sequence(&self) -> Option<&GrundySequence> {
+        Some(&self.values)
+    }
+    fn into_sequence(self: Box<Self>) -> GrundySequence {
+        self.values
+    }
 }
 
 /// All-but subtraction: every take except those in a finite set `F`.
@@ -815,6 +967,12 @@ impl SequenceEngine for AllButEngine {
     }
     fn name(&self) -> &'static str {
         "counting"
+    }
+    fn sequence(&self) -> Option<&GrundySequence> {
+        Some(&self.values)
+    }
+    fn into_sequence(self: Box<Self>) -> GrundySequence {
+        self.values
     }
 }
 

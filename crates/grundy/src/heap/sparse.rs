@@ -85,13 +85,15 @@
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
-//! beyond ([`Values`]); four bytes per rare position and class; `B` rows of
+//! beyond ([`GrundySequence`]); eight bytes per rare position and class; `B` rows of
 //! about `width + 8` bytes per block and thread (`width`, a power of two
 //! above the largest value), for two blocks at a time with several; for
 //! hexadecimal codes only, the split values of every heap.
 
-use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell, Values};
+use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell};
 use super::period::Theorem;
+use super::sequence::StoreMut;
+use super::GrundySequence;
 use super::TakeBreak;
 use crate::parallel::{for_each_mut, in_pool, join, threads};
 use crate::Nimber;
@@ -100,7 +102,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 /// Grundy values of a take-and-break code, computed incrementally by the
 /// sparse-space method.
 ///
-/// Values are stored compactly ([`Values`]): one byte each while they are
+/// Values are stored compactly ([`GrundySequence`]): one byte each while they are
 /// below 256, so the sequence costs about one byte per heap size (2^31
 /// values in 2 GiB), plus four bytes per rare position (a tiny fraction in
 /// games with a sparse space: 1583 positions for Officers to 2^22), and, for
@@ -125,7 +127,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 #[derive(Clone, Debug)]
 pub struct SparseOctal {
     code: TakeBreak,
-    values: Values,
+    values: GrundySequence,
     state: State,
     /// `(n0, p)` once the values are proved periodic (see
     /// [`SparseOctal::extend_to`]): from then on `G(n) = G(n - p)`.
@@ -196,6 +198,14 @@ impl super::sequence::SequenceEngine for SparseOctal {
 
     fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
         SparseOctal::try_reserve(self, n)
+    }
+
+    fn sequence(&self) -> Option<&GrundySequence> {
+        Some(&self.values)
+    }
+
+    fn into_sequence(self: Box<Self>) -> GrundySequence {
+        self.values
     }
 
     fn report(&self) -> super::sequence::EngineReport {
@@ -270,11 +280,15 @@ impl SparseOctal {
             group.dense = true;
         }
         // G(0) = 0, with the bookkeeping of every value.
-        let mut first = Vec::new();
-        state.push(&mut first, 0u32);
+        let mut values = GrundySequence::new();
+        match values.store_mut() {
+            StoreMut::U8(first) => state.push(first, 0u32),
+            _ => unreachable!("an empty sequence stores bytes"),
+        }
+        values.note_max(Nimber(0));
         SparseOctal {
             code: code.clone(),
-            values: Values::U8(first),
+            values,
             state,
             proved: None,
             candidate: None,
@@ -314,14 +328,17 @@ impl SparseOctal {
         for x in known.iter().skip(1) {
             let x = x.0 as u32;
             loop {
-                match &mut self.values {
-                    Values::U8(v) if x < 1 << 8 => break self.state.push(v, x),
-                    Values::U16(v) if x < 1 << 16 => break self.state.push(v, x),
-                    Values::U32(v) => break self.state.push(v, x),
-                    _ => self.values.widen(),
+                match self.values.store_mut() {
+                    StoreMut::U8(v) if x < 1 << 8 => break self.state.push(v, x),
+                    StoreMut::U16(v) if x < 1 << 16 => break self.state.push(v, x),
+                    StoreMut::U32(v) => break self.state.push(v, x),
+                    StoreMut::U64 => unreachable!("values here stay below 2^32"),
+                    StoreMut::U8(_) | StoreMut::U16(_) => self.values.widen(),
                 }
             }
         }
+        self.values
+            .note_max(Nimber(u64::from(self.state.max_value)));
         true
     }
 
@@ -409,7 +426,7 @@ impl SparseOctal {
     /// its first witness; with a sparse space this is close to linear in
     /// `n` overall. O(t · n) per heap size in the dense fall-back, with a
     /// small constant (vectorised); three-way splits cost O(n · #values)
-    /// per heap size. Memory: about one byte per value (see [`Values`]).
+    /// per heap size. Memory: about one byte per value (see [`GrundySequence`]).
     ///
     /// # Panics
     /// If `n` exceeds [`MAX_N`](SparseOctal::MAX_N) (2^34 - 1025; 2^34
@@ -482,22 +499,27 @@ impl SparseOctal {
             let parallel = self.state.threads > 1 && self.state.blocks_apply(len);
             let stop = threaded && !parallel;
             let (values, state) = (&mut self.values, &mut self.state);
-            let mut run = move || match values {
-                Values::U8(v) => state.run(v, n, stop),
-                Values::U16(v) => state.run(v, n, stop),
-                Values::U32(v) => state.run(v, n, stop),
+            let mut run = move || match values.store_mut() {
+                StoreMut::U8(v) => state.run(v, n, stop),
+                StoreMut::U16(v) => state.run(v, n, stop),
+                StoreMut::U32(v) => state.run(v, n, stop),
+                StoreMut::U64 => unreachable!("values here stay below 2^32"),
             };
             let pending = if parallel { in_pool(run) } else { run() };
             if let Some(x) = pending {
                 // A value that does not fit: widen, then store it.
                 self.values.widen();
                 self.reserve_for(n);
-                match &mut self.values {
-                    Values::U8(_) => unreachable!("widening leaves u8"),
-                    Values::U16(v) => self.state.push(v, x),
-                    Values::U32(v) => self.state.push(v, x),
+                match self.values.store_mut() {
+                    StoreMut::U16(v) => self.state.push(v, x),
+                    StoreMut::U32(v) => self.state.push(v, x),
+                    StoreMut::U8(_) | StoreMut::U64 => {
+                        unreachable!("a widened byte or short store, below 2^32")
+                    }
                 }
             }
+            self.values
+                .note_max(Nimber(u64::from(self.state.max_value)));
         }
     }
 
@@ -538,7 +560,7 @@ impl SparseOctal {
     /// ```
     pub fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
         let want = n.saturating_add(1 + PARALLEL_BLOCK);
-        self.values.try_reserve_exact(want)
+        self.values.try_reserve(want)
     }
 
     /// How many values are computed: `G(0), ..., G(len - 1)`.
@@ -567,12 +589,12 @@ impl SparseOctal {
 
     /// The values computed so far, stored compactly.
     #[inline]
-    pub fn values(&self) -> &Values {
+    pub fn values(&self) -> &GrundySequence {
         &self.values
     }
 
     /// Gives the computed values away, for storage elsewhere.
-    pub fn into_values(self) -> Values {
+    pub fn into_values(self) -> GrundySequence {
         self.values
     }
 
