@@ -1,7 +1,8 @@
 //! Chomp on the trait against a plain search over row-length vectors.
 
-use std::collections::HashMap;
+mod common;
 
+use common::Plain;
 use grundy::game::{analyse, value, Cache};
 use grundy::games::{BoardMove, BoardSpec, Chomp};
 use grundy::{Nimber, Outcome};
@@ -26,16 +27,6 @@ fn moves(rows: &[usize]) -> Vec<Vec<usize>> {
     out
 }
 
-fn plain_value(rows: &[usize], memo: &mut HashMap<Vec<usize>, u64>) -> u64 {
-    if let Some(&v) = memo.get(rows) {
-        return v;
-    }
-    let values: Vec<u64> = moves(rows).iter().map(|m| plain_value(m, memo)).collect();
-    let v = (0..).find(|m| !values.contains(m)).unwrap();
-    memo.insert(rows.to_vec(), v);
-    v
-}
-
 fn pack(rows: &[usize]) -> u128 {
     rows.iter()
         .enumerate()
@@ -46,10 +37,11 @@ fn pack(rows: &[usize]) -> u128 {
 fn every_position_matches_plain_mex() {
     for (r, c) in [(1, 6), (2, 5), (3, 4), (4, 5), (5, 5)] {
         let chomp = Chomp::new(r as u8, c as u8).unwrap();
-        let mut memo = HashMap::new();
-        plain_value(&vec![c; r], &mut memo);
+        let mut plain = Plain::normal(|rows: &Vec<usize>| moves(rows));
+        plain.value(&vec![c; r]);
+        let memo = plain.values();
         let mut cache = Cache::new();
-        for (rows, &v) in &memo {
+        for (rows, &v) in memo {
             assert_eq!(
                 value(&chomp, &pack(rows), &mut cache),
                 Ok(Nimber(v)),

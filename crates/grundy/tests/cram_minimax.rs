@@ -1,8 +1,9 @@
 //! Cram on the trait (regions split and brought to a canonical form) against
 //! a plain search on whole boards that knows nothing of regions or symmetry.
 
-use std::collections::HashMap;
+mod common;
 
+use common::Plain;
 use grundy::game::{analyse, value, Cache, Unsplit};
 use grundy::games::{BoardSpec, Cram};
 use grundy::{Nimber, Outcome};
@@ -62,35 +63,21 @@ impl Board {
     }
 }
 
-/// Grundy value of a whole board by the definition (memoised recursion).
-fn plain_value(board: &Board, memo: &mut HashMap<Board, u64>) -> u64 {
-    if let Some(&v) = memo.get(board) {
-        return v;
-    }
-    let values: Vec<u64> = board.moves().iter().map(|b| plain_value(b, memo)).collect();
-    let v = (0..).find(|m| !values.contains(m)).unwrap();
-    memo.insert(board.clone(), v);
-    v
-}
-
-/// Minimax: does the player to move win?
-fn plain_wins(board: &Board, memo: &mut HashMap<Board, bool>) -> bool {
-    if let Some(&w) = memo.get(board) {
-        return w;
-    }
-    let w = board.moves().iter().any(|b| !plain_wins(b, memo));
-    memo.insert(board.clone(), w);
-    w
+/// The test kit's plain search on whole boards: values by the definition,
+/// outcomes by minimax.
+fn plain() -> Plain<Board, fn(&Board) -> Vec<Board>> {
+    Plain::normal(Board::moves)
 }
 
 #[test]
 fn every_position_of_small_boards_matches_plain_mex() {
     for (rows, cols) in [(1, 7), (2, 2), (2, 4), (2, 5), (3, 3), (3, 4), (4, 4)] {
         let cram = Cram::new(rows as u8, cols as u8).unwrap();
-        let mut memo = HashMap::new();
-        plain_value(&Board::full(rows, cols), &mut memo);
+        let mut plain = plain();
+        plain.value(&Board::full(rows, cols));
+        let memo = plain.values();
         let mut cache = Cache::new();
-        for (board, &expected) in &memo {
+        for (board, &expected) in memo {
             assert_eq!(
                 value(&cram, &board.bits(), &mut cache),
                 Ok(Nimber(expected)),
@@ -108,7 +95,8 @@ fn start_outcomes_match_minimax() {
     for rows in 1..=4usize {
         for cols in 1..=5usize {
             let cram = Cram::new(rows as u8, cols as u8).unwrap();
-            let wins = plain_wins(&Board::full(rows, cols), &mut HashMap::new());
+            let mut plain = plain();
+            let wins = plain.mover_wins(&Board::full(rows, cols));
             let solution = analyse(&cram, &cram.start(), &mut Cache::new()).unwrap();
             assert_eq!(
                 solution.outcome,
@@ -119,7 +107,7 @@ fn start_outcomes_match_minimax() {
             for m in &solution.winning_moves {
                 assert!(Cram::domino(cram.start(), *m).is_some());
                 let board = unbits(*m, rows, cols);
-                assert!(!plain_wins(&board, &mut HashMap::new()));
+                assert!(!plain.mover_wins(&board));
             }
         }
     }

@@ -3,8 +3,9 @@
 //! independent recurrence, and an unsplit brute force that does not use the
 //! Sprague–Grundy sum theorem at all.
 
-use std::collections::HashMap;
+mod common;
 
+use common::Plain;
 use grundy::game::{value, Cache};
 use grundy::games::{Kayles, MultiHeap};
 use grundy::Nimber;
@@ -37,31 +38,26 @@ fn by_recurrence(max: usize) -> Vec<u64> {
     g
 }
 
-/// Win or loss of a Kayles position (a multiset of rows) by plain search:
-/// no values, no sums, just "some move leads to a lost position".
-fn wins(rows: &mut Vec<usize>, memo: &mut HashMap<Vec<usize>, bool>) -> bool {
-    rows.retain(|&r| r > 0);
-    rows.sort_unstable();
-    if let Some(&w) = memo.get(rows.as_slice()) {
-        return w;
-    }
-    let mut result = false;
-    'search: for i in 0..rows.len() {
+/// The moves of a Kayles position (a multiset of rows, sorted, no empty
+/// row): knock down one pin or two adjacent ones, which may split a row.
+/// For the test kit's plain search: no values, no sums, just "some move
+/// leads to a lost position".
+fn moves(rows: &Vec<usize>) -> Vec<Vec<usize>> {
+    let mut out = vec![];
+    for i in 0..rows.len() {
         for take in 1..=2.min(rows[i]) {
             let rest = rows[i] - take;
             for a in 0..=rest / 2 {
                 let mut next = rows.clone();
                 next[i] = a;
                 next.push(rest - a);
-                if !wins(&mut next, memo) {
-                    result = true;
-                    break 'search;
-                }
+                next.retain(|&r| r > 0);
+                next.sort_unstable();
+                out.push(next);
             }
         }
     }
-    memo.insert(rows.clone(), result);
-    result
+    out
 }
 
 #[test]
@@ -101,14 +97,16 @@ fn sums_match_plain_search() {
     // values is 0; the search below knows nothing about values or xor.
     let game = MultiHeap::new(Kayles);
     let mut cache = Cache::new();
-    let mut memo = HashMap::new();
+    let mut plain = Plain::normal(moves);
     for a in 0..9u64 {
         for b in a..9 {
             for c in b..7 {
                 let pos = vec![a, b, c];
                 let v = value(&game, &pos, &mut cache).unwrap();
                 let mut rows = vec![a as usize, b as usize, c as usize];
-                assert_eq!(!v.is_zero(), wins(&mut rows, &mut memo), "{pos:?}");
+                rows.retain(|&r| r > 0);
+                rows.sort_unstable();
+                assert_eq!(!v.is_zero(), plain.mover_wins(&rows), "{pos:?}");
             }
         }
     }

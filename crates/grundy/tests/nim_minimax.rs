@@ -3,53 +3,45 @@
 //! heaps of size at most 7, under both conventions, the outcome and the
 //! exact set of winning moves must agree with `grundy::nim::analyse`.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
+
+mod common;
+
+use common::Plain;
 
 use grundy::nim::{analyse, BigUint};
 use grundy::{Convention, Outcome};
 
-/// Whether the player to move wins, by trying every move.
-fn mover_wins(pos: &[u8], misere: bool, memo: &mut HashMap<Vec<u8>, bool>) -> bool {
-    if let Some(&w) = memo.get(pos) {
-        return w;
-    }
-    let mut any_move = false;
-    let mut wins = false;
-    'search: for i in 0..pos.len() {
+/// Nim's rule, and nothing else: take any number of tokens from one heap
+/// (heaps keep their places, so that moves can be named by heap).
+fn moves(pos: &Vec<u8>) -> Vec<Vec<u8>> {
+    let mut out = vec![];
+    for i in 0..pos.len() {
         for to in 0..pos[i] {
-            any_move = true;
-            let mut next = pos.to_vec();
+            let mut next = pos.clone();
             next[i] = to;
-            if !mover_wins(&next, misere, memo) {
-                wins = true;
-                break 'search;
-            }
+            out.push(next);
         }
     }
-    // With no move left, normal play: the mover has lost; misère: the
-    // previous player took the last token and lost.
-    let result = if any_move { wins } else { misere };
-    memo.insert(pos.to_vec(), result);
-    result
+    out
 }
 
+/// The test kit's minimax on Nim: it knows nothing of nim-sums.
+type Minimax = Plain<Vec<u8>, fn(&Vec<u8>) -> Vec<Vec<u8>>>;
+
 /// Every move (heap, from, to) after which the opponent loses.
-fn winning_moves(
-    pos: &[u8],
-    misere: bool,
-    memo: &mut HashMap<Vec<u8>, bool>,
-) -> BTreeSet<(usize, u64, u64)> {
-    let mut moves = BTreeSet::new();
+fn winning_moves(pos: &[u8], plain: &mut Minimax) -> BTreeSet<(usize, u64, u64)> {
+    let mut found = BTreeSet::new();
     for i in 0..pos.len() {
         for to in 0..pos[i] {
             let mut next = pos.to_vec();
             next[i] = to;
-            if !mover_wins(&next, misere, memo) {
-                moves.insert((i, u64::from(pos[i]), u64::from(to)));
+            if !plain.mover_wins(&next) {
+                found.insert((i, u64::from(pos[i]), u64::from(to)));
             }
         }
     }
-    moves
+    found
 }
 
 /// Every position of `len` heaps of sizes 0..=max.
@@ -74,13 +66,16 @@ fn positions(len: usize, max: u8) -> Vec<Vec<u8>> {
 fn every_small_position_matches_minimax() {
     let mut checked = 0;
     for (convention, misere) in [(Convention::Normal, false), (Convention::Misere, true)] {
-        let mut memo = HashMap::new();
+        let mut plain: Minimax = if misere {
+            Plain::misere(moves)
+        } else {
+            Plain::normal(moves)
+        };
         for len in 0..=4 {
             for pos in positions(len, 7) {
                 let heaps: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();
                 let a = analyse(&heaps, convention);
-                let want_outcome =
-                    Outcome::from_first_player_wins(mover_wins(&pos, misere, &mut memo));
+                let want_outcome = Outcome::from_first_player_wins(plain.mover_wins(&pos));
                 assert_eq!(a.outcome, want_outcome, "{convention} {heaps:?}");
                 let got: BTreeSet<_> = a
                     .winning_moves
@@ -94,7 +89,7 @@ fn every_small_position_matches_minimax() {
                 );
                 assert_eq!(
                     got,
-                    winning_moves(&pos, misere, &mut memo),
+                    winning_moves(&pos, &mut plain),
                     "{convention} {heaps:?}"
                 );
 
@@ -125,13 +120,17 @@ fn every_small_position_matches_minimax() {
 fn five_heaps_up_to_four_match_minimax() {
     // A second shape: more heaps, smaller sizes (more misère endgames).
     for (convention, misere) in [(Convention::Normal, false), (Convention::Misere, true)] {
-        let mut memo = HashMap::new();
+        let mut plain: Minimax = if misere {
+            Plain::misere(moves)
+        } else {
+            Plain::normal(moves)
+        };
         for pos in positions(5, 4) {
             let heaps: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();
             let a = analyse(&heaps, convention);
             assert_eq!(
                 a.outcome.first_player_wins(),
-                mover_wins(&pos, misere, &mut memo),
+                plain.mover_wins(&pos),
                 "{heaps:?}"
             );
             let got: BTreeSet<_> = a
@@ -141,7 +140,7 @@ fn five_heaps_up_to_four_match_minimax() {
                 .collect();
             assert_eq!(
                 got,
-                winning_moves(&pos, misere, &mut memo),
+                winning_moves(&pos, &mut plain),
                 "{convention} {heaps:?}"
             );
         }
