@@ -42,13 +42,13 @@ fn by_recurrence(max: usize) -> Vec<u64> {
 /// row): knock down one pin or two adjacent ones, which may split a row.
 /// For the test kit's plain search: no values, no sums, just "some move
 /// leads to a lost position".
-fn moves(rows: &Vec<usize>) -> Vec<Vec<usize>> {
+fn moves(rows: &[usize]) -> Vec<Vec<usize>> {
     let mut out = vec![];
     for i in 0..rows.len() {
         for take in 1..=2.min(rows[i]) {
             let rest = rows[i] - take;
             for a in 0..=rest / 2 {
-                let mut next = rows.clone();
+                let mut next = rows.to_vec();
                 next[i] = a;
                 next.push(rest - a);
                 next.retain(|&r| r > 0);
@@ -97,7 +97,7 @@ fn sums_match_plain_search() {
     // values is 0; the search below knows nothing about values or xor.
     let game = MultiHeap::new(Kayles);
     let mut cache = Cache::new();
-    let mut plain = Plain::normal(moves);
+    let mut plain = Plain::normal(|rows: &Vec<usize>| moves(rows));
     for a in 0..9u64 {
         for b in a..9 {
             for c in b..7 {

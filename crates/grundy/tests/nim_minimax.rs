@@ -14,11 +14,11 @@ use grundy::{Convention, Outcome};
 
 /// Nim's rule, and nothing else: take any number of tokens from one heap
 /// (heaps keep their places, so that moves can be named by heap).
-fn moves(pos: &Vec<u8>) -> Vec<Vec<u8>> {
+fn moves(pos: &[u8]) -> Vec<Vec<u8>> {
     let mut out = vec![];
     for i in 0..pos.len() {
         for to in 0..pos[i] {
-            let mut next = pos.clone();
+            let mut next = pos.to_vec();
             next[i] = to;
             out.push(next);
         }
@@ -28,6 +28,11 @@ fn moves(pos: &Vec<u8>) -> Vec<Vec<u8>> {
 
 /// The test kit's minimax on Nim: it knows nothing of nim-sums.
 type Minimax = Plain<Vec<u8>, fn(&Vec<u8>) -> Vec<Vec<u8>>>;
+
+/// [`moves`] as [`Plain`] takes it.
+fn moves_of(pos: &Vec<u8>) -> Vec<Vec<u8>> {
+    moves(pos)
+}
 
 /// Every move (heap, from, to) after which the opponent loses.
 fn winning_moves(pos: &[u8], plain: &mut Minimax) -> BTreeSet<(usize, u64, u64)> {
@@ -67,9 +72,9 @@ fn every_small_position_matches_minimax() {
     let mut checked = 0;
     for (convention, misere) in [(Convention::Normal, false), (Convention::Misere, true)] {
         let mut plain: Minimax = if misere {
-            Plain::misere(moves)
+            Plain::misere(moves_of)
         } else {
-            Plain::normal(moves)
+            Plain::normal(moves_of)
         };
         for len in 0..=4 {
             for pos in positions(len, 7) {
@@ -121,9 +126,9 @@ fn five_heaps_up_to_four_match_minimax() {
     // A second shape: more heaps, smaller sizes (more misère endgames).
     for (convention, misere) in [(Convention::Normal, false), (Convention::Misere, true)] {
         let mut plain: Minimax = if misere {
-            Plain::misere(moves)
+            Plain::misere(moves_of)
         } else {
-            Plain::normal(moves)
+            Plain::normal(moves_of)
         };
         for pos in positions(5, 4) {
             let heaps: Vec<u64> = pos.iter().map(|&h| u64::from(h)).collect();

@@ -94,8 +94,11 @@ impl<P: Clone + Eq + Hash, F: Fn(&P) -> Vec<P>> Plain<P, F> {
 /// quotient is involved.
 pub struct HeapBrute<'a> {
     game: &'a HeapRuleset,
-    plain: Plain<Vec<u64>, Box<dyn Fn(&Vec<u64>) -> Vec<Vec<u64>> + 'a>>,
+    plain: Plain<Vec<u64>, SumMoves<'a>>,
 }
+
+/// The moves of a sum of heaps of one game, as [`Plain`] takes them.
+type SumMoves<'a> = Box<dyn Fn(&Vec<u64>) -> Vec<Vec<u64>> + 'a>;
 
 impl<'a> HeapBrute<'a> {
     /// The oracle for `game` under normal play.
