@@ -74,13 +74,11 @@ pub fn estimate(ruleset: &HeapRuleset, upto: u64) -> Estimate {
         HeapRuleset::Subtraction(SubtractionSet::Finite(set)) => {
             // The bitset engine keeps one ring of max(S) bits per value
             // seen (at most |S| + 1 values) and scans a ring per step.
-            let largest = set.last().copied().unwrap_or(0);
+            let largest = set.last().unwrap_or(0);
             let ring_bytes = (largest / 64 + 2).next_power_of_two().saturating_mul(8);
-            let values = (set.len() as u64 + 1).min(n);
+            let values = (set.len() + 1).min(n);
             Estimate {
-                steps: n
-                    .saturating_mul(ring_bytes / 8)
-                    .saturating_add(set.len() as u64),
+                steps: n.saturating_mul(ring_bytes / 8).saturating_add(set.len()),
                 bytes: values.saturating_mul(ring_bytes).saturating_add(n),
             }
         }

@@ -278,7 +278,7 @@ impl Theorem {
             }),
             HeapRuleset::Subtraction(SubtractionSet::Finite(set)) => Some(Theorem {
                 max_heaps: 1,
-                max_take: set.last().copied().unwrap_or(0),
+                max_take: set.last().unwrap_or(0),
                 empty_heap_is_no_heap: true,
             }),
             _ => None,

@@ -24,6 +24,7 @@
 use std::time::{Duration, Instant};
 
 use super::period::Theorem;
+use super::subtraction::Runs;
 use super::{HeapRuleset, SparseOctal, SubtractionSet};
 use crate::cancel::{Cancel, Cancelled};
 use crate::limits::LimitError;
@@ -786,17 +787,17 @@ impl BitsetSubtraction {
     /// The bytes of the rings at their largest: one ring of about
     /// max(S)/64 words per value, and at most |S| + 1 values (a mex of |S|
     /// options), rounded up to the power of two the room grows by.
-    fn worst_bytes(set: &[u64]) -> u64 {
-        let max = set.last().copied().unwrap_or(0);
+    fn worst_bytes(set: &Runs) -> u64 {
+        let max = set.last().unwrap_or(0);
         let ring_words = (max / 64 + 3).next_power_of_two();
-        let values = (set.len() as u64 + 1).next_power_of_two().max(4);
+        let values = (set.len() + 1).next_power_of_two().max(4);
         ring_words.saturating_mul(values).saturating_mul(8)
     }
 
-    fn new(set: &[u64]) -> BitsetSubtraction {
-        let m = set.last().copied().unwrap_or(0) as usize;
+    fn new(set: &Runs) -> BitsetSubtraction {
+        let m = set.last().unwrap_or(0) as usize;
         let mut mask = vec![0u64; m / 64 + 1];
-        for &s in set {
+        for s in set.iter() {
             mask[s as usize / 64] |= 1 << (s % 64);
         }
         let ring_words = (mask.len() + 2).next_power_of_two();
@@ -901,9 +902,9 @@ struct AllButEngine {
 }
 
 impl AllButEngine {
-    fn new(excluded: &[u64]) -> AllButEngine {
+    fn new(excluded: &Runs) -> AllButEngine {
         AllButEngine {
-            excluded: excluded.to_vec(),
+            excluded: excluded.iter().collect(),
             count: Vec::new(),
             rare: Vec::new(),
             smallest_unseen: 0,

@@ -342,7 +342,9 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
             ),
         ));
     }
-    let mut elements = vec![];
+    // One range per item as written (`4` is 4..=4), and where each item
+    // starts: a range stays one entry however many numbers it holds.
+    let mut ranges = vec![];
     let mut starts = vec![];
     loop {
         let item_start = at;
@@ -370,10 +372,8 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
                 ),
             ));
         }
-        for s in lo..=hi {
-            elements.push(s);
-            starts.push(item_start);
-        }
+        ranges.push((lo, hi));
+        starts.push(item_start);
         match bytes.get(at) {
             Some(b',') => at += 1,
             Some(b'}') => break,
@@ -383,13 +383,9 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
     if at + 1 != bytes.len() {
         return Err(unexpected(text, at + 1, "the end of the spec"));
     }
-    let built = if all_but {
-        SubtractionSet::all_but(elements)
-    } else {
-        SubtractionSet::finite(elements)
-    };
-    // The constructor reports the index of a bad element; map it back to
-    // where that element was written.
+    let built = SubtractionSet::from_ranges(ranges, all_but);
+    // The constructor reports the index of a bad range; map it back to
+    // where that range was written.
     built.map_err(|e| SpecError::new(starts.get(e.offset).copied().unwrap_or(at), e.message))
 }
 

@@ -35,11 +35,11 @@ pub const MAX_ELEMENT: u64 = 1 << 24;
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SubtractionSet {
-    /// A finite set of positive integers, sorted, without repeats.
-    Finite(Vec<u64>),
-    /// Every positive integer except those listed (sorted, without repeats,
-    /// never empty: the empty exclusion is Nim).
-    AllBut(Vec<u64>),
+    /// A finite set of positive integers.
+    Finite(Runs),
+    /// Every positive integer except those listed (never empty: the empty
+    /// exclusion is Nim).
+    AllBut(Runs),
     /// The positive squares 1, 4, 9, 16, ...
     Squares,
     /// The powers of two 1, 2, 4, 8, ...
@@ -61,6 +61,61 @@ impl SubtractionSet {
         Ok(SubtractionSet::Finite(checked_set(elements)?))
     }
 
+    /// The set `ranges` describe (`(lo, hi)`: `lo..=hi`; in any order,
+    /// overlapping or not), kept as runs: `sub{1..16777216}` costs one run,
+    /// not 16 million elements. `all_but` makes an all-but set.
+    ///
+    /// # Errors
+    /// As for [`SubtractionSet::finite`], with the offset the index of the
+    /// bad range: an empty list, a range from 0, one past
+    /// [`MAX_ELEMENT`], or one whose end is below its start.
+    ///
+    /// ```
+    /// use grundy::heap::SubtractionSet;
+    ///
+    /// let s = SubtractionSet::from_ranges(vec![(1, 16_777_216)], false)?;
+    /// assert_eq!(s.to_string(), "sub{1..16777216}");
+    /// assert!(s.contains(16_777_216) && !s.contains(16_777_217));
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn from_ranges(
+        ranges: Vec<(u64, u64)>,
+        all_but: bool,
+    ) -> Result<SubtractionSet, SpecError> {
+        if ranges.is_empty() {
+            return Err(SpecError::new(
+                0,
+                "expected at least one element, found an empty set",
+            ));
+        }
+        for (i, &(lo, hi)) in ranges.iter().enumerate() {
+            if lo == 0 {
+                return Err(SpecError::new(
+                    i,
+                    "expected a positive number, found 0 (taking nothing is not a move)",
+                ));
+            }
+            if hi < lo {
+                return Err(SpecError::new(
+                    i,
+                    format!("expected a range end at least {lo}, found {hi}"),
+                ));
+            }
+            if hi > MAX_ELEMENT {
+                return Err(SpecError::new(
+                    i,
+                    format!("expected an element at most {MAX_ELEMENT}, found {hi}"),
+                ));
+            }
+        }
+        let runs = Runs::from_ranges(ranges);
+        Ok(if all_but {
+            SubtractionSet::AllBut(runs)
+        } else {
+            SubtractionSet::Finite(runs)
+        })
+    }
+
     /// An all-but set: every positive integer except `excluded`.
     ///
     /// # Errors
@@ -80,8 +135,8 @@ impl SubtractionSet {
             return false;
         }
         match self {
-            SubtractionSet::Finite(set) => set.binary_search(&s).is_ok(),
-            SubtractionSet::AllBut(set) => set.binary_search(&s).is_err(),
+            SubtractionSet::Finite(set) => set.contains(s),
+            SubtractionSet::AllBut(set) => !set.contains(s),
             SubtractionSet::Squares => isqrt(s) * isqrt(s) == s,
             SubtractionSet::Pow2 => s.is_power_of_two(),
             SubtractionSet::Primes => is_prime(s),
@@ -100,7 +155,7 @@ impl SubtractionSet {
     /// The largest element of a finite set, `None` for infinite sets.
     pub fn max_element(&self) -> Option<u64> {
         match self {
-            SubtractionSet::Finite(set) => set.last().copied(),
+            SubtractionSet::Finite(set) => set.last(),
             _ => None,
         }
     }
@@ -125,17 +180,19 @@ impl SubtractionSet {
         mut f: impl FnMut(u64) -> ControlFlow<()>,
     ) -> ControlFlow<()> {
         match self {
-            SubtractionSet::Finite(set) => {
-                set.iter().take_while(|&&s| s <= n).try_for_each(|&s| f(s))
-            }
+            SubtractionSet::Finite(set) => set.iter().take_while(|&s| s <= n).try_for_each(f),
             SubtractionSet::AllBut(excluded) => {
-                let mut next = excluded.iter().peekable();
-                for s in 1..=n {
-                    if next.peek() == Some(&&s) {
-                        next.next();
-                    } else {
-                        f(s)?;
+                // The gaps between the excluded runs, up to n.
+                let mut from = 1;
+                for &(lo, hi) in excluded.runs() {
+                    if from > n {
+                        break;
                     }
+                    (from..lo.min(n.saturating_add(1))).try_for_each(&mut f)?;
+                    from = hi + 1;
+                }
+                if from <= n {
+                    (from..=n).try_for_each(&mut f)?;
                 }
                 ControlFlow::Continue(())
             }
@@ -190,25 +247,23 @@ impl std::fmt::Display for SubtractionSet {
     /// # Ok::<(), grundy::heap::SpecError>(())
     /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let list = |f: &mut std::fmt::Formatter<'_>, name: &str, set: &[u64]| {
+        let list = |f: &mut std::fmt::Formatter<'_>, name: &str, set: &Runs| {
             write!(f, "{name}{{")?;
-            let ranges = set.len() > LISTED_IN_FULL;
-            let mut i = 0;
-            while i < set.len() {
-                if i > 0 {
+            let ranges = set.len() > LISTED_IN_FULL as u64;
+            let mut first = true;
+            let mut item = |f: &mut std::fmt::Formatter<'_>, text: std::fmt::Arguments<'_>| {
+                if !std::mem::take(&mut first) {
                     f.write_str(",")?;
                 }
-                // The run of consecutive numbers starting at i.
-                let mut end = i;
-                while end + 1 < set.len() && set[end + 1] == set[end] + 1 {
-                    end += 1;
-                }
-                if ranges && end - i >= 2 {
-                    write!(f, "{}..{}", set[i], set[end])?;
-                    i = end + 1;
+                f.write_fmt(text)
+            };
+            for &(lo, hi) in set.runs() {
+                if ranges && hi - lo >= 2 {
+                    item(f, format_args!("{lo}..{hi}"))?;
                 } else {
-                    write!(f, "{}", set[i])?;
-                    i += 1;
+                    for s in lo..=hi {
+                        item(f, format_args!("{s}"))?;
+                    }
                 }
             }
             f.write_str("}")
@@ -224,7 +279,81 @@ impl std::fmt::Display for SubtractionSet {
     }
 }
 
-fn checked_set(mut elements: Vec<u64>) -> Result<Vec<u64>, SpecError> {
+/// A finite set of positive integers kept as its maximal runs of
+/// consecutive numbers, smallest first: `{1..900, 1000}` is two runs
+/// however many elements it has.
+///
+/// ```
+/// use grundy::heap::subtraction::Runs;
+///
+/// let runs = Runs::from_ranges(vec![(5, 7), (1, 2), (3, 3), (6, 10), (12, 12)]);
+/// assert_eq!(runs.runs(), [(1, 3), (5, 10), (12, 12)]);
+/// assert_eq!(runs.len(), 10);
+/// assert_eq!(runs.iter().collect::<Vec<_>>(), [1, 2, 3, 5, 6, 7, 8, 9, 10, 12]);
+/// assert!(runs.contains(6) && !runs.contains(4) && !runs.contains(11));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Runs {
+    /// `(lo, hi)` for `lo..=hi`, ascending, neither overlapping nor
+    /// touching.
+    runs: Vec<(u64, u64)>,
+    /// How many numbers the runs hold.
+    len: u64,
+}
+
+impl Runs {
+    /// The union of `ranges` (`(lo, hi)` for `lo..=hi`, any order; a range
+    /// with `hi < lo` is empty).
+    pub fn from_ranges(mut ranges: Vec<(u64, u64)>) -> Runs {
+        ranges.retain(|&(lo, hi)| lo <= hi);
+        ranges.sort_unstable();
+        let mut runs: Vec<(u64, u64)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            match runs.last_mut() {
+                Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+                _ => runs.push((lo, hi)),
+            }
+        }
+        let len = runs.iter().map(|&(lo, hi)| hi - lo + 1).sum();
+        Runs { runs, len }
+    }
+
+    /// The runs, `(lo, hi)` for `lo..=hi`, ascending.
+    pub fn runs(&self) -> &[(u64, u64)] {
+        &self.runs
+    }
+
+    /// How many numbers the set holds.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// The largest number, `None` when empty.
+    pub fn last(&self) -> Option<u64> {
+        self.runs.last().map(|&(_, hi)| hi)
+    }
+
+    /// Whether `s` is in the set.
+    ///
+    /// # Complexity
+    /// O(log runs).
+    pub fn contains(&self, s: u64) -> bool {
+        let i = self.runs.partition_point(|&(_, hi)| hi < s);
+        self.runs.get(i).is_some_and(|&(lo, _)| lo <= s)
+    }
+
+    /// The numbers, ascending.
+    pub fn iter(&self) -> impl Iterator<Item = u64> + '_ {
+        self.runs.iter().flat_map(|&(lo, hi)| lo..=hi)
+    }
+}
+
+fn checked_set(mut elements: Vec<u64>) -> Result<Runs, SpecError> {
     if elements.is_empty() {
         return Err(SpecError::new(
             0,
@@ -248,7 +377,9 @@ fn checked_set(mut elements: Vec<u64>) -> Result<Vec<u64>, SpecError> {
     }
     elements.sort_unstable();
     elements.dedup();
-    Ok(elements)
+    Ok(Runs::from_ranges(
+        elements.into_iter().map(|s| (s, s)).collect(),
+    ))
 }
 
 /// The integer square root: the largest `r` with `r*r <= n`.
@@ -305,6 +436,29 @@ mod tests {
     use proptest::prelude::*;
 
     proptest! {
+        /// Runs hold exactly the numbers of their ranges, as maximal runs:
+        /// checked against a set built number by number, and all-but sets
+        /// list exactly the numbers outside.
+        #[test]
+        fn runs_are_the_union_of_their_ranges(
+            ranges in proptest::collection::vec((1u64..200, 0u64..12), 1..20),
+            n in 0u64..260,
+        ) {
+            let ranges: Vec<(u64, u64)> = ranges.iter().map(|&(lo, len)| (lo, lo + len)).collect();
+            let want: std::collections::BTreeSet<u64> =
+                ranges.iter().flat_map(|&(lo, hi)| lo..=hi).collect();
+            let runs = Runs::from_ranges(ranges.clone());
+            prop_assert_eq!(runs.iter().collect::<Vec<_>>(), want.iter().copied().collect::<Vec<_>>());
+            prop_assert_eq!(runs.len(), want.len() as u64);
+            prop_assert!(runs.runs().windows(2).all(|w| w[0].1 + 1 < w[1].0));
+            for s in 0..260 {
+                prop_assert_eq!(runs.contains(s), want.contains(&s));
+            }
+            let all_but = SubtractionSet::from_ranges(ranges, true).unwrap();
+            let outside: Vec<u64> = (1..=n).filter(|s| !want.contains(s)).collect();
+            prop_assert_eq!(all_but.elements_up_to(n), outside);
+        }
+
         /// Every finite or all-but set, small or large, prints as a spec
         /// that parses back to itself; large ones print as ranges and small
         /// ones list each element.
@@ -316,9 +470,9 @@ mod tests {
             set.sort_unstable();
             set.dedup();
             let ruleset = HeapRuleset::Subtraction(if all_but {
-                SubtractionSet::AllBut(set.clone())
+                SubtractionSet::all_but(set.clone()).unwrap()
             } else {
-                SubtractionSet::Finite(set.clone())
+                SubtractionSet::finite(set.clone()).unwrap()
             });
             let text = ruleset.to_string();
             prop_assert_eq!(text.parse::<HeapRuleset>().unwrap(), ruleset);
