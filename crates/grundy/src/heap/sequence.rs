@@ -893,7 +893,7 @@ impl SequenceEngine for BitsetSubtraction {
 /// of O(n).
 #[derive(Clone, Debug)]
 struct AllButEngine {
-    excluded: Vec<u64>,
+    excluded: Runs,
     count: Vec<u64>,
     /// Values seen between 1 and `|F|` times, ascending.
     rare: Vec<u64>,
@@ -904,7 +904,7 @@ struct AllButEngine {
 impl AllButEngine {
     fn new(excluded: &Runs) -> AllButEngine {
         AllButEngine {
-            excluded: excluded.iter().collect(),
+            excluded: excluded.clone(),
             count: Vec::new(),
             rare: Vec::new(),
             smallest_unseen: 0,
@@ -919,7 +919,7 @@ impl SequenceEngine for AllButEngine {
     }
 
     fn extend_to(&mut self, n: usize) {
-        let limit = self.excluded.len() as u64;
+        let limit = self.excluded.len();
         while self.values.len() <= n {
             let pos = self.values.len() as u64;
             let mut g = self.smallest_unseen;
@@ -930,8 +930,8 @@ impl SequenceEngine for AllButEngine {
                 let at_excluded = self
                     .excluded
                     .iter()
-                    .take_while(|&&f| f <= pos)
-                    .filter(|&&f| self.values.get((pos - f) as usize) == Some(Nimber(v)))
+                    .take_while(|&f| f <= pos)
+                    .filter(|&f| self.values.get((pos - f) as usize) == Some(Nimber(v)))
                     .count() as u64;
                 if at_excluded == self.count[v as usize] {
                     g = v;
