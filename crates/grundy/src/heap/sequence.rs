@@ -560,8 +560,20 @@ pub fn engine(ruleset: &HeapRuleset, kind: EngineKind) -> Box<dyn SequenceEngine
 pub fn values(ruleset: &HeapRuleset, n: usize) -> GrundySequence {
     let mut e = engine(ruleset, EngineKind::Fast);
     e.extend_to(n);
+    first_values(e.as_ref(), n)
+}
+
+/// `G(0..=n)` from an engine that knows them: it may know more (the octal
+/// engine finishes its block of heap sizes past `n`).
+fn first_values(e: &dyn SequenceEngine, n: usize) -> GrundySequence {
     let mut out = GrundySequence::with_capacity(n + 1);
-    e.append_to(&mut out);
+    if e.len() == n + 1 {
+        e.append_to(&mut out);
+    } else {
+        for i in 0..=n {
+            out.push(e.get(i));
+        }
+    }
     out
 }
 
@@ -645,9 +657,7 @@ pub fn values_cancellable(
 ) -> Result<GrundySequence, Cancelled> {
     let mut e = engine(ruleset, EngineKind::Fast);
     extend_cancellable(e.as_mut(), n, cancel, &mut |_| {})?;
-    let mut out = GrundySequence::with_capacity(n + 1);
-    e.append_to(&mut out);
-    Ok(out)
+    Ok(first_values(e.as_ref(), n))
 }
 
 /// The reference engine: the mex over every option of every heap.
@@ -992,6 +1002,24 @@ mod tests {
         }
         e.extend_to(n);
         (0..=n).map(|i| e.get(i).0).collect()
+    }
+
+    #[test]
+    fn values_stop_at_n_when_the_engine_goes_past_it() {
+        // The octal engine computes whole blocks of heap sizes, past the
+        // n asked for, once blocks apply (0.354 from a few hundred on,
+        // Officers from about two thousand).
+        for (spec, n) in [("0.354", 1500), ("0.6", 5000)] {
+            let ruleset = HeapRuleset::parse(spec).unwrap();
+            let mut e = engine(&ruleset, EngineKind::Fast);
+            e.extend_to(n);
+            assert!(e.len() > n + 1, "{spec}: the engine stopped at n");
+            let g = values(&ruleset, n);
+            assert_eq!(g.len(), n + 1, "{spec}");
+            let c = values_cancellable(&ruleset, n, &Cancel::new()).unwrap();
+            assert_eq!(c.len(), n + 1, "{spec}");
+            assert!((0..=n).all(|i| g.get(i) == Some(e.get(i)) && c.get(i) == g.get(i)));
+        }
     }
 
     #[test]
