@@ -311,6 +311,36 @@ fn pipelined_blocks_match_the_dense_engine_on_officers() {
 }
 
 #[test]
+fn narrow_blocks_match_the_dense_engine_on_0_354() {
+    // 0.354 has about 131 rare positions per splitting take: too few for
+    // the wide windows, enough for blocks with narrow ones, pipelined on
+    // several threads (with more threads than cores, too). Its values
+    // need a byte; the dense engine shares none of the block machinery.
+    let code = TakeBreak::parse("0.354").expect("a valid code");
+    let n = 60_000;
+    let mut dense = SparseOctal::dense(&code);
+    dense.extend_to(n);
+    for threads in [1, 2, 3, 8] {
+        let mut e = SparseOctal::new(&code);
+        e.set_threads(threads);
+        e.extend_to(n);
+        let stats = e.stats();
+        assert!(stats.blocks > 100, "{threads} threads: {stats:?}");
+        assert!(
+            stats.rare.iter().all(|&r| (64..1024).contains(&r)),
+            "{stats:?}"
+        );
+        if let Some(i) = (0..=n).find(|&i| e.get(i) != dense.get(i)) {
+            panic!(
+                "0.354 with {threads} threads: G({i}) = {}, the dense engine says {}",
+                e.get(i),
+                dense.get(i)
+            );
+        }
+    }
+}
+
+#[test]
 fn block_engine_matches_naive_past_the_first_blocks() {
     // Blocks of prepared rows start near n = 1800 when a game has many rare
     // positions; check the engine past that point against the naive engine

@@ -38,8 +38,9 @@
 //! | situation | method | decided |
 //! |---|---|---|
 //! | the values prove a period (`G(n + p) = G(n)` from `n0` to `2·n0 + p + t`, Guy–Smith; `3·n0 + 2p + t` with three-way splits) | later values are copied, `G(n) = G(n - p)`: linear, nothing computed (Kayles, 0.07, and most short codes) | checked at 256 values, then each time the length doubles |
-//! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.354, 0.16, 0.56) | at each rebuild |
-//! | ... and at least 1024 rare positions per splitting take | the same in blocks of heap sizes, on every thread of the pool (Officers, 0.6) | before each block |
+//! | a class has few rare positions (at most `64 + n/4`) | sparse: rare pairs enumerated, candidates the labels cannot settle scanned from the smallest part up (0.16, 0.56) | at each rebuild |
+//! | ... and at least 64 rare positions per splitting take | the same in blocks of heap sizes, on every thread of the pool, with narrow windows of ordinary pairs marked ahead (0.354) | before each block |
+//! | ... and at least 1024 | blocks with wide windows (Officers, 0.6) | before each block |
 //! | a class has more rare positions | dense: either a scan per mex candidate (stops at the first witness; fast when values are small) or one mark per split (fast when many candidates walk far: 0.037, 0.76) | the class at each rebuild; the dense method every 256 heap sizes, by pricing both on one heap |
 //!
 //! Rebuilds happen when the length doubles (from 64 on) and whenever a
@@ -50,11 +51,12 @@
 //!
 //! # Blocks and threads
 //!
-//! When the rare positions number in the thousands (Officers, 0.6, has
-//! 1583), most of the work is marking their pairs. A split `a + (r - a)`
+//! When the rare positions number in the hundreds or thousands (0.354 has
+//! 131 per take, Officers, 0.6, 1583), most of the work is marking their
+//! pairs. A split `a + (r - a)`
 //! with `a >= B` involves only values from before the last `B` heap sizes.
-//! So the engine works in blocks of `B` heap sizes (128 on one thread, 512
-//! when threads share the work): first it marks, for every heap size of the
+//! So the engine works in blocks of `B` heap sizes (128 on one thread; 512
+//! when threads share the work, 64 with narrow windows): first it marks, for every heap size of the
 //! block at once, the values of those splits that it will need (pairs with
 //! a rare part, plus windows of ordinary pairs that catch most candidates
 //! the labels cannot settle), a part at a time down a column of rows, so
@@ -492,11 +494,11 @@ impl SparseOctal {
             // runs on the calling thread (on a worker it was 1.7x slower
             // for 0.354 to 2·10^5), and stops when blocks start to apply.
             let len = self.values.len();
-            if self.state.threads == 0 && self.state.blocks_apply(len) {
+            if self.state.threads == 0 && self.state.shape(len).is_some() {
                 self.state.threads = threads();
             }
             let threaded = self.state.threads != 1;
-            let parallel = self.state.threads > 1 && self.state.blocks_apply(len);
+            let parallel = self.state.threads > 1 && self.state.shape(len).is_some();
             let stop = threaded && !parallel;
             let (values, state) = (&mut self.values, &mut self.state);
             let mut run = move || match values.store_mut() {
@@ -647,14 +649,14 @@ const SCAN_PER_MARK: u64 = 8;
 /// again each time the length doubles.
 const FIRST_PERIOD_CHECK: usize = 256;
 /// Rare positions per splitting take (over the sparse classes) from which
-/// blocks are used. A block marks `WINDOW + MIDDLE` ordinary parts per take
-/// and heap size besides the rare ones; with fewer rare parts than about
-/// two thirds of that, one heap size at a time is cheaper, because its
-/// scans, which start at the smallest parts, find their witnesses quickly.
-/// Measured: 0.354 (131 rare per take) to 2·10^6 takes 0.97 s one heap
-/// size at a time against 4.2 s in blocks on two threads; 0.65 (496) to
-/// 2·10^5 1.09 s against 1.32 s; Officers (1583) is 2-3x faster in
-/// blocks.
+/// blocks mark wide windows. Such a block marks `WINDOW + MIDDLE` ordinary
+/// parts per take and heap size besides the rare ones; with fewer rare
+/// parts than about two thirds of that, the wide windows cost more than
+/// the scans they save. Measured: 0.354 (131 rare per take) to 2·10^6
+/// takes 0.97 s one heap size at a time against 4.2 s in wide blocks on
+/// two threads; 0.65 (496) to 2·10^5 1.09 s against 1.32 s; Officers
+/// (1583) is 2-3x faster in wide blocks. Below this, narrow blocks
+/// ([`LIGHT_WINDOW`]).
 const RARE_FOR_BLOCKS: usize = 1024;
 /// Heap sizes prepared at once. Pairs whose smaller part is at least
 /// `BLOCK` involve only values from before the block.
@@ -677,6 +679,18 @@ const MAX_THREADS: usize = 64;
 const WINDOW: usize = 1024;
 /// See [`WINDOW`].
 const MIDDLE: usize = 512;
+/// Rare positions per splitting take (over the sparse classes) from which
+/// narrow blocks are used (see [`State::shape`]).
+const LIGHT_RARE: usize = 64;
+/// The window of a narrow block: with fewer rare parts than
+/// [`RARE_FOR_BLOCKS`], wide windows cost more marks than the scans they
+/// save. Measured on 0.354 (131 rare positions per take) to its proof,
+/// 2·10^7: one heap size at a time 12.5 s; blocks with windows of 0, 64,
+/// 128 and 256 parts 11, 6.2, 6.1 and 10 s on two threads.
+const LIGHT_WINDOW: usize = 64;
+/// Heap sizes per narrow block when several threads share the work
+/// (0.354: 32 and 64 about equal, 128 a tenth slower).
+const LIGHT_PARALLEL_BLOCK: usize = 64;
 /// Heap sizes per piece of a block finished one heap size at a time (see
 /// [`State::finish_block`]).
 const SUB_BLOCK: usize = 32;
@@ -703,6 +717,9 @@ struct Group {
     producible: Vec<bool>,
     /// Positions `a >= 1` whose label is not common, ascending.
     rare: Vec<usize>,
+    /// `G(a)` for each `a` of `rare`, in the same order, so that marking a
+    /// rare pair reads one value far back rather than two.
+    rare_values: Vec<u32>,
     /// `rare.len()` just after the last rebuild.
     rare_at_rebuild: usize,
 }
@@ -770,10 +787,11 @@ impl State {
         let mut ahead: Option<Prepared> = None;
         while g.len() <= n {
             let s = g.len();
-            if stop_at_blocks && self.blocks_apply(s) {
+            let shape = self.shape(s);
+            if stop_at_blocks && shape.is_some() {
                 return None;
             }
-            if !self.blocks_apply(s) {
+            let Some(shape) = shape else {
                 ahead = None;
                 let x = self.step(g);
                 if u64::from(x) >= T::LIMIT {
@@ -781,22 +799,29 @@ impl State {
                 }
                 self.push(g, x);
                 continue;
-            }
+            };
             // A whole block even past n: callers that grow the sequence
             // one heap size at a time still get full blocks.
-            let block = self.block();
+            let block = shape.len;
             let mut current = match ahead.take() {
-                Some(p) if p.block.start == s && p.block.epoch == self.epoch => p,
+                Some(p)
+                    if p.block.start == s
+                        && p.block.epoch == self.epoch
+                        && p.block.shape == shape =>
+                {
+                    p
+                }
                 _ => {
                     self.blocks += 1;
-                    let plan = self.plan(s, s, block);
+                    let plan = self.plan(s, s, shape);
                     let mut buffers = self.buffers();
                     plan.mark_all(g, &mut buffers);
                     plan.prepared(buffers)
                 }
             };
-            let ahead_plan = (self.threads > 1 && s + block <= n && self.blocks_apply(s + block))
-                .then(|| self.plan(s + block, s, block));
+            let ahead_plan =
+                (self.threads > 1 && s + block <= n && self.shape(s + block) == Some(shape))
+                    .then(|| self.plan(s + block, s, shape));
             g.resize(s + block, T::default());
             let (old, new) = g.split_at_mut(s);
             let old: &[T] = old;
@@ -844,45 +869,53 @@ impl State {
         None
     }
 
-    /// Heap sizes per block: [`BLOCK`] on one thread, [`PARALLEL_BLOCK`]
-    /// on several.
-    fn block(&self) -> usize {
-        if self.threads > 1 {
-            PARALLEL_BLOCK
-        } else {
-            BLOCK
+    /// How heap size `s` starts a block, or `None` when it is computed on
+    /// its own: blocks need a code with no three-way split, windows that fit
+    /// below `s`, and sparse classes with at least [`LIGHT_RARE`] rare
+    /// positions per splitting take (with a handful, one heap size at a
+    /// time is cheaper: 0.16 runs 15 times faster that way). From
+    /// [`RARE_FOR_BLOCKS`] on, blocks mark wide windows of ordinary pairs
+    /// ([`WINDOW`], [`MIDDLE`]); below, narrow ones ([`LIGHT_WINDOW`]).
+    fn shape(&self, s: usize) -> Option<Shape> {
+        let t = *self.groups.iter().flat_map(|g| g.takes.iter()).max()?;
+        if !self.triple.is_empty() || self.force_dense {
+            return None;
         }
-    }
-
-    /// Whether heap size `s` starts a block: the code has no three-way
-    /// split, the windows fit below `s`, and the sparse classes have enough
-    /// rare positions for the block's extra marks to pay (with a handful of
-    /// rare positions one heap size at a time is cheaper: 0.16 runs 15
-    /// times faster that way).
-    fn blocks_apply(&self, s: usize) -> bool {
-        let block = self.block();
-        let t = self.groups.iter().flat_map(|g| g.takes.iter()).max();
-        match t {
-            Some(&t) => {
-                self.triple.is_empty() && !self.force_dense && s >= 2 * block + WINDOW + t + 8 && {
-                    let sparse = self.groups.iter().filter(|g| !g.dense);
-                    let (rare, takes) = sparse.fold((0, 0), |(r, k), g| {
-                        (r + g.rare.len() * g.takes.len(), k + g.takes.len())
-                    });
-                    takes > 0 && rare >= RARE_FOR_BLOCKS * takes
-                }
+        let sparse = self.groups.iter().filter(|g| !g.dense);
+        let (rare, takes) = sparse.fold((0, 0), |(r, k), g| {
+            (r + g.rare.len() * g.takes.len(), k + g.takes.len())
+        });
+        if takes == 0 || rare < LIGHT_RARE * takes {
+            return None;
+        }
+        let parallel = self.threads > 1;
+        let shape = if rare >= RARE_FOR_BLOCKS * takes {
+            Shape {
+                len: if parallel { PARALLEL_BLOCK } else { BLOCK },
+                window: WINDOW,
+                middle: MIDDLE,
             }
-            None => false,
-        }
+        } else {
+            Shape {
+                len: if parallel {
+                    LIGHT_PARALLEL_BLOCK
+                } else {
+                    BLOCK
+                },
+                window: LIGHT_WINDOW,
+                middle: 0,
+            }
+        };
+        (s >= 2 * shape.len + shape.window + t + 8).then_some(shape)
     }
 
     /// What to mark ahead for the block of heap sizes `start .. start +
     /// block`, from the values below `bound` only (`bound <= start`): the
     /// splits whose part `a` is at least `lag = start - bound + block`, so
     /// that `G(n - k - a)` is below `bound` for every heap size of the block.
-    fn plan(&self, start: usize, bound: usize, block: usize) -> Plan {
-        let lag = start - bound + block;
-        let window_end = lag + WINDOW;
+    fn plan(&self, start: usize, bound: usize, shape: Shape) -> Plan {
+        let lag = start - bound + shape.len;
+        let window_end = lag + shape.window;
         let mut parts = Vec::new();
         for group in self.groups.iter().filter(|g| !g.takes.is_empty()) {
             let rare = if group.dense {
@@ -894,7 +927,7 @@ impl State {
             };
             for &k in &group.takes {
                 let mid = (start - k) / 2;
-                let middle = mid.saturating_sub(MIDDLE).max(window_end)..mid;
+                let middle = mid.saturating_sub(shape.middle).max(window_end)..mid;
                 for a in (lag..window_end).chain(middle) {
                     parts.push((k, a));
                 }
@@ -906,7 +939,8 @@ impl State {
                 start,
                 bound,
                 lag,
-                len: block,
+                len: shape.len,
+                shape,
                 epoch: self.epoch,
                 row: row_len(self.width),
             },
@@ -1083,7 +1117,7 @@ impl State {
                 if n < k + 2 {
                     continue;
                 }
-                mark_pairs(g, n - k, &group.rare, self.prefix, seen);
+                mark_pairs(g, n - k, group, self.prefix, &mut seen[..width]);
             }
         }
         let full = self.mark_dense_classes(g);
@@ -1239,6 +1273,7 @@ impl State {
             }
             if !group.common.get(label).copied().unwrap_or(false) {
                 group.rare.push(n);
+                group.rare_values.push(x);
                 if group.rare.len() > 2 * group.rare_at_rebuild + 64 {
                     reclassify = true;
                 }
@@ -1269,9 +1304,11 @@ impl State {
             }
             group.classify(&labels, self.counts.len());
             group.rare.clear();
+            group.rare_values.clear();
             for (a, v) in g.iter().enumerate().skip(1) {
                 if !group.common[(v.get() as usize) << 1 | (a & 1)] {
                     group.rare.push(a);
+                    group.rare_values.push(v.get());
                 }
             }
             group.rare_at_rebuild = group.rare.len();
@@ -1281,6 +1318,7 @@ impl State {
             group.dense = group.rare.len() > 64 + g.len() / 4;
             if group.dense {
                 group.rare = Vec::new();
+                group.rare_values = Vec::new();
             }
         }
     }
@@ -1302,19 +1340,32 @@ fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: Split<'_, T>
 }
 
 /// Marks, for a heap of `r` tokens split in two, the values of the splits
-/// `a + (r - a)` whose part `a` is rare (`rare` ascending; parts from `r`
-/// on are skipped) or at most `prefix` (up to half the heap). A function
-/// of its own so that `seen` is known not to alias the values or the list:
-/// inlined into [`State::step`], the loop reloaded the buffer's address
-/// and length at every mark.
+/// `a + (r - a)` whose part `a` is one of the class's rare positions (parts
+/// from `r` on are skipped) or at most `prefix` (up to half the heap), in
+/// `seen`, whose length is the width (a power of two above every value).
+/// A function of its own so that `seen` is known not to alias the values
+/// or the lists: inlined into [`State::step`], the loop reloaded the
+/// buffer's address and length at every mark. The rare parts' values come
+/// from their own list, read in order, and the indices are written so that
+/// the compiler can see they are in bounds: on 0.354 (131 rare positions a
+/// class, both classes split) this loop is two thirds of the time.
 #[inline(never)]
-fn mark_pairs<T: Cell>(g: &[T], r: usize, rare: &[usize], prefix: usize, seen: &mut [u8]) {
-    let rare = &rare[..rare.partition_point(|&a| a < r)];
-    for &a in rare {
-        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+fn mark_pairs<T: Cell>(g: &[T], r: usize, group: &Group, prefix: usize, seen: &mut [u8]) {
+    let mask = seen.len().wrapping_sub(1);
+    if seen.is_empty() || r > g.len() {
+        return;
+    }
+    // `r` is `n` itself for a take of nothing (codes such as 4.12), so
+    // only `G(..r)` is read: every part is at least 1.
+    let head = &g[..r];
+    for (&a, &ga) in group.rare.iter().zip(&group.rare_values) {
+        if a >= r {
+            break;
+        }
+        seen[(ga ^ head[r - a].get()) as usize & mask] = 1;
     }
     for a in 1..=prefix.min(r / 2) {
-        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+        seen[(head[a] ^ head[r - a]).get() as usize & mask] = 1;
     }
 }
 
@@ -1380,8 +1431,19 @@ struct Block {
     bound: usize,
     lag: usize,
     len: usize,
+    shape: Shape,
     epoch: u64,
     row: usize,
+}
+
+/// The layout of a block: `len` heap sizes, and the ordinary parts marked
+/// whatever their labels, `window` from the lag on and `middle` below half
+/// the heap (see [`State::shape`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Shape {
+    len: usize,
+    window: usize,
+    middle: usize,
 }
 
 impl Block {
@@ -1392,9 +1454,9 @@ impl Block {
     /// per split after the window than below it, where the small early
     /// values rarely reach the large ones.)
     fn unmarked(self, k: usize, r: usize) -> [std::ops::Range<usize>; 3] {
-        let window_end = self.lag + WINDOW;
+        let window_end = self.lag + self.shape.window;
         let mid = (self.start - k) / 2;
-        let middle_start = mid.saturating_sub(MIDDLE).max(window_end);
+        let middle_start = mid.saturating_sub(self.shape.middle).max(window_end);
         [
             1..self.lag,
             window_end..middle_start,
