@@ -3,7 +3,7 @@
 
 use std::io::IsTerminal;
 
-use grundy::nim::explain::Role;
+use grundy_text::Role;
 
 /// Whether to colour standard output: only on a terminal, and never when
 /// the `NO_COLOR` convention asks not to.

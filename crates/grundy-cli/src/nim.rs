@@ -10,10 +10,10 @@ use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::bail;
-use grundy::nim::explain::Role;
 use grundy::nim::{explain, BigUint, HeapSink, HeapSize, NimSummary};
 use grundy::{Convention, Outcome};
 use grundy_json::{JsonHeap, NimJson};
+use grundy_text::{Render, Role};
 use serde::Serialize;
 
 use crate::colour::{self, ansi};
@@ -227,7 +227,7 @@ fn report<H: Decimal>(
     let summary = NimSummary::of(heaps);
     let outcome = summary.outcome(convention);
     if args.json {
-        let explanation = args.explain.then(|| explain(heaps, convention).to_string());
+        let explanation = args.explain.then(|| explain(heaps, convention).text());
         serde_json::to_writer(
             &mut *out,
             &NimJson::new(heaps, convention, &summary, explanation),
@@ -241,7 +241,7 @@ fn report<H: Decimal>(
         let text = if colour {
             e.render_with(&mut ansi)
         } else {
-            e.to_string()
+            e.text()
         };
         out.write_all(text.as_bytes())?;
         return Ok(());

@@ -14,11 +14,11 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use anyhow::{bail, Context};
 use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
-use grundy::nim::explain::Role;
 use grundy::nim::{parse_heap, Heap};
 use grundy::play::{parse_command, Command, Match, MatchLimits, Player, Turn, SYNTAX};
 use grundy::sum::SolveProgress;
 use grundy::Convention;
+use grundy_text::{Render, Role};
 
 use crate::colour;
 use crate::progress::Progress;

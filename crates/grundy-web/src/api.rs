@@ -20,6 +20,7 @@ use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::play::{Lesson, Match, MatchLimits, MoveError, MoveRequest, Player, SetupError};
 use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
 use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
+use grundy_text::Render;
 
 use std::time::{Duration, Instant};
 
@@ -628,7 +629,7 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
                 nim_sum: nim_sum.value(),
                 top_bit,
             },
-            text: hint.lesson.to_string(),
+            text: hint.lesson.text(),
             heaps: pos.heaps,
         })
     })
@@ -968,7 +969,7 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
 
 fn nim_answer<H: HeapSize>(heaps: &[H], convention: Convention, explain: bool) -> ApiResult {
     let summary = NimSummary::of(heaps);
-    let explanation = explain.then(|| grundy::nim::explain(heaps, convention).to_string());
+    let explanation = explain.then(|| grundy::nim::explain(heaps, convention).text());
     to_json(&NimJson::new(heaps, convention, &summary, explanation))
 }
 

@@ -33,7 +33,7 @@
 //! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo; boards in [`play::board`] |
 //! | [`heap::sparse`] | [`heap::SparseOctal`]: fast take-and-break values (sparse space, Gangolli–Plambeck, Flammenkamp) |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
-//! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson, heap-list parsing |
+//! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson as data (its text: `grundy-text`), heap-list parsing |
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
 //! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` and any [`Board`](games::Board) position `cram:.../.##` |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |

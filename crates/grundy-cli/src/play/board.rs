@@ -8,9 +8,9 @@ use std::io::{BufRead, Write};
 
 use grundy::games::board::cell_name;
 use grundy::games::Board;
-use grundy::nim::explain::Role;
 use grundy::play::board::{move_name, parse_board_command, BoardCommand, BoardMatch, BOARD_SYNTAX};
 use grundy::play::Player;
+use grundy_text::Role;
 
 use super::{prompt, Prompted, Style};
 
