@@ -1102,35 +1102,14 @@ enum Search {
 }
 
 fn search(values: &GrundySequence, theorem: Theorem) -> Search {
-    let len = values.len() as u64;
-    // The first plausible period (its multiples are skipped: a multiple of
-    // a true period has the same preperiod and a larger bound) and the
-    // smallest length any plausible candidate needs for its proof.
-    let mut first: Option<u64> = None;
-    let mut need: Option<u64> = None;
-    for p in 1..=len.div_ceil(2) {
-        if first.is_some_and(|c| p % c == 0) {
-            continue;
-        }
-        let n0 = values.last_mismatch(p as usize).map_or(0, |i| i as u64 + 1);
-        let bound = theorem.bound(n0, p);
-        // The check covers n0 <= n < bound, which uses values up to
-        // bound - 1 + p.
-        if bound + p <= len {
-            return Search::Proved {
-                preperiod: n0,
-                period: p,
-            };
-        }
-        let agreeing = (len - p).saturating_sub(n0);
-        if agreeing >= p.max(16) {
-            first.get_or_insert(p);
-            need = Some(need.map_or(bound + p, |m| m.min(bound + p)));
-        }
-    }
-    match need {
-        Some(need) => Search::NeedLength(usize::try_from(need).unwrap_or(usize::MAX)),
-        None => Search::Nothing,
+    let check = values.period_check(theorem);
+    match (check.proved, check.need) {
+        (Some((n0, p)), _) => Search::Proved {
+            preperiod: n0 as u64,
+            period: p as u64,
+        },
+        (None, Some(need)) => Search::NeedLength(need),
+        (None, None) => Search::Nothing,
     }
 }
 

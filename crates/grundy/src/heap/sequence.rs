@@ -229,14 +229,17 @@ impl GrundySequence {
         with_storage!(&mut self.storage, v => go(v, p, len))
     }
 
-    /// Looks for a period in the values so far. `proved` is `(n0, p)` when
-    /// they prove, by `theorem`, that `G(n + p) = G(n)` for every
-    /// `n >= n0`: they agree with their shift by `p` from `n0` on, up to
-    /// `theorem.bound(n0, p) + p`. The smallest such `p` is returned;
-    /// multiples of a period that agrees over at least `max(p, 16)` values
-    /// are skipped (they need a longer proof). `candidate` is the proved
-    /// period, or else the smallest `p` that agrees over at least
-    /// `max(p, 16)` values, with where the agreement starts.
+    /// Looks for a period in the values so far: the one walk over `p` that
+    /// both the period search ([`period`](super::period)) and the octal
+    /// engine's shortcut use. `proved` is `(n0, p)` when the values prove,
+    /// by `theorem`, that `G(n + p) = G(n)` for every `n >= n0`: they agree
+    /// with their shift by `p` from `n0` on, up to `theorem.bound(n0, p) +
+    /// p`. The smallest such `p` is returned; multiples of a period that
+    /// agrees over at least `max(p, 16)` values (a *plausible* one) are
+    /// skipped (they need a longer proof). `candidate` is the proved
+    /// period, or else the smallest plausible `p`, with where the agreement
+    /// starts; `need` is the fewest values that would prove one of the
+    /// plausible periods, if they held on.
     ///
     /// # Complexity
     /// O(1) for most `p` (the last values differ), O(agreement) for the
@@ -245,25 +248,36 @@ impl GrundySequence {
         fn go<T: Copy + Eq>(v: &[T], theorem: Theorem) -> PeriodCheck {
             let len = v.len();
             let mut first: Option<(usize, usize)> = None;
-            for p in 1..=len / 2 {
-                if v[len - 1] != v[len - 1 - p] || first.is_some_and(|(_, c)| p % c == 0) {
+            let mut need: Option<u64> = None;
+            for p in 1..=len.div_ceil(2) {
+                if first.is_some_and(|(_, c)| p % c == 0) {
+                    continue;
+                }
+                // The last values differ: the agreement is empty, which
+                // neither proves nor suggests anything.
+                if p < len && v[len - 1] != v[len - 1 - p] {
                     continue;
                 }
                 let n0 = last_mismatch_in(v, p).map_or(0, |i| i + 1);
-                let bound = theorem.bound(n0 as u64, p as u64);
-                if bound.saturating_add(p as u64) <= len as u64 {
+                // The check covers n0 <= n < bound, which reads values up
+                // to bound - 1 + p.
+                let bound = theorem.bound(n0 as u64, p as u64).saturating_add(p as u64);
+                if bound <= len as u64 {
                     return PeriodCheck {
                         proved: Some((n0, p)),
                         candidate: Some((n0, p)),
+                        need: None,
                     };
                 }
-                if len - p - n0.min(len - p) >= p.max(16) {
+                if (len - p).saturating_sub(n0) >= p.max(16) {
                     first.get_or_insert((n0, p));
+                    need = Some(need.map_or(bound, |m| m.min(bound)));
                 }
             }
             PeriodCheck {
                 proved: None,
                 candidate: first,
+                need: need.map(|n| usize::try_from(n).unwrap_or(usize::MAX)),
             }
         }
         with_storage!(&self.storage, v => go(v, theorem))
@@ -314,12 +328,14 @@ pub(crate) enum StoreMut<'a> {
     U64,
 }
 
-/// What [`GrundySequence::period_check`] found: a proved period, and the
-/// smallest period the values agree with so far, proved or not.
+/// What [`GrundySequence::period_check`] found: a proved period, the
+/// smallest period the values agree with so far, proved or not, and the
+/// length that would prove a plausible one.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct PeriodCheck {
     pub(crate) proved: Option<(usize, usize)>,
     pub(crate) candidate: Option<(usize, usize)>,
+    pub(crate) need: Option<usize>,
 }
 
 /// Any storage cell as a nimber (one generic function for every width).
