@@ -10,24 +10,10 @@
 
 use std::time::Instant;
 
+mod common;
+use common::cpu_seconds;
 use grundy::game::{analyse, Cache};
 use grundy::games::Cram;
-
-/// CPU time (user + system) of this process in seconds, from
-/// /proc/self/stat (clock ticks of 1/100 s): steadier than wall time on a
-/// shared machine.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(f64::NAN)
-    };
-    (ticks(11) + ticks(12)) / 100.0
-}
 
 fn main() {
     let boards: Vec<String> = std::env::args()

@@ -23,6 +23,8 @@ use std::io::{BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+mod common;
+use common::cpu_seconds;
 use grundy::graph::{analyse, Graph, GraphBuilder, LoopyOutcome};
 use grundy::mex;
 
@@ -100,23 +102,6 @@ fn peak_mib() -> f64 {
         .find_map(|l| l.strip_prefix("VmHWM:"))
         .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<f64>().ok())
         .map_or(f64::NAN, |kb| kb / 1024.0)
-}
-
-/// CPU time (user + system) of this process in seconds, from
-/// /proc/self/stat (clock ticks of 1/100 s). The machine is shared, so CPU
-/// time is a steadier measure than wall time; both are printed.
-fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    // Fields 14 and 15 of the whole line are 12 and 13 after the name.
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(f64::NAN)
-    };
-    (ticks(11) + ticks(12)) / 100.0
 }
 
 /// Wall and CPU seconds since `(wall, cpu)`.

@@ -15,6 +15,8 @@ use std::path::PathBuf;
 use std::process::Command;
 use std::time::Instant;
 
+mod common;
+use common::find_ogsolve;
 use grundy::heap::{SparseOctal, TakeBreak};
 use grundy::Nimber;
 
@@ -162,21 +164,6 @@ fn main() {
         theirs / ours,
         if agree { "agree" } else { "DISAGREE" }
     );
-}
-
-fn find_ogsolve() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("OGSOLVE") {
-        return Some(PathBuf::from(p));
-    }
-    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/bin/ogsolve");
-    if local.is_file() {
-        return Some(local);
-    }
-    let ok = Command::new("ogsolve")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then(|| PathBuf::from("ogsolve"))
 }
 
 /// Wall-clock seconds of `ogsolve -m rc2 -n N CODE`, and the G(N) it reports.

@@ -19,14 +19,15 @@
 //! stopped at the cap. A run stopped at the cap is reported as `>cap`, and
 //! the ratio then as a bound. Both programs report `G(n)`, and the sweep
 //! checks that they agree. The last lines list the slowest ten ratios.
-//! `ogsolve` is looked for as in `octal_speed` (`$OGSOLVE`,
+//! `ogsolve` is looked for by `common::find_ogsolve` (`$OGSOLVE`,
 //! `.tools/bin/ogsolve`, `PATH`).
 
 use std::io::Read;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
+mod common;
+use common::find_ogsolve;
 use grundy::heap::{SparseOctal, TakeBreak};
 
 /// The named games: hard solved ones, then unsolved ones.
@@ -235,19 +236,4 @@ fn main() {
             exact.iter().filter(|&&r| r < 1.0).count()
         );
     }
-}
-
-fn find_ogsolve() -> Option<PathBuf> {
-    if let Some(p) = std::env::var_os("OGSOLVE") {
-        return Some(PathBuf::from(p));
-    }
-    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/bin/ogsolve");
-    if local.is_file() {
-        return Some(local);
-    }
-    let ok = Command::new("ogsolve")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then(|| PathBuf::from("ogsolve"))
 }

@@ -1,0 +1,40 @@
+//! Helpers shared by the benchmarks (each uses some of them).
+#![allow(dead_code)]
+
+use std::path::PathBuf;
+use std::process::Command;
+
+/// CPU time (user + system) of this process in seconds, from
+/// /proc/self/stat (clock ticks of 1/100 s). The machine is shared, so CPU
+/// time is a steadier measure than wall time; the benchmarks print both.
+pub fn cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    // Fields 14 and 15 of the whole line are 12 and 13 after the name.
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The `ogsolve` to compare with: `$OGSOLVE`, else `.tools/bin/ogsolve`
+/// (where `cargo install --root .tools ogsolve` puts it), else one on the
+/// `PATH`; `None` when there is none (the benchmarks then skip its rows).
+pub fn find_ogsolve() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("OGSOLVE") {
+        return Some(PathBuf::from(p));
+    }
+    let local = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools/bin/ogsolve");
+    if local.is_file() {
+        return Some(local);
+    }
+    let ok = Command::new("ogsolve")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    ok.then(|| PathBuf::from("ogsolve"))
+}
