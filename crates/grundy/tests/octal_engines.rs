@@ -282,27 +282,23 @@ fn engines_agree_on_officers_beyond_naive_reach() {
     assert!(sparse.stats().rebuilds > 3);
 }
 
-#[test]
-fn pipelined_blocks_match_the_dense_engine_on_officers() {
-    // From a few thousand heap sizes on, Officers runs in blocks, and with
-    // several threads each block is prepared while the one before is
-    // finished (with more threads than cores, too: the values must not
-    // depend on how the pieces fall); past n = 10344 its values need two
-    // bytes. The dense engine checks every candidate by a full scan and
-    // shares none of that machinery.
-    let code = TakeBreak::parse("0.6").expect("a valid code");
-    let n = 40_000;
+/// Computes `code` to `n` with 1, 2, 3 and 8 threads (more than the cores,
+/// too: the values must not depend on how the pieces of a block fall),
+/// checks each engine with `check`, and compares its values with the dense
+/// engine's, which checks every candidate by a full scan and shares none
+/// of the block machinery.
+fn blocks_match_the_dense_engine(code: &str, n: usize, check: impl Fn(&SparseOctal)) {
+    let code = TakeBreak::parse(code).expect("a valid code");
     let mut dense = SparseOctal::dense(&code);
     dense.extend_to(n);
     for threads in [1, 2, 3, 8] {
         let mut e = SparseOctal::new(&code);
         e.set_threads(threads);
         e.extend_to(n);
-        assert!(e.stats().blocks > 20, "{threads} threads: {:?}", e.stats());
-        assert!(e.max_value().0 > 255);
+        check(&e);
         if let Some(i) = (0..=n).find(|&i| e.get(i) != dense.get(i)) {
             panic!(
-                "0.6 with {threads} threads: G({i}) = {}, the dense engine says {}",
+                "{code} with {threads} threads: G({i}) = {}, the dense engine says {}",
                 e.get(i),
                 dense.get(i)
             );
@@ -311,33 +307,29 @@ fn pipelined_blocks_match_the_dense_engine_on_officers() {
 }
 
 #[test]
+fn pipelined_blocks_match_the_dense_engine_on_officers() {
+    // From a few thousand heap sizes on, Officers runs in blocks with wide
+    // windows, and with several threads each block is prepared while the
+    // one before is finished; past n = 10344 its values need two bytes.
+    blocks_match_the_dense_engine("0.6", 40_000, |e| {
+        assert!(e.stats().blocks > 20, "{:?}", e.stats());
+        assert!(e.max_value().0 > 255);
+    });
+}
+
+#[test]
 fn narrow_blocks_match_the_dense_engine_on_0_354() {
     // 0.354 has about 131 rare positions per splitting take: too few for
-    // the wide windows, enough for blocks with narrow ones, pipelined on
-    // several threads (with more threads than cores, too). Its values
-    // need a byte; the dense engine shares none of the block machinery.
-    let code = TakeBreak::parse("0.354").expect("a valid code");
-    let n = 60_000;
-    let mut dense = SparseOctal::dense(&code);
-    dense.extend_to(n);
-    for threads in [1, 2, 3, 8] {
-        let mut e = SparseOctal::new(&code);
-        e.set_threads(threads);
-        e.extend_to(n);
+    // the wide windows, enough for blocks with narrow ones. Its values
+    // need a byte.
+    blocks_match_the_dense_engine("0.354", 60_000, |e| {
         let stats = e.stats();
-        assert!(stats.blocks > 100, "{threads} threads: {stats:?}");
+        assert!(stats.blocks > 100, "{stats:?}");
         assert!(
             stats.rare.iter().all(|&r| (64..1024).contains(&r)),
             "{stats:?}"
         );
-        if let Some(i) = (0..=n).find(|&i| e.get(i) != dense.get(i)) {
-            panic!(
-                "0.354 with {threads} threads: G({i}) = {}, the dense engine says {}",
-                e.get(i),
-                dense.get(i)
-            );
-        }
-    }
+    });
 }
 
 #[test]
