@@ -939,7 +939,6 @@ impl State {
                 start,
                 bound,
                 lag,
-                len: shape.len,
                 shape,
                 epoch: self.epoch,
                 row: row_len(self.width),
@@ -985,9 +984,9 @@ impl State {
                 cut(p.block.bound),
             ]
         });
-        for j in 0..p.block.len {
+        for j in 0..p.block.shape.len {
             if j % SUB_BLOCK == 0 {
-                let rows = (p.block.len - j).min(SUB_BLOCK);
+                let rows = (p.block.shape.len - j).min(SUB_BLOCK);
                 let span = j * p.block.row..(j + rows) * p.block.row;
                 let (marks, others) = p
                     .buffers
@@ -1076,7 +1075,7 @@ impl State {
             }
         }
         BlockEnd {
-            done: p.block.len,
+            done: p.block.shape.len,
             pending: None,
             rebuild: false,
         }
@@ -1419,18 +1418,17 @@ impl<T: Cell> Split<'_, T> {
     }
 }
 
-/// A block of heap sizes `start .. start + len` and what its prepared rows
-/// hold (see [`State::plan`]): for every heap size, the splits whose part
-/// lies in the window from `lag` to `lag + WINDOW`, among the `MIDDLE`
-/// parts below half the heap, or among the rare parts from `lag + WINDOW`
-/// to `bound`, marked from the values below `bound` under the
-/// classification of `epoch`, in rows of `row` bytes.
+/// A block of heap sizes `start .. start + shape.len` and what its prepared
+/// rows hold (see [`State::plan`]): for every heap size, the splits whose
+/// part lies in the window from `lag` to `lag + shape.window`, among the
+/// `shape.middle` parts below half the heap, or among the rare parts from
+/// `lag + shape.window` to `bound`, marked from the values below `bound`
+/// under the classification of `epoch`, in rows of `row` bytes.
 #[derive(Clone, Copy, Debug)]
 struct Block {
     start: usize,
     bound: usize,
     lag: usize,
-    len: usize,
     shape: Shape,
     epoch: u64,
     row: usize,
@@ -1540,8 +1538,9 @@ struct BlockEnd {
 struct Plan {
     block: Block,
     /// The splits to mark in every row, as `(take, part)`: the parts of the
-    /// window from `lag` to `lag + WINDOW`, the `MIDDLE` parts below half
-    /// the heap, and the rare parts from `lag + WINDOW` to `bound`.
+    /// window from `lag` to `lag + shape.window`, the `shape.middle` parts
+    /// below half the heap, and the rare parts from `lag + shape.window` to
+    /// `bound`.
     parts: Vec<(usize, usize)>,
 }
 
@@ -1562,7 +1561,7 @@ impl Plan {
     /// read contiguously.
     fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut Vec<u8>) {
         let g = &g[..self.block.bound];
-        let (start, row, block) = (self.block.start, self.block.row, self.block.len);
+        let (start, row, block) = (self.block.start, self.block.row, self.block.shape.len);
         rows.clear();
         rows.resize(block * row, 0);
         let chunks = block.div_ceil(PIECE_ROWS);
