@@ -234,9 +234,59 @@ pub fn non_negative_usize(text: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| format!("must be at most {}", usize::MAX))
 }
 
+/// A memory size: a number of bytes with an optional suffix `K`, `M`, `G`
+/// or `T` (powers of 1024; `KB`, `MiB` and so on are read the same),
+/// e.g. `2G`, `512M`, `1000000`.
+pub fn memory_size(text: &str) -> Result<usize, String> {
+    let t = text.trim();
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    if digits == 0 {
+        return Err("expected a size such as 2G, 512M or 1000000 (bytes)".into());
+    }
+    let n: u64 = t[..digits]
+        .parse()
+        .map_err(|_| format!("{} is too large", &t[..digits]))?;
+    let unit = t[digits..].trim().to_ascii_uppercase();
+    let shift = match unit.trim_end_matches('B').trim_end_matches('I') {
+        "" => 0,
+        "K" => 10,
+        "M" => 20,
+        "G" => 30,
+        "T" => 40,
+        _ => {
+            return Err(format!(
+                "unknown unit {:?}: use K, M, G or T (powers of 1024), or none for bytes",
+                &t[digits..]
+            ))
+        }
+    };
+    let bytes = n
+        .checked_mul(1 << shift)
+        .and_then(|b| usize::try_from(b).ok())
+        .ok_or_else(|| format!("{t} does not fit in memory"))?;
+    if bytes < 1024 {
+        return Err(format!("{t} is less than 1K: the table needs some room"));
+    }
+    Ok(bytes)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn memory_sizes() {
+        assert_eq!(memory_size("2G"), Ok(2 << 30));
+        assert_eq!(memory_size("512m"), Ok(512 << 20));
+        assert_eq!(memory_size("64MiB"), Ok(64 << 20));
+        assert_eq!(memory_size("100000"), Ok(100_000));
+        assert!(memory_size("2X").unwrap_err().contains("unknown unit"));
+        assert!(memory_size("G").is_err());
+        assert!(memory_size("12").unwrap_err().contains("less than 1K"));
+        assert!(memory_size("99999999999T")
+            .unwrap_err()
+            .contains("does not fit"));
+    }
 
     /// A reader that hands out at most `step` bytes per call and is
     /// interrupted every other call, as a pipe or a signal may do.

@@ -68,19 +68,21 @@ impl Progress {
         Some(elapsed)
     }
 
-    /// Records that a search has looked at `positions` positions and holds
-    /// `table` entries in its tables, and redraws the line (with the rate
-    /// in positions per second) about every half second: its figures are
-    /// large and change in every digit, so a faster line only flickers.
-    pub fn update_search(&mut self, positions: u64, table: u64) {
-        self.done = positions;
+    /// Redraws a board search's line: positions and their rate, the
+    /// table's fill and the depth now.
+    pub fn update_board_search(&mut self, s: &grundy::search::SearchStats) {
+        self.done = s.nodes;
         let Some(elapsed) = self.due(Duration::from_millis(500)) else {
             return;
         };
-        let rate = positions as f64 / elapsed.as_secs_f64().max(1e-9);
+        let rate = s.nodes as f64 / elapsed.as_secs_f64().max(1e-9);
         let line = format!(
-            "\r{}: {positions} positions searched, {rate:.0} positions/s, table {table} entries, {:.0} s elapsed   ",
+            "\r{}: {} positions searched, {rate:.0} positions/s, table {} entries ({} MB), depth {}, {:.0} s elapsed   ",
             self.what,
+            s.nodes,
+            s.entries,
+            s.table_bytes >> 20,
+            s.depth,
             elapsed.as_secs_f64()
         );
         let _ = std::io::stderr().lock().write_all(line.as_bytes());

@@ -5,9 +5,10 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::{Board, BoardSpec};
+use grundy::games::{Board, BoardSpec, SearchOptions};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
+use grundy::search::{SearchStats, DEFAULT_MEMORY};
 use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError, SumSolution};
 use grundy::{Convention, Outcome};
 use grundy_json::BoardJson;
@@ -39,9 +40,19 @@ pub struct Args {
     /// hexadecimal codes, whose three-way splits make each value cost O(n²).
     #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
-    /// Print a JSON object instead of text.
+    /// Print a JSON object instead of text (for a board, with the search's
+    /// counters under "search").
     #[arg(long)]
     json: bool,
+    /// Boards only: decide only whether the position is P or N (and give
+    /// one winning move), which is much faster than the value.
+    #[arg(long)]
+    outcome: bool,
+    /// Boards only: the memory limit of the transposition table, e.g. 2G,
+    /// 512M (default 1G). A full table overwrites its cheapest entries, so
+    /// a small one costs time, never a wrong answer.
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_size)]
+    tt_mem: Option<usize>,
 }
 
 /// What a game spec names for `solve`. Every spec goes through
@@ -84,23 +95,32 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
     if args.misere {
         anyhow::bail!("--misere is not supported for board games such as {board}");
     }
+    let options = SearchOptions {
+        outcome_only: args.outcome,
+        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+    };
     let mut progress = Progress::new(format!("solving {board}"), None);
-    let mut table = 0;
-    let solution = board
-        .solve_watched(&crate::interrupt::flag(), &mut |p| {
-            table = p.table;
-            progress.update_search(p.positions, p.table)
+    let mut last = SearchStats::default();
+    let started = std::time::Instant::now();
+    let report = board
+        .search(&options, &crate::interrupt::flag(), &mut |s| {
+            last = s;
+            progress.update_board_search(&s)
         })
         .with_context(|| {
             format!(
-                "searched {} positions of {board} (table {table} entries) before it was stopped",
-                progress.done()
+                "searched {} positions of {board} (table {} entries, {} MB) in {:.1} s before it was stopped",
+                last.nodes,
+                last.entries,
+                last.table_bytes >> 20,
+                started.elapsed().as_secs_f64()
             )
         })?;
+    let seconds = started.elapsed().as_secs_f64();
     drop(progress);
     let name = board.to_string();
     if args.json {
-        serde_json::to_writer(&mut *out, &BoardJson::new(&name, &solution))?;
+        serde_json::to_writer(&mut *out, &BoardJson::from_report(&name, &report, seconds))?;
         writeln!(out)?;
         return Ok(());
     }
@@ -113,9 +133,20 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
     } else {
         writeln!(out, "game: {name}")?;
     }
-    writeln!(out, "value: {}", solution.value)?;
-    writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
-    let total = solution.winning_moves.len();
+    match report.value {
+        Some(v) => writeln!(out, "value: {v}")?,
+        None => writeln!(out, "value: not computed (--outcome)")?,
+    }
+    writeln!(out, "outcome: {}", outcome_words(report.outcome))?;
+    let total = report.winning_moves.len();
+    if args.outcome && total == 1 {
+        writeln!(
+            out,
+            "a winning move (cells as (row,column) from the top left; without --outcome, all of them):"
+        )?;
+        writeln!(out, "  {kind} {}", report.winning_moves[0])?;
+        return Ok(());
+    }
     if total == 0 {
         writeln!(
             out,
@@ -127,7 +158,7 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
         out,
         "winning moves ({total} in all; cells as (row,column) from the top left):"
     )?;
-    for m in solution.winning_moves.iter().take(args.limit) {
+    for m in report.winning_moves.iter().take(args.limit) {
         writeln!(out, "  {kind} {m}")?;
     }
     if total > args.limit {
@@ -141,6 +172,11 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
 }
 
 fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.outcome || args.tt_mem.is_some() {
+        anyhow::bail!(
+            "--outcome and --tt-mem are for board positions (cram:..., chomp:...); a sum of heaps is solved from its Grundy values"
+        );
+    }
     if let Some(big) = big_nim_heaps(ruleset, &args.heaps)? {
         return solve_big_nim(args, ruleset, &big, out);
     }

@@ -20,7 +20,8 @@ fn game_specs_board_specs_and_families_get_a_caret() {
         (&["period", "sub{1,"][..], "  sub{1,\n        ^\n"),
         (&["solve", "kayles?", "3"][..], "  kayles?\n        ^\n"),
         (&["play", "sub{x", "3"][..], "  sub{x\n      ^\n"),
-        (&["solve", "cram:9x9"][..], "  cram:9x9\n       ^\n"),
+        (&["solve", "cram:99x9"][..], "  cram:99x9\n       ^^\n"),
+        (&["solve", "cram:12x12"][..], "  cram:12x12\n          ^^\n"),
         (
             &["census", "octal:9", "--to", "5"][..],
             "  octal:9\n        ^\n",

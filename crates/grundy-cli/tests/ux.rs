@@ -62,9 +62,9 @@ fn misere_is_spelled_and_worded_alike_everywhere() {
 fn errors_quote_what_was_typed() {
     let err = error(&["values", "0.G", "--to", "3"]);
     assert!(err.contains("found 'G'"), "{err}");
-    let err = error(&["solve", "cram:9x9"]);
+    let err = error(&["solve", "cram:99x9"]);
     assert!(
-        err.contains("bad game spec \"cram:9x9\": at byte 5: rows 9 is out of range"),
+        err.contains("bad game spec \"cram:99x9\": at byte 5: rows 99 is out of range"),
         "{err}"
     );
     let err = error(&["solve", "cram:3Y3"]);

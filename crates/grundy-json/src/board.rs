@@ -1,6 +1,6 @@
 //! `solve` on a spec that names a whole start position (`cram:4x5`).
 
-use grundy::games::{BoardMove, BoardSolution};
+use grundy::games::{BoardMove, BoardReport, BoardSolution};
 use serde::Serialize;
 
 /// `{"game":SPEC, "value":g, "outcome":"N"|"P", "winning_moves":[..]}` for a
@@ -20,9 +20,32 @@ use serde::Serialize;
 #[derive(Debug, Serialize)]
 pub struct BoardJson<'a> {
     game: &'a str,
-    value: u64,
+    /// Absent when only the outcome was searched for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u64>,
     outcome: &'static str,
     winning_moves: Vec<BoardMoveJson>,
+    /// The search's counters, from [`BoardJson::from_report`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    search: Option<SearchJson>,
+}
+
+/// `"search": {"nodes":.., "table_hits":.., "table_entries":..,
+/// "table_bytes":.., "replaced":.., "seconds":..}`: how much the search did.
+#[derive(Debug, Serialize)]
+pub struct SearchJson {
+    /// Components whose options were generated.
+    pub nodes: u64,
+    /// Answers read from the tables instead of searched.
+    pub table_hits: u64,
+    /// Entries in the transposition table at the end.
+    pub table_entries: u64,
+    /// Bytes the transposition table took at the end.
+    pub table_bytes: u64,
+    /// Entries overwritten to stay within the memory limit.
+    pub replaced: u64,
+    /// Wall-clock seconds of the search.
+    pub seconds: f64,
 }
 
 /// One winning move: its readable form and the cells it names, `[row,
@@ -40,9 +63,43 @@ impl<'a> BoardJson<'a> {
     pub fn new(game: &'a str, solution: &BoardSolution) -> BoardJson<'a> {
         BoardJson {
             game,
-            value: solution.value.0,
+            value: Some(solution.value.0),
             outcome: solution.outcome.as_str(),
             winning_moves: solution.winning_moves.iter().map(move_json).collect(),
+            search: None,
+        }
+    }
+
+    /// The JSON view of a search's `report` that took `seconds`, with its
+    /// counters under `"search"` (and no `"value"` when only the outcome
+    /// was searched for).
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, SearchOptions};
+    /// use grundy_json::BoardJson;
+    ///
+    /// let board = Board::parse("cram:2x2").unwrap();
+    /// let report = board.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
+    /// let json = serde_json::to_value(BoardJson::from_report("cram:2x2", &report, 0.5)).unwrap();
+    /// assert_eq!(json["value"], 0);
+    /// assert_eq!(json["search"]["seconds"], 0.5);
+    /// assert!(json["search"]["nodes"].as_u64().unwrap() > 0);
+    /// ```
+    pub fn from_report(game: &'a str, report: &BoardReport, seconds: f64) -> BoardJson<'a> {
+        BoardJson {
+            game,
+            value: report.value.map(|v| v.0),
+            outcome: report.outcome.as_str(),
+            winning_moves: report.winning_moves.iter().map(move_json).collect(),
+            search: Some(SearchJson {
+                nodes: report.stats.nodes,
+                table_hits: report.stats.table_hits,
+                table_entries: report.stats.entries,
+                table_bytes: report.stats.table_bytes,
+                replaced: report.stats.replaced,
+                seconds,
+            }),
         }
     }
 }

@@ -49,13 +49,14 @@ impl Board {
         out
     }
 
-    /// The same board in the library's bitboard (bit 8 * row + col).
-    fn bits(&self) -> u64 {
+    /// The same board in the library's bitboard (bit (cols + 1) * row +
+    /// col).
+    fn bits(&self) -> u128 {
         let mut bits = 0;
         for r in 0..self.rows {
             for c in 0..self.cols {
                 if self.empty[r * self.cols + c] {
-                    bits |= 1 << (8 * r + c);
+                    bits |= 1 << ((self.cols + 1) * r + c);
                 }
             }
         }
@@ -105,7 +106,7 @@ fn start_outcomes_match_minimax() {
             );
             // Every reported winning move is a legal move to a lost position.
             for m in &solution.winning_moves {
-                assert!(Cram::domino(cram.start(), *m).is_some());
+                assert!(cram.domino(cram.start(), *m).is_some());
                 let board = unbits(*m, rows, cols);
                 assert!(!plain.mover_wins(&board));
             }
@@ -113,11 +114,11 @@ fn start_outcomes_match_minimax() {
     }
 }
 
-fn unbits(bits: u64, rows: usize, cols: usize) -> Board {
+fn unbits(bits: u128, rows: usize, cols: usize) -> Board {
     let mut b = Board::full(rows, cols);
     for r in 0..rows {
         for c in 0..cols {
-            b.empty[r * cols + c] = bits >> (8 * r + c) & 1 == 1;
+            b.empty[r * cols + c] = bits >> ((cols + 1) * r + c) & 1 == 1;
         }
     }
     b

@@ -23,7 +23,7 @@ proptest! {
     }
 
     #[test]
-    fn cram_regions_add(bits in any::<u64>()) {
+    fn cram_regions_add(bits in any::<u128>()) {
         // Any subset of a 3x5 board: its regions are solved separately and
         // (after canonical forms) shared, and must add up to the value of
         // the board solved whole.

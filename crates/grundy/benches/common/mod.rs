@@ -32,9 +32,39 @@ pub fn find_ogsolve() -> Option<PathBuf> {
     if local.is_file() {
         return Some(local);
     }
-    let ok = Command::new("ogsolve")
+    on_path("ogsolve").then(|| PathBuf::from("ogsolve"))
+}
+
+/// Whether `name --version` runs and succeeds.
+fn on_path(name: &str) -> bool {
+    Command::new(name)
         .arg("--version")
         .output()
-        .is_ok_and(|o| o.status.success());
-    ok.then(|| PathBuf::from("ogsolve"))
+        .is_ok_and(|o| o.status.success())
+}
+
+/// The `igsolve` to compare with: `$IGSOLVE`, else `.tools/bin/igsolve`,
+/// else one on the `PATH`; when there is none, it is installed with
+/// `cargo install --root .tools igsolve` (a few minutes, needs the crate
+/// registry); `None` when that fails too.
+pub fn find_igsolve() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("IGSOLVE") {
+        return Some(PathBuf::from(p));
+    }
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../.tools");
+    let local = root.join("bin/igsolve");
+    if local.is_file() {
+        return Some(local);
+    }
+    if on_path("igsolve") {
+        return Some(PathBuf::from("igsolve"));
+    }
+    eprintln!("igsolve not found: installing it with cargo install --root .tools igsolve");
+    let installed = Command::new("cargo")
+        .args(["install", "--root"])
+        .arg(&root)
+        .arg("igsolve")
+        .status()
+        .is_ok_and(|s| s.success());
+    (installed && local.is_file()).then_some(local)
 }

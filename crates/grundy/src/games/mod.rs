@@ -14,7 +14,7 @@ pub mod cram;
 pub mod heaps;
 pub mod spec;
 
-pub use board::{Board, BoardProgress, MoveError, NotAHeapGame};
+pub use board::{Board, BoardProgress, BoardReport, MoveError, NotAHeapGame, SearchOptions};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};

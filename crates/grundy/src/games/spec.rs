@@ -16,8 +16,9 @@
 //! A drawing is what `grundy graph --game cram:2x3` prints for each node, so
 //! every node can be fed back. Every row has the same number of cells; a
 //! Chomp drawing is a Young diagram (each row `.`s then `#`s, no longer than
-//! the row above, the poisoned top-left square present). Cram boards are up
-//! to 8x8, Chomp bars up to 16 rows of 255.
+//! the row above, the poisoned top-left square present). Cram boards have
+//! up to 63 columns and `rows * (columns + 1) <= 128` (4x31, 6x20, 8x15,
+//! 10x10), Chomp bars up to 16 rows of 255.
 //!
 //! Case does not matter and spaces are ignored (`Cram : 4 X 5`), as for
 //! every spec. An error names the byte offset (in the original text) where
@@ -229,6 +230,9 @@ impl Cursor {
     }
 }
 
+/// The size rule of Cram boards, for messages.
+const CRAM_AREA: &str = "rows x (columns + 1) is at most 128, e.g. 4x31, 6x20, 8x15, 10x10";
+
 fn in_range(
     (value, offset): (u64, usize),
     max: u64,
@@ -248,7 +252,7 @@ fn in_range(
 }
 
 impl BoardSpec {
-    /// Parses `cram:RxC` (R, C in 1..=8) or `chomp:RxC` (R in 1..=16, C in
+    /// Parses `cram:RxC` (any board with `R * (C + 1) <= 128`) or `chomp:RxC` (R in 1..=16, C in
     /// 1..=255).
     ///
     /// # Errors
@@ -283,8 +287,16 @@ impl BoardSpec {
             return Err(cur.unexpected("end of spec"));
         }
         Ok(if is_cram {
-            let r = in_range(rows, 8, "rows", "1 to 8")?;
-            let c = in_range(cols, 8, "columns", "1 to 8")?;
+            let r = in_range(rows, 64, "rows", "1 to 64")?;
+            let c = in_range(cols, 63, "columns", "1 to 63")?;
+            if !Cram::fits(u64::from(r), u64::from(c)) {
+                return Err(SpecError::OutOfRange {
+                    offset: cols.1,
+                    what: "columns",
+                    value: cols.0,
+                    allowed: CRAM_AREA,
+                });
+            }
             BoardSpec::Cram(Cram::new(r, c).expect("dimensions checked"))
         } else {
             let r = in_range(rows, 16, "rows", "1 to 16")?;
@@ -414,7 +426,7 @@ impl Board {
                 }
             }
         }
-        let (max_rows, max_cols) = if is_cram { (8, 8) } else { (16, 255) };
+        let (max_rows, max_cols) = if is_cram { (64, 63) } else { (16, 255) };
         let game = if is_cram { "Cram" } else { "Chomp" };
         if rows.len() > max_rows {
             let extra = &rows[max_rows];
@@ -453,13 +465,20 @@ impl Board {
             }
         }
         let (r, c) = (rows.len() as u8, width as u8);
+        if is_cram && !Cram::fits(u64::from(r), u64::from(c)) {
+            return Err(bad(
+                rows[0].start(),
+                rows.last().expect("rows").end(),
+                format!("a {r}x{c} board: Cram boards fit when {CRAM_AREA}"),
+            ));
+        }
         if is_cram {
             let game = Cram::new(r, c).expect("size checked");
-            let mut free = 0u64;
+            let mut free = 0u128;
             for (i, row) in rows.iter().enumerate() {
                 for (j, &(_, open)) in row.cells.iter().enumerate() {
                     if open {
-                        free |= 1 << (8 * i + j);
+                        free |= game.cell(i as u8, j as u8);
                     }
                 }
             }
@@ -529,14 +548,15 @@ mod tests {
 
     #[test]
     fn errors_carry_offsets() {
-        let cases: [(&str, usize); 8] = [
+        let cases: [(&str, usize); 9] = [
             ("", 0),
             ("go:3x3", 0),
             ("cram3x3", 4),
             ("cram:x3", 5),
             ("cram:3x", 7),
             ("cram:3x3!", 8),
-            ("cram:9x3", 5),
+            ("cram:99x3", 5),
+            ("cram:12x12", 8),
             ("chomp:3 x 0", 10),
         ];
         for (text, offset) in cases {
@@ -566,16 +586,16 @@ mod tests {
             ),
             ("cram:../", 8, 8, "found end of spec"),
             (
-                "cram:........./.........",
-                13,
-                14,
-                "Cram boards have 1 to 8 columns",
+                "cram:................................................................",
+                68,
+                69,
+                "Cram boards have 1 to 63 columns",
             ),
             (
-                "cram:././././././././.",
-                21,
-                22,
-                "9 rows: Cram boards have 1 to 8 rows",
+                "cram:.........../.........../.........../.........../.........../.........../.........../.........../.........../.........../...........",
+                5,
+                136,
+                "a 11x11 board: Cram boards fit when rows x (columns + 1) is at most 128",
             ),
             ("chomp:.#./...", 8, 9, "right of an eaten one"),
             (

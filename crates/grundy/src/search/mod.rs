@@ -1,31 +1,30 @@
-//! A position search for [`ImpartialGame`]s that decides outcomes without
-//! computing every nimber.
+//! A pruned nimber search for [`ImpartialGame`]s: the engine behind
+//! `grundy solve` on boards.
 //!
 //! [`crate::game::value`] computes the Grundy value of every component it
-//! meets, which means visiting every option of every position. Deciding
-//! whether a position is a P-position is cheaper: a position is N as soon as
-//! one option is found to be P, so most options are never looked at. The
-//! [`Search`] here is built on that question, asked of a component plus a
-//! nim heap: "is `C + *k` a P-position?" (true exactly when `C` is worth
-//! `*k`).
+//! meets, which means valuing every option of every position. Most of that
+//! work is not needed:
 //!
-//! - A sum of components is reduced to one component plus a heap: the
-//!   nimbers of all components but the biggest (the one with the most
-//!   options) are computed and folded into the heap, and only the biggest is
-//!   searched by outcome (the reduction of Lemoine & Viennot, "Nimbers are
+//! - **Sums.** A position is split into its components (the game's
+//!   [`ImpartialGame::components`], which for boards also brings each into
+//!   a canonical form, so equal shapes share one entry). Equal components
+//!   cancel (`G + G = 0`), and a sum is P exactly when its biggest component
+//!   is worth the xor of the others: the others are valued and the biggest
+//!   is only asked about one value (Lemoine & Viennot, "Nimbers are
 //!   inevitable", TCS 2012).
-//! - `C + *k` is N when `k` exceeds the number of options of `C`, since a
-//!   nimber is at most that number, and it is decided from the nimber table
-//!   when `C`'s value is already known (the cheap cut-offs that Beling &
-//!   Rogalski's pruning, AI 2020, builds on).
-//! - The nimber of `C` is the least `k` with `C + *k` P; each such question
-//!   reuses the answers of the earlier ones through the table.
-//! - Options whose outcome is already in the table are tried first (move
-//!   ordering), so a known winning move ends the search at once.
-//!
-//! The tables hold at most [`Search::with_memory`] bytes (estimated per
-//! entry); when the outcome table is full it is cleared (the nimber table,
-//! which is smaller and worth more, is kept until it too overflows).
+//! - **Pruning.** A component is asked "is your value in this set?"
+//!   (Beling & Rogalski, "On pruning search trees of impartial games",
+//!   AI 2020). A component with `n` options has a value in `0..=n`; each
+//!   option removes one candidate, and is itself asked only about the
+//!   candidates that still matter, so most options stop after a few of
+//!   their own options. The outcome question is the set `{0}`.
+//! - **Move ordering.** Options whose parts are all in the table narrow the
+//!   candidates first, for free; the others are searched from the
+//!   smallest (by [`ImpartialGame::size`]) to the biggest.
+//! - **The table** keeps exact nimbers of components within a memory limit
+//!   ([`Search::with_memory`], `--tt-mem`): it grows as needed, and once
+//!   full it overwrites, bucket by bucket, the entry that was cheapest to
+//!   compute.
 //!
 //! # Example
 //!
@@ -41,48 +40,72 @@
 //! assert!(!search.is_p(&cram.start()).unwrap());
 //! ```
 
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
-
 use crate::cancel::{Cancel, Cancelled};
-use crate::game::{ImpartialGame, PositionHasher};
-use crate::Nimber;
+use std::collections::HashMap;
+use std::hash::{BuildHasher, BuildHasherDefault};
 
-type Map<K, V> = HashMap<K, V, BuildHasherDefault<PositionHasher>>;
+use crate::game::{ImpartialGame, PositionHasher};
+use crate::{Nimber, Outcome};
+
+mod set;
+mod table;
+
+use set::{Potential, Set};
+use table::Table;
 
 /// Counters of one search, for `--json` and progress lines.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchStats {
-    /// Positions (component plus heap) whose options were generated.
+    /// Components whose options were generated.
     pub nodes: u64,
-    /// Questions answered from a table without a search.
+    /// Nimbers read from the table instead of searched.
     pub table_hits: u64,
-    /// Times a full table was cleared to stay under the memory limit.
-    pub table_clears: u64,
-    /// Entries in the tables now.
+    /// Entries overwritten to keep the table within its memory limit.
+    pub replaced: u64,
+    /// Entries in the table now.
     pub entries: u64,
+    /// Bytes the table takes now.
+    pub table_bytes: u64,
+    /// Depth of the search now, in moves from the position asked about.
+    pub depth: u32,
 }
 
-/// The default memory limit of the tables: 1 GiB.
+/// The default memory limit of the table: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 
-/// An outcome and nimber search on one game, with its tables.
+/// One option of the component being searched: its parts that the table
+/// does not know are `parts[first..first + len]` (the hardest first), and
+/// `known` is the xor of the nimbers of the others.
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    first: usize,
+    len: usize,
+    known: u32,
+    difficulty: u64,
+}
+
+/// A pruned nimber search on one game, with its transposition table.
 ///
 /// # Complexity
 /// Exponential in the size of the position in the worst case, like every
-/// exact search; in practice far below [`crate::game::value`] on boards,
-/// since an N-position stops at its first P option.
+/// exact search; in practice far below [`crate::game::value`], since a
+/// question about a few values stops as soon as they are ruled out.
 pub struct Search<'g, G: ImpartialGame> {
     game: &'g G,
-    nimbers: Map<G::Position, u32>,
-    /// `(component, k)` -> whether `component + *k` is P.
-    outcomes: Map<(G::Position, u32), bool>,
-    max_entries: usize,
+    table: Table<G::Position>,
     stats: SearchStats,
     cancel: Cancel,
-    /// Called with the counters every 1024 searched positions.
+    /// Called with the counters every 4096 searched components.
     tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
+    opt_pool: Vec<Vec<Opt>>,
+    value_pool: Vec<Vec<u32>>,
+    key_buf: Vec<(u64, u32, usize)>,
+    /// Values below 64 that a component is known not to have.
+    excluded: HashMap<G::Position, u64, BuildHasherDefault<PositionHasher>>,
+    max_excluded: usize,
+    /// Value every option (no pruning): see [`Search::plain`].
+    plain: bool,
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
@@ -99,28 +122,51 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         Search::with_memory(game, DEFAULT_MEMORY)
     }
 
-    /// A search whose tables use about `bytes` bytes at most.
+    /// A search whose table uses at most about `bytes` bytes (the
+    /// positions' own heap data, for games whose positions have any, is not
+    /// counted). A full table overwrites the entries that were cheapest to
+    /// compute, so a small limit costs time, never a wrong answer.
     ///
     /// ```
     /// use grundy::games::Cram;
     /// use grundy::search::Search;
-    /// let cram = Cram::new(3, 3).unwrap();
-    /// let mut small = Search::with_memory(&cram, 4096);
+    /// let cram = Cram::new(3, 4).unwrap();
+    /// let mut small = Search::with_memory(&cram, 1024);
     /// assert_eq!(small.nimber(&cram.start()).unwrap().0, 0);
+    /// assert!(small.stats().table_bytes <= 1024);
     /// ```
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
-        // Key, value and the hash map's control byte and slack, rounded up.
-        let per_entry = 2 * std::mem::size_of::<(G::Position, u32, bool)>() + 8;
         Search {
             game,
-            nimbers: Map::default(),
-            outcomes: Map::default(),
-            max_entries: (bytes / per_entry).max(64),
+            table: Table::with_memory(bytes),
             stats: SearchStats::default(),
             cancel: Cancel::new(),
             tick: None,
             pool: Vec::new(),
+            opt_pool: Vec::new(),
+            value_pool: Vec::new(),
+            key_buf: Vec::new(),
+            plain: false,
+            excluded: HashMap::default(),
+            max_excluded: (bytes / 4 / (std::mem::size_of::<(G::Position, u64)>() + 1)).max(64),
         }
+    }
+
+    /// Values every option of every component, without pruning: the
+    /// plain memoised search. It is faster for games with big values and
+    /// no components (Chomp), where the pruned search asks many questions
+    /// of the same position; the outcome question is still pruned.
+    ///
+    /// ```
+    /// use grundy::games::Chomp;
+    /// use grundy::search::Search;
+    /// let chomp = Chomp::new(4, 5).unwrap();
+    /// let pruned = Search::new(&chomp).nimber(&chomp.start()).unwrap();
+    /// assert_eq!(Search::new(&chomp).plain(true).nimber(&chomp.start()).unwrap(), pruned);
+    /// ```
+    pub fn plain(mut self, plain: bool) -> Self {
+        self.plain = plain;
+        self
     }
 
     /// Stops the search with [`Cancelled`] when `cancel` fires.
@@ -139,13 +185,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self
     }
 
-    /// Calls `tick` with the counters every 1024 searched positions (when
+    /// Calls `tick` with the counters every 4096 searched components (when
     /// the cancel flag is checked), for a progress line.
     ///
     /// ```
     /// use grundy::games::Cram;
     /// use grundy::search::Search;
-    /// let cram = Cram::new(4, 5).unwrap();
+    /// let cram = Cram::new(5, 5).unwrap();
     /// let mut ticks = 0;
     /// let mut s = Search::new(&cram).with_progress(|stats| {
     ///     assert!(stats.nodes > 0);
@@ -172,13 +218,19 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ```
     pub fn stats(&self) -> SearchStats {
         SearchStats {
-            entries: (self.nimbers.len() + self.outcomes.len()) as u64,
+            entries: self.table.len() as u64,
+            replaced: self.table.replaced(),
+            table_bytes: self.table.bytes() as u64,
             ..self.stats
         }
     }
 
     /// Whether `pos` (any position, split into its components) is a
     /// P-position: the player to move loses.
+    ///
+    /// All components but the biggest are valued, and the biggest is asked
+    /// only whether it is worth their xor (Lemoine & Viennot's reduction),
+    /// which is much cheaper than its whole value.
     ///
     /// # Errors
     /// [`Cancelled`] when the cancel flag fires.
@@ -191,10 +243,36 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// assert!(Search::new(&cram).is_p(&cram.start()).unwrap());
     /// ```
     pub fn is_p(&mut self, pos: &G::Position) -> Result<bool, Cancelled> {
-        self.sum_is_p(pos, 0)
+        self.stats.depth = 0;
+        let mut comps = self.take_buf();
+        self.game.components(pos, &mut comps);
+        cancel_pairs(&mut comps);
+        let r = self.sum_is_p(&mut comps);
+        self.pool.push(comps);
+        r
     }
 
-    /// The Grundy value of `pos`.
+    /// The outcome of `pos`: [`Outcome::P`] when the player to move loses.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the cancel flag fires.
+    ///
+    /// ```
+    /// use grundy::games::Cram;
+    /// use grundy::search::Search;
+    /// use grundy::Outcome;
+    /// let cram = Cram::new(3, 5).unwrap();
+    /// assert_eq!(Search::new(&cram).outcome(&cram.start()).unwrap(), Outcome::N);
+    /// ```
+    pub fn outcome(&mut self, pos: &G::Position) -> Result<Outcome, Cancelled> {
+        Ok(if self.is_p(pos)? {
+            Outcome::P
+        } else {
+            Outcome::N
+        })
+    }
+
+    /// The Grundy value of `pos`: the xor of its components' values.
     ///
     /// # Errors
     /// [`Cancelled`] when the cancel flag fires.
@@ -207,14 +285,27 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// assert_eq!(Search::new(&cram).nimber(&cram.start()).unwrap().0, 2);
     /// ```
     pub fn nimber(&mut self, pos: &G::Position) -> Result<Nimber, Cancelled> {
+        self.stats.depth = 0;
         let mut comps = self.take_buf();
         self.game.components(pos, &mut comps);
+        cancel_pairs(&mut comps);
         let mut total = 0u64;
+        let mut r = Ok(());
         for c in comps.iter() {
-            total ^= u64::from(self.component_nimber(c)?);
+            match if self.plain {
+                self.exact(c)
+            } else {
+                self.aspiration(c)
+            } {
+                Ok(v) => total ^= u64::from(v),
+                Err(e) => {
+                    r = Err(e);
+                    break;
+                }
+            }
         }
         self.pool.push(comps);
-        Ok(Nimber(total))
+        r.map(|()| Nimber(total))
     }
 
     fn take_buf(&mut self) -> Vec<G::Position> {
@@ -223,98 +314,241 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         v
     }
 
-    fn check_memory(&mut self) {
-        if self.outcomes.len() + self.nimbers.len() >= self.max_entries {
-            self.stats.table_clears += 1;
-            self.outcomes.clear();
-            if self.nimbers.len() >= self.max_entries / 2 {
-                self.nimbers.clear();
-            }
-        }
+    fn take_values(&mut self) -> Vec<u32> {
+        let mut v = self.value_pool.pop().unwrap_or_default();
+        v.clear();
+        v
     }
 
-    /// Whether the sum `pos + *k` is P.
-    fn sum_is_p(&mut self, pos: &G::Position, k: u32) -> Result<bool, Cancelled> {
-        let mut comps = self.take_buf();
-        self.game.components(pos, &mut comps);
-        let r = self.comps_is_p(&mut comps, k);
-        self.pool.push(comps);
-        r
+    fn take_opts(&mut self) -> Vec<Opt> {
+        let mut v = self.opt_pool.pop().unwrap_or_default();
+        v.clear();
+        v
     }
 
-    /// Whether the sum of `comps` and `*k` is P; `comps` is consumed.
-    fn comps_is_p(&mut self, comps: &mut Vec<G::Position>, mut k: u32) -> Result<bool, Cancelled> {
-        // Fold in the components whose nimbers are known.
-        comps.retain(|c| match self.nimbers.get(c) {
-            Some(&v) => {
-                k ^= v;
-                false
-            }
-            None => true,
-        });
-        if comps.is_empty() {
-            return Ok(k == 0);
+    /// The biggest component goes to the end of `comps`: by
+    /// [`ImpartialGame::size`], else by its number of options.
+    fn biggest_last(&mut self, comps: &mut [G::Position]) {
+        if comps.len() < 2 {
+            return;
         }
-        if comps.len() > 1 {
-            // Keep the biggest component ([`ImpartialGame::size`], else the
-            // one with the most options) for the outcome search; value the
-            // others.
-            let mut best = 0;
-            let mut best_n = 0;
-            let mut buf = self.take_buf();
-            for (i, c) in comps.iter().enumerate() {
-                let n = match self.game.size(c) {
-                    Some(n) => n as usize,
-                    None => {
-                        buf.clear();
-                        self.game.moves(c, &mut buf);
-                        buf.len()
-                    }
-                };
-                if n > best_n {
-                    best_n = n;
-                    best = i;
+        let mut best = 0;
+        let mut best_n = 0;
+        let mut buf = self.take_buf();
+        for (i, c) in comps.iter().enumerate() {
+            let n = match self.game.size(c) {
+                Some(n) => n as usize,
+                None => {
+                    buf.clear();
+                    self.game.moves(c, &mut buf);
+                    buf.len()
                 }
+            };
+            if n > best_n {
+                best_n = n;
+                best = i;
             }
-            self.pool.push(buf);
-            let big = comps.swap_remove(best);
-            for c in comps.iter() {
-                k ^= self.component_nimber(c)?;
-            }
-            return self.component_is_p(&big, k);
         }
-        let c = comps.pop().expect("one component");
-        self.component_is_p(&c, k)
+        self.pool.push(buf);
+        let last = comps.len() - 1;
+        comps.swap(best, last);
+    }
+
+    /// Whether the sum of `comps` (split already) is P.
+    fn sum_is_p(&mut self, comps: &mut [G::Position]) -> Result<bool, Cancelled> {
+        let mut x = 0;
+        let mut unknown = 0;
+        for c in comps.iter() {
+            match self.table.get(c) {
+                Some(v) => x ^= v,
+                None => unknown += 1,
+            }
+        }
+        if unknown == 0 {
+            return Ok(x == 0);
+        }
+        self.biggest_last(comps);
+        let (big, rest) = comps.split_last().expect("one component at least");
+        let mut x = 0;
+        for c in rest {
+            x ^= self.component_nimber(c)?;
+        }
+        Ok(self.in_set(big, &Set::single(x))? == Some(x))
     }
 
     /// The nimber of one component (as the game splits it).
     fn component_nimber(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
-        if let Some(&v) = self.nimbers.get(c) {
+        if self.plain {
+            return self.exact(c);
+        }
+        match self.in_set(c, &Set::ALL)? {
+            Some(v) => Ok(v),
+            None => self.exact(c),
+        }
+    }
+
+    /// Splits every option of `c` into `parts` and `opts` (see [`Opt`]),
+    /// and pushes the values of the options whose parts are all known onto
+    /// `known_values`; returns the number of options left to count (equal
+    /// options counted once).
+    fn split_options(
+        &mut self,
+        c: &G::Position,
+        parts: &mut Vec<G::Position>,
+        opts: &mut Vec<Opt>,
+        known_values: &mut Vec<u32>,
+    ) -> usize {
+        let mut options = self.take_buf();
+        self.game.moves(c, &mut options);
+        let mut split = self.take_buf();
+        for o in &options {
+            split.clear();
+            self.game.components(o, &mut split);
+            cancel_pairs(&mut split);
+            let first = parts.len();
+            let mut known = 0;
+            let mut difficulty = 0;
+            let mut hardest = 0;
+            for p in split.drain(..) {
+                match self.table.get(&p) {
+                    Some(v) => known ^= v,
+                    None => {
+                        let d = self.game.size(&p).map_or(0, |s| s * s);
+                        parts.push(p);
+                        if d > hardest {
+                            // The hardest part first: it is the one asked
+                            // about candidates, the others are valued.
+                            hardest = d;
+                            let last = parts.len() - 1;
+                            parts.swap(first, last);
+                        }
+                        difficulty += d;
+                    }
+                }
+            }
+            if parts.len() == first {
+                known_values.push(known);
+            } else {
+                opts.push(Opt {
+                    first,
+                    len: parts.len() - first,
+                    known,
+                    difficulty,
+                });
+            }
+        }
+        self.pool.push(split);
+        self.pool.push(options);
+        // Options that leave the same one part (a board's mirror images)
+        // are worth the same: the mex needs one of them. Found by sorting
+        // on the part's hash, then compared.
+        let mut keyed = std::mem::take(&mut self.key_buf);
+        keyed.clear();
+        let hasher = BuildHasherDefault::<PositionHasher>::default();
+        for (i, o) in opts.iter().enumerate() {
+            if o.len == 1 {
+                keyed.push((hasher.hash_one(&parts[o.first]), o.known, i));
+            }
+        }
+        if keyed.len() > 1 {
+            keyed.sort_unstable();
+            let mut drop = vec![false; opts.len()];
+            let mut any = false;
+            for w in keyed.windows(2) {
+                let (a, b) = (w[0], w[1]);
+                if a.0 == b.0 && a.1 == b.1 && parts[opts[a.2].first] == parts[opts[b.2].first] {
+                    drop[b.2] = true;
+                    any = true;
+                }
+            }
+            if any {
+                let mut i = 0;
+                opts.retain(|_| {
+                    i += 1;
+                    !drop[i - 1]
+                });
+            }
+        }
+        self.key_buf = keyed;
+        opts.sort_by_key(|o| o.difficulty);
+        known_values.len() + opts.len()
+    }
+
+    /// The nimber of component `c` by aspiration (Beling & Rogalski's
+    /// "aspiration sets"): for `v = 0, 1, ...`, is some option worth `v`?
+    /// Each question is a cheap one-value search of the options, and an
+    /// option whose value comes out on the way is not asked again.
+    fn aspiration(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
+        if let Some(v) = self.table.get(c) {
             self.stats.table_hits += 1;
             return Ok(v);
         }
-        let mut k = 0;
-        while !self.component_is_p(c, k)? {
-            k += 1;
+        self.count_node()?;
+        let before = self.stats.nodes;
+        let mut parts = self.take_buf();
+        let mut opts = self.take_opts();
+        let mut seen = Vec::new();
+        let n = self.split_options(c, &mut parts, &mut opts, &mut seen);
+        let mut skip = vec![false; n + 1];
+        for &v in &seen {
+            if let Some(s) = skip.get_mut(v as usize) {
+                *s = true;
+            }
         }
-        self.check_memory();
-        self.nimbers.insert(c.clone(), k);
-        Ok(k)
+        self.stats.depth += 1;
+        let r = self.aspire(&mut parts, &mut opts, &mut skip);
+        self.stats.depth -= 1;
+        self.pool.push(parts);
+        self.opt_pool.push(opts);
+        let v = r?;
+        self.table.store(c, v, self.stats.nodes - before + 1);
+        Ok(v)
     }
 
-    /// Whether component `c` plus `*k` is P, i.e. whether `c` is worth `*k`.
-    fn component_is_p(&mut self, c: &G::Position, k: u32) -> Result<bool, Cancelled> {
-        if let Some(&v) = self.nimbers.get(c) {
-            self.stats.table_hits += 1;
-            return Ok(v == k);
+    fn aspire(
+        &mut self,
+        parts: &mut [G::Position],
+        opts: &mut Vec<Opt>,
+        skip: &mut [bool],
+    ) -> Result<u32, Cancelled> {
+        let n = skip.len() - 1;
+        'values: for v in 0..=n {
+            if skip[v] {
+                continue;
+            }
+            let v = v as u32;
+            let mut i = 0;
+            while i < opts.len() {
+                while opts[i].len > 1 {
+                    let o = opts[i];
+                    let x = self.component_nimber(&parts[o.first + o.len - 1])?;
+                    opts[i].known ^= x;
+                    opts[i].len -= 1;
+                }
+                let o = opts[i];
+                match self.in_set(&parts[o.first], &Set::single(v ^ o.known))? {
+                    Some(x) => {
+                        opts.remove(i);
+                        let x = x ^ o.known;
+                        if x == v {
+                            continue 'values;
+                        }
+                        if let Some(s) = skip.get_mut(x as usize) {
+                            *s = true;
+                        }
+                    }
+                    None => i += 1,
+                }
+            }
+            return Ok(v);
         }
-        let key = (c.clone(), k);
-        if let Some(&p) = self.outcomes.get(&key) {
-            self.stats.table_hits += 1;
-            return Ok(p);
-        }
+        // n options, all worth less than n and pairwise different.
+        Ok(n as u32)
+    }
+
+    fn count_node(&mut self) -> Result<(), Cancelled> {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0x3ff == 0 {
+        if self.stats.nodes & 0xfff == 0 {
             if self.tick.is_some() {
                 let stats = self.stats();
                 if let Some(tick) = self.tick.as_mut() {
@@ -323,87 +557,155 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             }
             self.cancel.check()?;
         }
-        let mut options = self.take_buf();
-        self.game.moves(c, &mut options);
-        let p = self.decide(c, k, &mut options);
-        self.pool.push(options);
-        let p = p?;
-        self.check_memory();
-        self.outcomes.insert(key, p);
-        Ok(p)
+        Ok(())
     }
 
-    fn decide(
-        &mut self,
-        c: &G::Position,
-        k: u32,
-        options: &mut Vec<G::Position>,
-    ) -> Result<bool, Cancelled> {
-        // A nimber is at most the number of options.
-        if k as usize > options.len() {
-            return Ok(false);
+    /// The nimber of component `c` if it is in `wanted`; `None` when it is
+    /// not (a nimber outside `wanted` may also be returned). The pruned
+    /// search of Beling & Rogalski: each option narrows the candidates
+    /// ([`Potential`]) and is asked only about the candidates that still
+    /// matter.
+    fn in_set(&mut self, c: &G::Position, wanted: &Set) -> Result<Option<u32>, Cancelled> {
+        if let Some(v) = self.table.get(c) {
+            self.stats.table_hits += 1;
+            return Ok(Some(v));
         }
-        // Split every option once. An option whose parts all have known
-        // nimbers is decided at once (move ordering: known wins first);
-        // the others are searched afterwards, in order.
-        let mut comps = self.take_buf();
-        let mut ends = Vec::with_capacity(options.len());
-        let mut found = false;
-        for o in options.iter() {
-            let start = comps.len();
-            self.game.components(o, &mut comps);
-            let mut x = k;
-            let mut unknown = 0;
-            for part in &comps[start..] {
-                match self.nimbers.get(part) {
-                    Some(&v) => x ^= v,
-                    None => unknown += 1,
-                }
+        let low = wanted.low_word();
+        let excluded = self.excluded.get(c).copied().unwrap_or(0);
+        if low & !excluded == 0 && wanted.only_low() {
+            self.stats.table_hits += 1;
+            return Ok(None);
+        }
+        self.count_node()?;
+        let before = self.stats.nodes;
+        let mut parts = self.take_buf();
+        let mut opts = self.take_opts();
+        let mut known_values = self.take_values();
+        let n = self.split_options(c, &mut parts, &mut opts, &mut known_values);
+        let mut potential = Potential::new(n);
+        for &v in known_values.iter() {
+            let w = potential.without_max();
+            potential.remove_value(v, &w);
+        }
+        self.value_pool.push(known_values);
+        let upto = wanted.upto_max();
+        let mut exact = true;
+        let mut ruled_out = false;
+        let mut result = Ok(());
+        self.stats.depth += 1;
+        for o in opts.iter_mut() {
+            if !potential.low().intersects(wanted) {
+                // The value is one of the candidates, none of them wanted.
+                ruled_out = true;
+                break;
             }
-            if unknown == 0 {
-                if x == 0 {
-                    found = true;
-                    break;
-                }
-                comps.truncate(start);
-                continue;
-            }
-            if unknown == 1 && comps.len() - start == 1 {
-                if let Some(&p) = self.outcomes.get(&(comps[start].clone(), k)) {
-                    if p {
-                        found = true;
+            let w = potential.without_max();
+            for i in o.first + 1..o.first + o.len {
+                match self.component_nimber(&parts[i]) {
+                    Ok(v) => o.known ^= v,
+                    Err(e) => {
+                        result = Err(e);
                         break;
                     }
-                    comps.truncate(start);
-                    continue;
                 }
             }
-            ends.push((start, comps.len()));
-        }
-        if !found {
-            let mut part = self.take_buf();
-            for &(start, end) in &ends {
-                part.clear();
-                part.extend_from_slice(&comps[start..end]);
-                if self.comps_is_p(&mut part, k)? {
-                    found = true;
+            if result.is_err() {
+                break;
+            }
+            // Only the candidates below the greatest matter: an option
+            // worth anything else takes the greatest away.
+            let ask = w.and(&upto).xor_each(o.known);
+            match self.in_set(&parts[o.first], &ask) {
+                Ok(Some(v)) => potential.remove_value(v ^ o.known, &w),
+                Ok(None) => {
+                    potential.remove_max(&w);
+                    exact = false;
+                }
+                Err(e) => {
+                    result = Err(e);
                     break;
                 }
             }
-            self.pool.push(part);
         }
-        self.pool.push(comps);
-        if found {
-            return Ok(false);
+        self.stats.depth -= 1;
+        self.pool.push(parts);
+        self.opt_pool.push(opts);
+        result?;
+        if ruled_out || !(exact || potential.low().intersects(&upto)) {
+            // Remember which values below 64 are ruled out.
+            if self.excluded.len() >= self.max_excluded {
+                self.excluded.clear();
+            }
+            *self.excluded.entry(c.clone()).or_insert(0) |= low;
+            return Ok(None);
         }
-        // Moves in the heap, tried last since they cost a search each:
-        // c + *j for j < k must all be N, i.e. c is worth at least k.
-        for j in 0..k {
-            if self.component_is_p(c, j)? {
-                return Ok(false);
+        match potential.low().min() {
+            Some(v) => {
+                self.table.store(c, v, self.stats.nodes - before + 1);
+                Ok(Some(v))
+            }
+            // Every candidate below the set's width is gone: the value is
+            // larger, and only the plain mex can say which.
+            None => self.exact(c).map(Some),
+        }
+    }
+
+    /// The nimber of `c` by the plain mex of all its options' values, for
+    /// the rare component worth [`Set::WIDTH`] or more.
+    fn exact(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
+        if let Some(v) = self.table.get(c) {
+            return Ok(v);
+        }
+        self.count_node()?;
+        let before = self.stats.nodes;
+        let mut options = self.take_buf();
+        self.game.moves(c, &mut options);
+        let mut seen = vec![false; options.len() + 1];
+        let mut split = self.take_buf();
+        let mut result = Ok(());
+        for o in &options {
+            split.clear();
+            self.game.components(o, &mut split);
+            cancel_pairs(&mut split);
+            let mut x = 0u32;
+            for p in split.iter() {
+                match self.component_nimber(p) {
+                    Ok(v) => x ^= v,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            }
+            if result.is_err() {
+                break;
+            }
+            if let Some(s) = seen.get_mut(x as usize) {
+                *s = true;
             }
         }
-        Ok(true)
+        self.pool.push(split);
+        self.pool.push(options);
+        result?;
+        let v = seen
+            .iter()
+            .position(|&s| !s)
+            .expect("n + 1 slots, n options") as u32;
+        self.table.store(c, v, self.stats.nodes - before + 1);
+        Ok(v)
+    }
+}
+
+/// Removes pairs of equal components: `G + G` is worth `*0`.
+fn cancel_pairs<P: Eq>(comps: &mut Vec<P>) {
+    let mut i = 0;
+    while i < comps.len() {
+        if let Some(j) = comps[i + 1..].iter().position(|c| *c == comps[i]) {
+            comps.swap_remove(i + 1 + j);
+            comps.swap_remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 

@@ -1,0 +1,118 @@
+//! Board searches against igsolve (Beling & Rogalski's solver) in the same
+//! run: `grundy`'s [`Board::search`] (value and every winning move, then
+//! the outcome alone) and `igsolve` (value only) on the same boards, with
+//! the time ratio.
+//!
+//! Run: `cargo bench -p grundy --bench search_vs_igsolve [-- cram:5x7 chomp:11x11 ...]`
+//!
+//! igsolve is found as `$IGSOLVE`, `.tools/bin/igsolve` or on the `PATH`,
+//! and installed with `cargo install --root .tools igsolve` when missing
+//! (without it, its columns are empty). Both values must agree; the bench
+//! stops if they do not. The ratio is igsolve's time over grundy's value
+//! time: above 1 means grundy is faster, although it also lists every
+//! winning move, which igsolve does not.
+
+use std::path::Path;
+use std::process::Command;
+use std::time::Instant;
+
+mod common;
+use grundy::cancel::Cancel;
+use grundy::games::{Board, SearchOptions};
+
+/// igsolve's value and its own "Calculation time" in seconds.
+fn igsolve(bin: &Path, board: &Board) -> Option<(u64, f64)> {
+    let game = match board {
+        Board::Cram { .. } => "cram",
+        Board::Chomp { .. } => "chomp",
+    };
+    let out = Command::new(bin)
+        .current_dir(std::env::temp_dir())
+        .args([game, "--rows", &board.rows().to_string()])
+        .args(["--cols", &board.cols().to_string()])
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stdout);
+    let value = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Nimber of initial position: "))?
+        .trim()
+        .parse()
+        .ok()?;
+    let time = text
+        .lines()
+        .find_map(|l| l.strip_prefix("Calculation time: "))?
+        .trim();
+    let secs = if let Some(ms) = time.strip_suffix("ms") {
+        ms.parse::<f64>().ok()? / 1e3
+    } else if let Some(us) = time.strip_suffix("µs") {
+        us.parse::<f64>().ok()? / 1e6
+    } else {
+        time.strip_suffix('s')?.parse().ok()?
+    };
+    Some((value, secs))
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| !a.starts_with('-'))
+        .collect();
+    let boards = if args.is_empty() {
+        [
+            "cram:5x6",
+            "cram:4x9",
+            "cram:5x7",
+            "cram:5x8",
+            "chomp:10x10",
+            "chomp:11x11",
+            "chomp:12x12",
+        ]
+        .map(String::from)
+        .to_vec()
+    } else {
+        args
+    };
+    let ig = common::find_igsolve();
+    if ig.is_none() {
+        eprintln!("no igsolve: its columns are left empty");
+    }
+    println!(
+        "{:12} {:>5} {:>10} {:>10} {:>12} {:>10} {:>8} {:>9}",
+        "board", "value", "grundy s", "outcome s", "table", "igsolve s", "ratio", "moves"
+    );
+    for spec in boards {
+        let board = Board::parse(&spec).expect("a board spec");
+        let t = Instant::now();
+        let full = board
+            .search(&SearchOptions::default(), &Cancel::new(), &mut |_| {})
+            .expect("not cancelled");
+        let secs = t.elapsed().as_secs_f64();
+        let only = SearchOptions {
+            outcome_only: true,
+            ..SearchOptions::default()
+        };
+        let t = Instant::now();
+        let quick = board
+            .search(&only, &Cancel::new(), &mut |_| {})
+            .expect("not cancelled");
+        let outcome_secs = t.elapsed().as_secs_f64();
+        assert_eq!(
+            quick.outcome, full.outcome,
+            "{spec}: outcome search disagrees"
+        );
+        let value = full.value.expect("value searched").0;
+        let (ig_secs, ratio) = match ig.as_deref().and_then(|b| igsolve(b, &board)) {
+            Some((v, s)) => {
+                assert_eq!(v, value, "{spec}: igsolve says {v}, grundy {value}");
+                (format!("{s:.3}"), format!("{:.2}x", s / secs))
+            }
+            None => (String::from("-"), String::from("-")),
+        };
+        println!(
+            "{spec:12} {value:>5} {secs:>10.3} {outcome_secs:>10.3} {:>12} {ig_secs:>10} {ratio:>8} {:>9}",
+            full.stats.entries,
+            full.winning_moves.len()
+        );
+    }
+}
