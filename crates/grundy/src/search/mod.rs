@@ -95,7 +95,7 @@ pub struct Search<'g, G: ImpartialGame> {
     table: Table<G::Position>,
     stats: SearchStats,
     cancel: Cancel,
-    /// Called with the counters every 4096 searched components.
+    /// Called with the counters every 1024 searched components.
     tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
     opt_pool: Vec<Vec<Opt>>,
@@ -130,8 +130,9 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ```
     /// use grundy::games::Cram;
     /// use grundy::search::Search;
-    /// let cram = Cram::new(3, 4).unwrap();
+    /// let cram = Cram::new(4, 4).unwrap();
     /// let mut small = Search::with_memory(&cram, 1024);
+    /// // Even by even: P, by the symmetry strategy.
     /// assert_eq!(small.nimber(&cram.start()).unwrap().0, 0);
     /// assert!(small.stats().table_bytes <= 1024);
     /// ```
@@ -185,7 +186,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self
     }
 
-    /// Calls `tick` with the counters every 4096 searched components (when
+    /// Calls `tick` with the counters every 1024 searched components (when
     /// the cancel flag is checked), for a progress line.
     ///
     /// ```
@@ -243,6 +244,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// assert!(Search::new(&cram).is_p(&cram.start()).unwrap());
     /// ```
     pub fn is_p(&mut self, pos: &G::Position) -> Result<bool, Cancelled> {
+        self.cancel.check()?;
         self.stats.depth = 0;
         let mut comps = self.take_buf();
         self.game.components(pos, &mut comps);
@@ -285,6 +287,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// assert_eq!(Search::new(&cram).nimber(&cram.start()).unwrap().0, 2);
     /// ```
     pub fn nimber(&mut self, pos: &G::Position) -> Result<Nimber, Cancelled> {
+        self.cancel.check()?;
         self.stats.depth = 0;
         let mut comps = self.take_buf();
         self.game.components(pos, &mut comps);
@@ -548,7 +551,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
 
     fn count_node(&mut self) -> Result<(), Cancelled> {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0xfff == 0 {
+        if self.stats.nodes & 0x3ff == 0 {
             if self.tick.is_some() {
                 let stats = self.stats();
                 if let Some(tick) = self.tick.as_mut() {
