@@ -170,11 +170,20 @@ impl Cram64 {
 macro_rules! cram_on {
     ($name:ident, $w:ty) => {
         impl $name {
+            /// The row of bit `bit` (below 128): `bit / stride` by a
+            /// multiplication, which is exact for these sizes (the error of
+            /// the rounded reciprocal stays under 1/512).
+            #[inline]
+            fn row_of(&self, bit: u32) -> u32 {
+                let s = self.stride();
+                (bit * ((65_536 + s - 1) / s)) >> 16
+            }
+
             /// `x` moved to the top-left corner, with its height and width.
             fn to_corner(&self, x: $w) -> ($w, u32, u32) {
                 let s = self.stride();
-                let first = x.trailing_zeros() / s;
-                let last = ((<$w>::BITS - 1) - x.leading_zeros()) / s;
+                let first = self.row_of(x.trailing_zeros());
+                let last = self.row_of((<$w>::BITS - 1) - x.leading_zeros());
                 let x = x >> (first * s);
                 let mask = (1u64 << self.cols) - 1;
                 let mut fold = 0u64;
@@ -217,36 +226,116 @@ macro_rules! cram_on {
                 // Turned a quarter: w rows of h cells, if that fits the board.
                 if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
                     let mut t = (0 as $w);
-                    let mut rest = x;
-                    while rest != 0 {
-                        let b = rest.trailing_zeros();
-                        rest &= rest - 1;
-                        t |= 1 << ((b % s) * s + b / s);
+                    let mask = (1u64 << w) - 1;
+                    for i in 0..h {
+                        // Cell (i, c) goes to (c, i).
+                        let mut row = (x >> (i * s)) as u64 & mask;
+                        while row != 0 {
+                            let c = row.trailing_zeros();
+                            row &= row - 1;
+                            t |= 1 << (c * s + i);
+                        }
                     }
                     return best.min(self.least_mirror(t, w, h));
                 }
                 best
             }
 
-            /// The connected region of `cells` that contains the lowest cell.
-            fn region_of_lowest(&self, cells: $w) -> $w {
+            /// `pos` with the cells that do not change its value taken away
+            /// (Beling & Rogalski's reductions of Cram):
+            /// - of the *tufts* (cells with exactly one neighbour) around one cell,
+            ///   all but one: whichever is covered, the others are then dead;
+            /// - *bridges*: cells that are neither tufts nor the neighbour of a
+            ///   tuft, all of whose neighbours are neighbours of tufts (a lone
+            ///   cell is one). A domino on a bridge and its neighbour `s` leaves
+            ///   the same game as the domino on `s` and its tuft.
+            fn reduced(&self, p: $w) -> $w {
                 let s = self.stride();
-                let mut region = cells & cells.wrapping_neg();
-                loop {
-                    let grown =
-                        (region | region << 1 | region >> 1 | region << s | region >> s) & cells;
-                    if grown == region {
-                        return region;
+                let (right, left, below, above) = (p >> 1, p << 1, p >> s, p << s);
+                let any = right | left | below | above;
+                let two =
+                    (right & (left | below | above)) | (left & (below | above)) | (below & above);
+                let tufts = p & any & !two;
+                // The neighbour of each tuft, by where the tuft lies from it.
+                let has_tuft_above = p & (tufts << s);
+                let has_tuft_left = p & (tufts << 1);
+                let has_tuft_below = p & (tufts >> s);
+                let has_tuft_right = p & (tufts >> 1);
+                // Keep one tuft per cell: above, else left, else below, else right.
+                let mut result = p;
+                let mut seen = has_tuft_above;
+                result &= !((seen & has_tuft_left) >> 1);
+                seen |= has_tuft_left;
+                result &= !((seen & has_tuft_below) << s);
+                seen |= has_tuft_below;
+                result &= !((seen & has_tuft_right) << 1);
+                seen |= has_tuft_right;
+                let mut bridges = p & !(tufts | seen);
+                bridges &= !(bridges << 1 | bridges >> 1 | bridges << s | bridges >> s);
+                result & !bridges
+            }
+
+            /// The left cells of the horizontal dominoes whose link can be cut: in
+            /// a 2x2 block whose top-left cell has no neighbour left or above and
+            /// whose bottom-right cell none right or below (or the mirror image),
+            /// both horizontal dominoes of the block (Beling & Rogalski).
+            fn cut_links(&self, p: $w) -> $w {
+                let s = self.stride();
+                let (right, left, below, above) = (p >> 1, p << 1, p >> s, p << s);
+                let right_only = p & right & !left;
+                let left_only = p & left & !right;
+                let below_only = below & !above;
+                let above_only = above & !below;
+                // The bottom-left cell of each such block.
+                let main = ((right_only & below_only) << s) & ((left_only & above_only) >> 1);
+                let anti = ((left_only & below_only) << (s - 1)) & right_only & above_only;
+                let bottom = main | anti;
+                bottom | bottom >> s
+            }
+
+            /// Pushes the canonical components of reduced `p`, with the cuttable
+            /// links cut (a part that a cut separates is reduced again).
+            fn split_reduced(&self, p: $w, out: &mut Vec<$w>) {
+                let s = self.stride();
+                let cut = self.cut_links(p);
+                let go_right = !cut;
+                let go_left = go_right << 1;
+                let mut rest = p;
+                while rest != 0 {
+                    let mut region = rest & rest.wrapping_neg();
+                    loop {
+                        let grown = (region
+                            | (region & go_left) >> 1
+                            | (region & go_right) << 1
+                            | region << s
+                            | region >> s)
+                            & rest;
+                        if grown == region {
+                            break;
+                        }
+                        region = grown;
                     }
-                    region = grown;
+                    rest &= !region;
+                    // A lone cell has no move: it is worth *0 and is left out.
+                    if region.count_ones() < 2 {
+                        continue;
+                    }
+                    if cut != 0 && region != p {
+                        let again = self.reduced(region);
+                        if again != region {
+                            self.split_reduced(again, out);
+                            continue;
+                        }
+                    }
+                    out.push(self.canonical(region));
                 }
             }
 
             /// The first row, last row, first column and last column with a cell.
             fn bounds(&self, pos: $w) -> (u32, u32, u32, u32) {
                 let s = self.stride();
-                let first = pos.trailing_zeros() / s;
-                let last = ((<$w>::BITS - 1) - pos.leading_zeros()) / s;
+                let first = self.row_of(pos.trailing_zeros());
+                let last = self.row_of((<$w>::BITS - 1) - pos.leading_zeros());
                 let mut fold = 0u64;
                 let mask = (1u64 << self.cols) - 1;
                 for r in first..=last {
@@ -324,15 +413,7 @@ macro_rules! cram_on {
             }
 
             fn components(&self, &pos: &$w, out: &mut Vec<$w>) {
-                let mut rest = pos;
-                while rest != 0 {
-                    let region = self.region_of_lowest(rest);
-                    rest &= !region;
-                    // A lone cell has no move: it is worth *0 and is left out.
-                    if region.count_ones() > 1 {
-                        out.push(self.canonical(region));
-                    }
-                }
+                self.split_reduced(self.reduced(pos), out);
             }
         }
     };

@@ -42,7 +42,7 @@
 
 use crate::cancel::{Cancel, Cancelled};
 use std::collections::HashMap;
-use std::hash::{BuildHasher, BuildHasherDefault};
+use std::hash::BuildHasherDefault;
 
 use crate::game::{ImpartialGame, PositionHasher};
 use crate::{Nimber, Outcome};
@@ -99,8 +99,6 @@ pub struct Search<'g, G: ImpartialGame> {
     tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
     opt_pool: Vec<Vec<Opt>>,
-    value_pool: Vec<Vec<u32>>,
-    key_buf: Vec<(u64, u32, usize)>,
     /// Values below 64 that a component is known not to have.
     excluded: HashMap<G::Position, u64, BuildHasherDefault<PositionHasher>>,
     max_excluded: usize,
@@ -145,8 +143,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             tick: None,
             pool: Vec::new(),
             opt_pool: Vec::new(),
-            value_pool: Vec::new(),
-            key_buf: Vec::new(),
             plain: false,
             excluded: HashMap::default(),
             max_excluded: (bytes / 4 / (std::mem::size_of::<(G::Position, u64)>() + 1)).max(64),
@@ -317,12 +313,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         v
     }
 
-    fn take_values(&mut self) -> Vec<u32> {
-        let mut v = self.value_pool.pop().unwrap_or_default();
-        v.clear();
-        v
-    }
-
     fn take_opts(&mut self) -> Vec<Opt> {
         let mut v = self.opt_pool.pop().unwrap_or_default();
         v.clear();
@@ -390,31 +380,30 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
     }
 
-    /// Splits every option of `c` into `parts` and `opts` (see [`Opt`]),
-    /// and pushes the values of the options whose parts are all known onto
-    /// `known_values`; returns the number of options left to count (equal
-    /// options counted once).
+    /// Splits the options of a component into `parts` and `opts` (see
+    /// [`Opt`]), and calls `known` with the value of each option whose
+    /// parts are all in the table (enhanced transposition cut-off); stops
+    /// early, returning `true`, as soon as `known` does.
     fn split_options(
         &mut self,
-        c: &G::Position,
+        options: &[G::Position],
         parts: &mut Vec<G::Position>,
         opts: &mut Vec<Opt>,
-        known_values: &mut Vec<u32>,
-    ) -> usize {
-        let mut options = self.take_buf();
-        self.game.moves(c, &mut options);
+        mut known: impl FnMut(u32) -> bool,
+    ) -> bool {
         let mut split = self.take_buf();
-        for o in &options {
+        let mut stopped = false;
+        for o in options {
             split.clear();
             self.game.components(o, &mut split);
             cancel_pairs(&mut split);
             let first = parts.len();
-            let mut known = 0;
+            let mut x = 0;
             let mut difficulty = 0;
             let mut hardest = 0;
             for p in split.drain(..) {
                 match self.table.get(&p) {
-                    Some(v) => known ^= v,
+                    Some(v) => x ^= v,
                     None => {
                         let d = self.game.size(&p).map_or(0, |s| s * s);
                         parts.push(p);
@@ -430,51 +419,23 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 }
             }
             if parts.len() == first {
-                known_values.push(known);
+                if known(x) {
+                    stopped = true;
+                    break;
+                }
             } else {
                 opts.push(Opt {
                     first,
                     len: parts.len() - first,
-                    known,
+                    known: x,
                     difficulty,
                 });
             }
         }
         self.pool.push(split);
-        self.pool.push(options);
-        // Options that leave the same one part (a board's mirror images)
-        // are worth the same: the mex needs one of them. Found by sorting
-        // on the part's hash, then compared.
-        let mut keyed = std::mem::take(&mut self.key_buf);
-        keyed.clear();
-        let hasher = BuildHasherDefault::<PositionHasher>::default();
-        for (i, o) in opts.iter().enumerate() {
-            if o.len == 1 {
-                keyed.push((hasher.hash_one(&parts[o.first]), o.known, i));
-            }
-        }
-        if keyed.len() > 1 {
-            keyed.sort_unstable();
-            let mut drop = vec![false; opts.len()];
-            let mut any = false;
-            for w in keyed.windows(2) {
-                let (a, b) = (w[0], w[1]);
-                if a.0 == b.0 && a.1 == b.1 && parts[opts[a.2].first] == parts[opts[b.2].first] {
-                    drop[b.2] = true;
-                    any = true;
-                }
-            }
-            if any {
-                let mut i = 0;
-                opts.retain(|_| {
-                    i += 1;
-                    !drop[i - 1]
-                });
-            }
-        }
-        self.key_buf = keyed;
+        // Easiest first (a stable sort keeps the game's order otherwise).
         opts.sort_by_key(|o| o.difficulty);
-        known_values.len() + opts.len()
+        stopped
     }
 
     /// The nimber of component `c` by aspiration (Beling & Rogalski's
@@ -490,14 +451,16 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let before = self.stats.nodes;
         let mut parts = self.take_buf();
         let mut opts = self.take_opts();
-        let mut seen = Vec::new();
-        let n = self.split_options(c, &mut parts, &mut opts, &mut seen);
-        let mut skip = vec![false; n + 1];
-        for &v in &seen {
+        let mut options = self.take_buf();
+        self.game.moves(c, &mut options);
+        let mut skip = vec![false; options.len() + 1];
+        self.split_options(&options, &mut parts, &mut opts, |v| {
             if let Some(s) = skip.get_mut(v as usize) {
                 *s = true;
             }
-        }
+            false
+        });
+        self.pool.push(options);
         self.stats.depth += 1;
         let r = self.aspire(&mut parts, &mut opts, &mut skip);
         self.stats.depth -= 1;
@@ -583,20 +546,20 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let before = self.stats.nodes;
         let mut parts = self.take_buf();
         let mut opts = self.take_opts();
-        let mut known_values = self.take_values();
-        let n = self.split_options(c, &mut parts, &mut opts, &mut known_values);
-        let mut potential = Potential::new(n);
-        for &v in known_values.iter() {
+        let mut options = self.take_buf();
+        self.game.moves(c, &mut options);
+        let mut potential = Potential::new(options.len());
+        let mut ruled_out = self.split_options(&options, &mut parts, &mut opts, |v| {
             let w = potential.without_max();
             potential.remove_value(v, &w);
-        }
-        self.value_pool.push(known_values);
+            !potential.low().intersects(wanted)
+        });
+        self.pool.push(options);
         let upto = wanted.upto_max();
         let mut exact = true;
-        let mut ruled_out = false;
         let mut result = Ok(());
         self.stats.depth += 1;
-        for o in opts.iter_mut() {
+        for o in opts.iter_mut().take(if ruled_out { 0 } else { usize::MAX }) {
             if !potential.low().intersects(wanted) {
                 // The value is one of the candidates, none of them wanted.
                 ruled_out = true;
