@@ -105,9 +105,72 @@ fn bite_at(pos: &mut u128, r: u8, c: u8) {
     }
 }
 
+/// Pascal's triangle up to 63: `BINOMIAL[n][k]` is `n` choose `k`.
+const BINOMIAL: [[u64; 64]; 64] = {
+    let mut t = [[0u64; 64]; 64];
+    let mut n = 0;
+    while n < 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
+/// The most positions numbered for the search's flat table.
+const MAX_DENSE: u64 = 1 << 32;
+
 impl ImpartialGame for Chomp {
     /// Row lengths, one byte per row.
     type Position = u128;
+
+    /// Every Young diagram in the `rows x cols` box: `rows + cols` choose
+    /// `rows` of them (705 432 for 11x11), when that is at most 2^32.
+    fn dense_len(&self) -> Option<usize> {
+        let (r, c) = (usize::from(self.rows), usize::from(self.cols));
+        if r + c >= 64 || BINOMIAL[r + c][r] > MAX_DENSE {
+            return None;
+        }
+        usize::try_from(BINOMIAL[r + c][r]).ok()
+    }
+
+    /// The rank of the diagram among all in the box: a sequence of row
+    /// lengths `l_0 >= l_1 >= ...` counts, for each row `i`, the sequences
+    /// that agree before it and are shorter there, `C(l_i + k, k + 1)`
+    /// with `k` rows after it.
+    ///
+    /// ```
+    /// use grundy::game::ImpartialGame;
+    /// use grundy::games::Chomp;
+    /// let chomp = Chomp::new(2, 2).unwrap();
+    /// // The 6 diagrams in a 2x2 box: 0, 1, 2, 1+1, 2+1, 2+2 squares.
+    /// assert_eq!(chomp.dense_len(), Some(6));
+    /// let rows = |a: u128, b: u128| a | b << 8;
+    /// let mut seen: Vec<usize> = [rows(0, 0), rows(1, 0), rows(2, 0), rows(1, 1), rows(2, 1), rows(2, 2)]
+    ///     .iter()
+    ///     .map(|p| chomp.dense_index(p).unwrap())
+    ///     .collect();
+    /// seen.sort();
+    /// assert_eq!(seen, vec![0, 1, 2, 3, 4, 5]);
+    /// ```
+    fn dense_index(&self, &pos: &u128) -> Option<usize> {
+        self.dense_len()?;
+        let r = usize::from(self.rows);
+        let mut rank = 0u64;
+        for i in 0..r {
+            let len = usize::from((pos >> (8 * i)) as u8);
+            if len == 0 {
+                break;
+            }
+            let k = r - 1 - i;
+            rank += BINOMIAL[len + k][k + 1];
+        }
+        usize::try_from(rank).ok()
+    }
 
     fn moves(&self, &pos: &u128, out: &mut Vec<u128>) {
         for r in 0..16u8 {

@@ -99,6 +99,10 @@ pub struct Search<'g, G: ImpartialGame> {
     tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
     opt_pool: Vec<Vec<Opt>>,
+    /// The table as a flat array, for games that number their positions
+    /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown.
+    dense: Option<Vec<u16>>,
+    dense_len: usize,
     /// Values below 64 that a component is known not to have.
     excluded: HashMap<G::Position, u64, BuildHasherDefault<PositionHasher>>,
     max_excluded: usize,
@@ -144,6 +148,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             pool: Vec::new(),
             opt_pool: Vec::new(),
             plain: false,
+            dense: game
+                .dense_len()
+                .filter(|&n| n.saturating_mul(2) <= bytes)
+                .map(|n| vec![0u16; n]),
+            dense_len: 0,
             excluded: HashMap::default(),
             max_excluded: (bytes / 4 / (std::mem::size_of::<(G::Position, u64)>() + 1)).max(64),
         }
@@ -214,11 +223,56 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// assert!(s.stats().nodes > 0);
     /// ```
     pub fn stats(&self) -> SearchStats {
-        SearchStats {
-            entries: self.table.len() as u64,
-            replaced: self.table.replaced(),
-            table_bytes: self.table.bytes() as u64,
-            ..self.stats
+        match &self.dense {
+            Some(d) => SearchStats {
+                entries: self.dense_len as u64,
+                table_bytes: (2 * d.len()) as u64,
+                ..self.stats
+            },
+            None => SearchStats {
+                entries: self.table.len() as u64,
+                replaced: self.table.replaced(),
+                table_bytes: self.table.bytes() as u64,
+                ..self.stats
+            },
+        }
+    }
+
+    /// The value stored for component `c`.
+    #[inline]
+    fn tt_get(&self, c: &G::Position) -> Option<u32> {
+        match &self.dense {
+            Some(d) => match d[self
+                .game
+                .dense_index(c)
+                .expect("a dense game numbers every position")]
+            {
+                0 => None,
+                v => Some(u32::from(v) - 1),
+            },
+            None => self.table.get(c),
+        }
+    }
+
+    /// Stores the value of component `c`, which cost `cost` searched
+    /// components.
+    #[inline]
+    fn tt_store(&mut self, c: &G::Position, v: u32, cost: u64) {
+        match &mut self.dense {
+            Some(d) => {
+                let i = self
+                    .game
+                    .dense_index(c)
+                    .expect("a dense game numbers every position");
+                // Values that do not fit are searched again when needed.
+                if let Ok(v) = u16::try_from(v + 1) {
+                    if d[i] == 0 {
+                        self.dense_len += 1;
+                    }
+                    d[i] = v;
+                }
+            }
+            None => self.table.store(c, v, cost),
         }
     }
 
@@ -352,7 +406,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut x = 0;
         let mut unknown = 0;
         for c in comps.iter() {
-            match self.table.get(c) {
+            match self.tt_get(c) {
                 Some(v) => x ^= v,
                 None => unknown += 1,
             }
@@ -402,7 +456,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             let mut difficulty = 0;
             let mut hardest = 0;
             for p in split.drain(..) {
-                match self.table.get(&p) {
+                match self.tt_get(&p) {
                     Some(v) => x ^= v,
                     None => {
                         let d = self.game.size(&p).map_or(0, |s| s * s);
@@ -443,7 +497,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// Each question is a cheap one-value search of the options, and an
     /// option whose value comes out on the way is not asked again.
     fn aspiration(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
-        if let Some(v) = self.table.get(c) {
+        if let Some(v) = self.tt_get(c) {
             self.stats.table_hits += 1;
             return Ok(v);
         }
@@ -467,7 +521,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self.pool.push(parts);
         self.opt_pool.push(opts);
         let v = r?;
-        self.table.store(c, v, self.stats.nodes - before + 1);
+        self.tt_store(c, v, self.stats.nodes - before + 1);
         Ok(v)
     }
 
@@ -532,7 +586,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ([`Potential`]) and is asked only about the candidates that still
     /// matter.
     fn in_set(&mut self, c: &G::Position, wanted: &Set) -> Result<Option<u32>, Cancelled> {
-        if let Some(v) = self.table.get(c) {
+        if let Some(v) = self.tt_get(c) {
             self.stats.table_hits += 1;
             return Ok(Some(v));
         }
@@ -607,7 +661,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
         match potential.low().min() {
             Some(v) => {
-                self.table.store(c, v, self.stats.nodes - before + 1);
+                self.tt_store(c, v, self.stats.nodes - before + 1);
                 Ok(Some(v))
             }
             // Every candidate below the set's width is gone: the value is
@@ -619,14 +673,22 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// The nimber of `c` by the plain mex of all its options' values, for
     /// the rare component worth [`Set::WIDTH`] or more.
     fn exact(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
-        if let Some(v) = self.table.get(c) {
+        if let Some(v) = self.tt_get(c) {
             return Ok(v);
         }
         self.count_node()?;
         let before = self.stats.nodes;
         let mut options = self.take_buf();
         self.game.moves(c, &mut options);
-        let mut seen = vec![false; options.len() + 1];
+        // Values seen below 256 in a set on the stack; the mex of n options
+        // is at most n, and a component with 256 options or more counts
+        // the rest in a vector.
+        let mut seen = Set::default();
+        let mut seen_big = if options.len() >= Set::WIDTH as usize {
+            vec![false; options.len() + 1]
+        } else {
+            Vec::new()
+        };
         let mut split = self.take_buf();
         let mut result = Ok(());
         for o in &options {
@@ -646,18 +708,22 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             if result.is_err() {
                 break;
             }
-            if let Some(s) = seen.get_mut(x as usize) {
+            if x < Set::WIDTH {
+                seen.insert(x);
+            } else if let Some(s) = seen_big.get_mut(x as usize) {
                 *s = true;
             }
         }
         self.pool.push(split);
         self.pool.push(options);
         result?;
-        let v = seen
-            .iter()
-            .position(|&s| !s)
-            .expect("n + 1 slots, n options") as u32;
-        self.table.store(c, v, self.stats.nodes - before + 1);
+        let v = match Set::ALL.and(&seen.complement()).min() {
+            Some(v) => v,
+            None => (Set::WIDTH..)
+                .find(|&v| !seen_big.get(v as usize).copied().unwrap_or(false))
+                .expect("n + 1 slots, n options"),
+        };
+        self.tt_store(c, v, self.stats.nodes - before + 1);
         Ok(v)
     }
 }

@@ -50,6 +50,17 @@ impl Set {
         v < Set::WIDTH && self.0[(v / 64) as usize] >> (v % 64) & 1 == 1
     }
 
+    pub(crate) fn insert(&mut self, v: u32) {
+        if v < Set::WIDTH {
+            self.0[(v / 64) as usize] |= 1 << (v % 64);
+        }
+    }
+
+    /// Every nimber below [`Set::WIDTH`] not in the set.
+    pub(crate) fn complement(&self) -> Set {
+        Set(self.0.map(|w| !w))
+    }
+
     pub(crate) fn remove(&mut self, v: u32) {
         if v < Set::WIDTH {
             self.0[(v / 64) as usize] &= !(1 << (v % 64));

@@ -84,7 +84,9 @@ fn chomp_random_diagrams_match_the_plain_solver() {
             };
             pos |= u128::from(len) << (8 * r);
         }
-        let expected = value(&chomp, &pos, &mut Cache::new()).unwrap();
+        // The plain solver without the search: an independent path.
+        let expected = value(&Unsplit(&chomp), &pos, &mut Cache::new()).unwrap();
+        assert_eq!(value(&chomp, &pos, &mut Cache::new()).unwrap(), expected);
         assert_eq!(Search::new(&chomp).nimber(&pos).unwrap(), expected);
         assert_eq!(
             Search::new(&chomp).plain(true).nimber(&pos).unwrap(),
