@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::{Board, BoardSpec, SearchOptions};
+use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
@@ -21,7 +21,10 @@ pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
     /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
     /// as `graph --game` prints it: `cram:.../.##/...` (`.` free, `#`
-    /// covered or eaten, rows from the top separated by `/`).
+    /// covered or eaten, rows from the top separated by `/`), or Node
+    /// Kayles on a graph: `nodekayles:path:20`, `nodekayles:cycle:30`,
+    /// `nodekayles:grid:4x6`, `nodekayles:complete:N`, `nodekayles:star:N`,
+    /// `nodekayles:petersen`, or `nodekayles:FILE` (an edge list).
     game: String,
     /// Heap sizes (each below 2^64).
     #[arg(allow_negative_numbers = true)]
@@ -44,11 +47,11 @@ pub struct Args {
     /// counters under "search").
     #[arg(long)]
     json: bool,
-    /// Boards only: decide only whether the position is P or N (and give
+    /// Boards and Node Kayles only: decide only whether the position is P or N (and give
     /// one winning move), which is much faster than the value.
     #[arg(long)]
     outcome: bool,
-    /// Boards only: the memory limit of the transposition table, e.g. 2G,
+    /// Boards and Node Kayles only: the memory limit of the transposition table, e.g. 2G,
     /// 512M (default 1G). A full table overwrites its cheapest entries, so
     /// a small one costs time, never a wrong answer.
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_size)]
@@ -64,9 +67,34 @@ enum Target {
     Heaps(HeapRuleset),
     /// A board game from its start position or a drawn position; no heaps.
     Board(Board),
+    /// Node Kayles on a named graph or one read from a file.
+    NodeKayles(NodeKayles),
+}
+
+/// `nodekayles:FAMILY` or `nodekayles:FILE` (an edge list, edges read both
+/// ways).
+fn node_kayles(spec: &str) -> anyhow::Result<NodeKayles> {
+    if let Some(game) =
+        NodeKayles::family(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?
+    {
+        return Ok(game);
+    }
+    let path = spec.trim()["nodekayles:".len()..].trim();
+    let text = std::fs::read_to_string(path).with_context(|| {
+        format!(
+            "{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file"
+        )
+    })?;
+    let graph = grundy::graph::Graph::parse_edge_list(&text)
+        .with_context(|| format!("{path}: not an edge list for Node Kayles"))?;
+    NodeKayles::from_graph(&graph, &format!("nodekayles:{path}"))
+        .with_context(|| format!("{path}: cannot play Node Kayles on this graph"))
 }
 
 fn parse_target(spec: &str) -> anyhow::Result<Target> {
+    if NodeKayles::is_spec(spec) {
+        return Ok(Target::NodeKayles(node_kayles(spec)?));
+    }
     if BoardSpec::is_board_spec(spec) {
         return Ok(Target::Board(crate::diagnostic::board(spec)?));
     }
@@ -79,6 +107,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     match parse_target(&args.game)? {
         Target::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
         Target::Board(board) => solve_board(&args, board, out),
+        Target::NodeKayles(game) => solve_node_kayles(&args, &game, out),
     }
 }
 
@@ -98,6 +127,7 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
     let options = SearchOptions {
         outcome_only: args.outcome,
         memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+        ..SearchOptions::default()
     };
     let mut progress = Progress::new(format!("solving {board}"), None);
     let mut last = SearchStats::default();
@@ -166,6 +196,85 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
             out,
             "  ... and {} more (raise --limit to see them)",
             total - args.limit
+        )?;
+    }
+    Ok(())
+}
+
+/// Node Kayles on a whole graph: value, outcome and every vertex whose pick
+/// wins, with the board search's progress line, Ctrl-C and options.
+fn solve_node_kayles(args: &Args, game: &NodeKayles, out: &mut impl Write) -> anyhow::Result<()> {
+    let spec = game.spec();
+    if !args.heaps.is_empty() {
+        anyhow::bail!(
+            "{spec} names a whole graph and takes no heaps, got {:?}",
+            args.heaps.join(" ")
+        );
+    }
+    if args.misere {
+        anyhow::bail!("--misere is not supported for Node Kayles");
+    }
+    let options = SearchOptions {
+        outcome_only: args.outcome,
+        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+        ..SearchOptions::default()
+    };
+    let mut progress = Progress::new(format!("solving {spec}"), None);
+    let mut last = SearchStats::default();
+    let started = std::time::Instant::now();
+    let report = game
+        .search(&options, &crate::interrupt::flag(), &mut |s| {
+            last = s;
+            progress.update_board_search(&s)
+        })
+        .with_context(|| {
+            format!(
+                "searched {} positions of {spec} (table {} entries, {} MB) in {:.1} s before it was stopped",
+                last.nodes,
+                last.entries,
+                last.table_bytes >> 20,
+                started.elapsed().as_secs_f64()
+            )
+        })?;
+    let seconds = started.elapsed().as_secs_f64();
+    drop(progress);
+    let picks: Vec<&str> = report.winning_moves.iter().map(|&v| game.name(v)).collect();
+    if args.json {
+        let json = grundy_json::NodeKaylesJson::new(spec, &report, &picks, seconds);
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(out, "game: {spec} ({} vertices)", game.vertices())?;
+    match report.value {
+        Some(v) => writeln!(out, "value: {v}")?,
+        None => writeln!(out, "value: not computed (--outcome)")?,
+    }
+    writeln!(out, "outcome: {}", outcome_words(report.outcome))?;
+    if picks.is_empty() {
+        writeln!(
+            out,
+            "winning moves: none (every pick leads to an N-position)"
+        )?;
+        return Ok(());
+    }
+    let what = if args.outcome {
+        "a winning move (without --outcome, all of them)".to_owned()
+    } else {
+        format!("winning moves ({} in all)", picks.len())
+    };
+    writeln!(
+        out,
+        "{what}: pick the vertex, which removes it and its neighbours:"
+    )?;
+    for p in picks.iter().take(args.limit) {
+        writeln!(out, "  pick {p}")?;
+    }
+    if picks.len() > args.limit {
+        writeln!(
+            out,
+            "  ... and {} more (raise --limit to see them)",
+            picks.len() - args.limit
         )?;
     }
     Ok(())

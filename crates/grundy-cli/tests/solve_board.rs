@@ -70,3 +70,118 @@ fn boards_take_no_heaps_and_bad_specs_are_located() {
         .code(2)
         .stderr(predicate::str::contains("at byte 6"));
 }
+
+#[test]
+fn wide_boards_solve_with_their_winning_moves() {
+    // 4x9 was refused when boards had at most 8 columns. Even by odd: N
+    // (the first player takes the centre and mirrors); every listed move
+    // must leave a P-position, which `solve` on the drawing confirms.
+    let out = grundy()
+        .args(["solve", "cram:4x9", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["outcome"], "N");
+    assert_eq!(json["value"], 1);
+    let moves = json["winning_moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 37);
+    assert!(json["search"]["nodes"].as_u64().unwrap() > 0);
+    assert!(json["search"]["table_bytes"].as_u64().unwrap() > 0);
+    // The first winning move, drawn and solved again: P.
+    let cells = &moves[0]["cells"];
+    let mut rows = vec![vec!['.'; 9]; 4];
+    for c in cells.as_array().unwrap() {
+        rows[c[0].as_u64().unwrap() as usize][c[1].as_u64().unwrap() as usize] = '#';
+    }
+    let drawing: Vec<String> = rows.iter().map(|r| r.iter().collect()).collect();
+    let spec = format!("cram:{}", drawing.join("/"));
+    grundy()
+        .args(["solve", &spec])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome: P"));
+}
+
+#[test]
+fn outcome_only_and_a_memory_limit() {
+    grundy()
+        .args(["solve", "cram:3x5", "--outcome"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("value: not computed (--outcome)"))
+        .stdout(predicate::str::contains("outcome: N"))
+        .stdout(predicate::str::contains("a winning move"));
+    let out = grundy()
+        .args(["solve", "cram:4x5", "--tt-mem", "4K", "--json"])
+        .output()
+        .unwrap();
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Beling & Rogalski: 4x5 is worth *2, however small the table.
+    assert_eq!(json["value"], 2);
+    assert!(json["search"]["table_bytes"].as_u64().unwrap() <= 4096);
+    for (args, words) in [
+        (
+            vec!["solve", "cram:3x3", "--tt-mem", "lots"],
+            "expected a size",
+        ),
+        (
+            vec!["solve", "nim", "3", "4", "--outcome"],
+            "for board positions",
+        ),
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+}
+
+#[test]
+fn node_kayles_families_and_files() {
+    // A path of n vertices is the octal game 0.137 with a heap of n.
+    let heap = grundy()
+        .args(["values", "0.137", "--to", "25", "--json"])
+        .output()
+        .unwrap();
+    let heap: serde_json::Value = serde_json::from_slice(&heap.stdout).unwrap();
+    for n in [1u64, 5, 12, 25] {
+        let out = grundy()
+            .args(["solve", &format!("nodekayles:path:{n}"), "--json"])
+            .output()
+            .unwrap();
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(json["value"], heap["values"][n as usize], "path of {n}");
+    }
+    // A 4-cycle from a file: a pick leaves one vertex, so it is P.
+    let dir = std::env::temp_dir().join(format!("grundy-nodekayles-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("square.txt");
+    std::fs::write(&file, "a b\nb c\nc d\nd a\n").unwrap();
+    grundy()
+        .args(["solve", &format!("nodekayles:{}", file.display())])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains(
+            "(4 vertices)\nvalue: *0\noutcome: P",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+    // The star's centre takes everything.
+    grundy()
+        .args(["solve", "nodekayles:star:5"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("pick 1\n"));
+    for (spec, words) in [
+        ("nodekayles:path:0", "out of range"),
+        ("nodekayles:grid:3y3", "expected 'x'"),
+        ("nodekayles:no-such-file", "not a graph family"),
+    ] {
+        grundy()
+            .args(["solve", spec])
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+}

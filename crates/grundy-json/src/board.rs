@@ -58,6 +58,20 @@ pub struct BoardMoveJson {
     cells: Vec<(u8, u8)>,
 }
 
+impl SearchJson {
+    /// The counters of a search that took `seconds`.
+    pub fn of(stats: &grundy::search::SearchStats, seconds: f64) -> SearchJson {
+        SearchJson {
+            nodes: stats.nodes,
+            table_hits: stats.table_hits,
+            table_entries: stats.entries,
+            table_bytes: stats.table_bytes,
+            replaced: stats.replaced,
+            seconds,
+        }
+    }
+}
+
 impl<'a> BoardJson<'a> {
     /// The JSON view of `solution` for the game named `game`.
     pub fn new(game: &'a str, solution: &BoardSolution) -> BoardJson<'a> {
@@ -92,14 +106,7 @@ impl<'a> BoardJson<'a> {
             value: report.value.map(|v| v.0),
             outcome: report.outcome.as_str(),
             winning_moves: report.winning_moves.iter().map(move_json).collect(),
-            search: Some(SearchJson {
-                nodes: report.stats.nodes,
-                table_hits: report.stats.table_hits,
-                table_entries: report.stats.entries,
-                table_bytes: report.stats.table_bytes,
-                replaced: report.stats.replaced,
-                seconds,
-            }),
+            search: Some(SearchJson::of(&report.stats, seconds)),
         }
     }
 }
@@ -108,5 +115,64 @@ fn move_json(m: &BoardMove) -> BoardMoveJson {
     BoardMoveJson {
         text: m.to_string(),
         cells: m.cells(),
+    }
+}
+
+/// `{"game":SPEC, "value":g, "outcome":"N"|"P", "winning_moves":[{"move":
+/// "pick 3", "vertex":"3"}, ..], "search":{..}}` for Node Kayles (no
+/// `"value"` when only the outcome was searched for).
+///
+/// ```
+/// use grundy::cancel::Cancel;
+/// use grundy::games::{NodeKayles, SearchOptions};
+/// use grundy_json::NodeKaylesJson;
+///
+/// let g = NodeKayles::family("nodekayles:path:3").unwrap().unwrap();
+/// let r = g.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
+/// let picks: Vec<&str> = r.winning_moves.iter().map(|&v| g.name(v)).collect();
+/// let json = serde_json::to_value(NodeKaylesJson::new(g.spec(), &r, &picks, 0.0)).unwrap();
+/// assert_eq!(json["value"], 2);
+/// assert_eq!(json["winning_moves"][0]["vertex"], "2");
+/// ```
+#[derive(Debug, Serialize)]
+pub struct NodeKaylesJson<'a> {
+    game: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value: Option<u64>,
+    outcome: &'static str,
+    winning_moves: Vec<PickJson<'a>>,
+    search: SearchJson,
+}
+
+/// One winning pick: `"pick NAME"` and the vertex's name.
+#[derive(Debug, Serialize)]
+pub struct PickJson<'a> {
+    #[serde(rename = "move")]
+    text: String,
+    vertex: &'a str,
+}
+
+impl<'a> NodeKaylesJson<'a> {
+    /// The JSON view of a Node Kayles search that took `seconds`; `picks`
+    /// are the names of the winning vertices.
+    pub fn new(
+        game: &'a str,
+        report: &grundy::games::SearchReport<usize>,
+        picks: &[&'a str],
+        seconds: f64,
+    ) -> NodeKaylesJson<'a> {
+        NodeKaylesJson {
+            game,
+            value: report.value.map(|v| v.0),
+            outcome: report.outcome.as_str(),
+            winning_moves: picks
+                .iter()
+                .map(|&p| PickJson {
+                    text: format!("pick {p}"),
+                    vertex: p,
+                })
+                .collect(),
+            search: SearchJson::of(&report.stats, seconds),
+        }
     }
 }

@@ -32,7 +32,7 @@ pub mod heap;
 pub mod nim;
 pub mod quotient;
 
-pub use board::{BoardJson, SearchJson};
+pub use board::{BoardJson, NodeKaylesJson, PickJson, SearchJson};
 pub use census::CensusRowJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};

@@ -432,6 +432,10 @@ pub struct SearchOptions {
     pub outcome_only: bool,
     /// The memory limit of the transposition table, in bytes.
     pub memory: usize,
+    /// Whether to look for the winning moves (all of them, or one with
+    /// `outcome_only`); without them the search answers only the value or
+    /// the outcome, as other solvers do.
+    pub winning_moves: bool,
 }
 
 impl Default for SearchOptions {
@@ -440,19 +444,25 @@ impl Default for SearchOptions {
         SearchOptions {
             outcome_only: false,
             memory: DEFAULT_MEMORY,
+            winning_moves: true,
         }
     }
 }
 
-/// What [`Board::search`] found.
+/// What [`Board::search`] found on a board.
+pub type BoardReport = SearchReport<BoardMove>;
+
+/// What a search found: [`Board::search`] (moves are [`BoardMove`]s),
+/// [`crate::games::NodeKayles::search`] (moves are vertices).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardReport {
+pub struct SearchReport<M> {
     /// The Grundy value (`None` when only the outcome was asked for).
     pub value: Option<Nimber>,
     /// N when the player to move wins.
     pub outcome: Outcome,
-    /// Every winning move, or one when only the outcome was asked for.
-    pub winning_moves: Vec<BoardMove>,
+    /// Every winning move, or one when only the outcome was asked for;
+    /// none when [`SearchOptions::winning_moves`] is off.
+    pub winning_moves: Vec<M>,
     /// The search's counters at the end.
     pub stats: SearchStats,
 }
@@ -467,6 +477,24 @@ fn search_board<G: ImpartialGame>(
     position_of: impl Fn(&Board) -> G::Position,
     plain: bool,
 ) -> Result<BoardReport, Cancelled> {
+    let moves: Vec<(BoardMove, G::Position)> = moves
+        .iter()
+        .map(|(m, b)| (m.clone(), position_of(b)))
+        .collect();
+    search_position(game, pos, &moves, options, cancel, tick, plain)
+}
+
+/// [`Board::search`] for any game: `moves` are the moves of `pos` with the
+/// positions they leave, in the order the winning ones are reported.
+pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
+    game: &G,
+    pos: G::Position,
+    moves: &[(M, G::Position)],
+    options: &SearchOptions,
+    cancel: &Cancel,
+    tick: &mut dyn FnMut(SearchStats),
+    plain: bool,
+) -> Result<SearchReport<M>, Cancelled> {
     let mut search = Search::with_memory(game, options.memory)
         .plain(plain)
         .with_cancel(cancel.clone())
@@ -482,9 +510,9 @@ fn search_board<G: ImpartialGame>(
         None => search.outcome(&pos)?,
     };
     let mut winning_moves = Vec::new();
-    if outcome == Outcome::N {
+    if outcome == Outcome::N && options.winning_moves {
         for (mv, to) in moves {
-            if search.is_p(&position_of(to))? {
+            if search.is_p(to)? {
                 winning_moves.push(mv.clone());
                 if options.outcome_only {
                     break;
@@ -492,7 +520,7 @@ fn search_board<G: ImpartialGame>(
             }
         }
     }
-    Ok(BoardReport {
+    Ok(SearchReport {
         value,
         outcome,
         winning_moves,
