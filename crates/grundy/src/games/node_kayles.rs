@@ -20,9 +20,9 @@
 //! use grundy::Nimber;
 //!
 //! // A path of n vertices is the octal game 0.137 with a heap of n:
-//! // G(4) = 1.
-//! let path = NodeKayles::parse("nodekayles:path:4").unwrap();
-//! assert_eq!(Search::new(&path).nimber(&path.start()).unwrap(), Nimber(1));
+//! // G(5) = 3.
+//! let path = NodeKayles::family("nodekayles:path:5").unwrap().unwrap();
+//! assert_eq!(Search::new(&path).nimber(&path.start()).unwrap(), Nimber(3));
 //! ```
 
 use crate::cancel::{Cancel, Cancelled};

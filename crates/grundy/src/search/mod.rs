@@ -613,8 +613,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut exact = true;
         let mut result = Ok(());
         self.stats.depth += 1;
-        for o in opts.iter_mut().take(if ruled_out { 0 } else { usize::MAX }) {
-            if !potential.low().intersects(wanted) {
+        for o in opts.iter_mut() {
+            if ruled_out || !potential.low().intersects(wanted) {
                 // The value is one of the candidates, none of them wanted.
                 ruled_out = true;
                 break;
@@ -670,8 +670,9 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
     }
 
-    /// The nimber of `c` by the plain mex of all its options' values, for
-    /// the rare component worth [`Set::WIDTH`] or more.
+    /// The nimber of `c` by the plain mex of all its options' values: the
+    /// [`Search::plain`] search, and the fallback for the rare component
+    /// worth [`Set::WIDTH`] or more.
     fn exact(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
         if let Some(v) = self.tt_get(c) {
             return Ok(v);
