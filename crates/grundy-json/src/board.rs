@@ -93,10 +93,10 @@ impl<'a> BoardJson<'a> {
     /// use grundy::games::{Board, SearchOptions};
     /// use grundy_json::BoardJson;
     ///
-    /// let board = Board::parse("cram:2x2").unwrap();
+    /// let board = Board::parse("cram:2x3").unwrap();
     /// let report = board.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
-    /// let json = serde_json::to_value(BoardJson::from_report("cram:2x2", &report, 0.5)).unwrap();
-    /// assert_eq!(json["value"], 0);
+    /// let json = serde_json::to_value(BoardJson::from_report("cram:2x3", &report, 0.5)).unwrap();
+    /// assert_eq!(json["value"], 1);
     /// assert_eq!(json["search"]["seconds"], 0.5);
     /// assert!(json["search"]["nodes"].as_u64().unwrap() > 0);
     /// ```
