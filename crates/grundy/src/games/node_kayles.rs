@@ -151,8 +151,8 @@ impl NodeKayles {
     /// not a family's name (then it names a file, which the caller reads).
     ///
     /// # Errors
-    /// A family with a missing, malformed or too large size, located by
-    /// byte offset.
+    /// Text that does not start with `nodekayles:`, or a family with a
+    /// missing, malformed or too large size, located by byte offset.
     ///
     /// ```
     /// use grundy::games::NodeKayles;
@@ -165,6 +165,16 @@ impl NodeKayles {
     pub fn family(text: &str) -> Result<Option<NodeKayles>, SpecError> {
         let spec = text.trim();
         let lead = text.len() - text.trim_start().len();
+        if !NodeKayles::is_spec(text) {
+            return Err(SpecError::Unexpected {
+                offset: lead,
+                expected: "'nodekayles:'",
+                found: spec
+                    .chars()
+                    .next()
+                    .map_or("end of spec".into(), |c| format!("'{c}'")),
+            });
+        }
         let rest = &spec[11.min(spec.len())..];
         let (name, arg) = rest.split_once(':').unwrap_or((rest, ""));
         let arg_at = lead + 11 + name.len() + 1;
@@ -531,6 +541,7 @@ mod tests {
             ("nodekayles:grid:4y6", 19),
             ("nodekayles:grid:12x12", 19),
             ("nodekayles:petersen:3", 19),
+            ("  ñodekayles:path:3", 2),
         ] {
             let err = NodeKayles::family(spec).unwrap_err();
             let at = match err {
