@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions};
+use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions, SearchReport};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
@@ -111,6 +111,42 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
 }
 
+/// Runs `search` with the options of `args` (`--outcome`, `--tt-mem`), a
+/// progress line on a terminal and Ctrl-C; returns its report and the
+/// seconds it took, or an error that says how far it got.
+fn watched_search<M>(
+    args: &Args,
+    name: &str,
+    search: impl FnOnce(
+        &SearchOptions,
+        &grundy::cancel::Cancel,
+        &mut dyn FnMut(SearchStats),
+    ) -> Result<SearchReport<M>, grundy::cancel::Cancelled>,
+) -> anyhow::Result<(SearchReport<M>, f64)> {
+    let options = SearchOptions {
+        outcome_only: args.outcome,
+        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+        ..SearchOptions::default()
+    };
+    let mut progress = Progress::new(format!("solving {name}"), None);
+    let mut last = SearchStats::default();
+    let started = std::time::Instant::now();
+    let report = search(&options, &crate::interrupt::flag(), &mut |s| {
+        last = s;
+        progress.update_board_search(&s)
+    })
+    .with_context(|| {
+        format!(
+            "searched {} positions of {name} (table {} entries, {} MB) in {:.1} s before it was stopped",
+            last.nodes,
+            last.entries,
+            last.table_bytes >> 20,
+            started.elapsed().as_secs_f64()
+        )
+    })?;
+    Ok((report, started.elapsed().as_secs_f64()))
+}
+
 /// A board position: its value, outcome and every winning move (a move is
 /// the cells it uses, `(row,column)` from 0 at the top left). The search
 /// draws a progress line on a terminal and stops on Ctrl-C.
@@ -124,30 +160,9 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
     if args.misere {
         anyhow::bail!("--misere is not supported for board games such as {board}");
     }
-    let options = SearchOptions {
-        outcome_only: args.outcome,
-        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
-        ..SearchOptions::default()
-    };
-    let mut progress = Progress::new(format!("solving {board}"), None);
-    let mut last = SearchStats::default();
-    let started = std::time::Instant::now();
-    let report = board
-        .search(&options, &crate::interrupt::flag(), &mut |s| {
-            last = s;
-            progress.update_board_search(&s)
-        })
-        .with_context(|| {
-            format!(
-                "searched {} positions of {board} (table {} entries, {} MB) in {:.1} s before it was stopped",
-                last.nodes,
-                last.entries,
-                last.table_bytes >> 20,
-                started.elapsed().as_secs_f64()
-            )
-        })?;
-    let seconds = started.elapsed().as_secs_f64();
-    drop(progress);
+    let (report, seconds) = watched_search(args, &board.to_string(), |options, cancel, tick| {
+        board.search(options, cancel, tick)
+    })?;
     let name = board.to_string();
     if args.json {
         serde_json::to_writer(&mut *out, &BoardJson::from_report(&name, &report, seconds))?;
@@ -214,30 +229,9 @@ fn solve_node_kayles(args: &Args, game: &NodeKayles, out: &mut impl Write) -> an
     if args.misere {
         anyhow::bail!("--misere is not supported for Node Kayles");
     }
-    let options = SearchOptions {
-        outcome_only: args.outcome,
-        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
-        ..SearchOptions::default()
-    };
-    let mut progress = Progress::new(format!("solving {spec}"), None);
-    let mut last = SearchStats::default();
-    let started = std::time::Instant::now();
-    let report = game
-        .search(&options, &crate::interrupt::flag(), &mut |s| {
-            last = s;
-            progress.update_board_search(&s)
-        })
-        .with_context(|| {
-            format!(
-                "searched {} positions of {spec} (table {} entries, {} MB) in {:.1} s before it was stopped",
-                last.nodes,
-                last.entries,
-                last.table_bytes >> 20,
-                started.elapsed().as_secs_f64()
-            )
-        })?;
-    let seconds = started.elapsed().as_secs_f64();
-    drop(progress);
+    let (report, seconds) = watched_search(args, spec, |options, cancel, tick| {
+        game.search(options, cancel, tick)
+    })?;
     let picks: Vec<&str> = report.winning_moves.iter().map(|&v| game.name(v)).collect();
     if args.json {
         let json = grundy_json::NodeKaylesJson::new(spec, &report, &picks, seconds);

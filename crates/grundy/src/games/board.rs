@@ -359,53 +359,32 @@ impl Board {
     ) -> Result<BoardReport, Cancelled> {
         cancel.check()?;
         let moves = self.moves();
+        // The cells (Cram) or row lengths (Chomp) a move leaves.
+        let cram_cells = |b: &Board| match b {
+            Board::Cram { free, .. } => *free,
+            Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
+        };
         match *self {
             Board::Cram { game, free } => match Cram64::of(&game) {
                 // The same bits in a narrower word: about twice as fast.
-                Some(narrow) => search_board(
-                    &narrow,
-                    free as u64,
-                    &moves,
-                    options,
-                    cancel,
-                    tick,
-                    |b| match b {
-                        Board::Cram { free, .. } => *free as u64,
-                        Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
-                    },
-                    false,
-                ),
-                None => search_board(
-                    &game,
-                    free,
-                    &moves,
-                    options,
-                    cancel,
-                    tick,
-                    |b| match b {
-                        Board::Cram { free, .. } => *free,
-                        Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
-                    },
-                    false,
-                ),
+                Some(narrow) => {
+                    let moves = leaves(&moves, |b| cram_cells(b) as u64);
+                    search_position(&narrow, free as u64, &moves, options, cancel, tick, false)
+                }
+                None => {
+                    let moves = leaves(&moves, cram_cells);
+                    search_position(&game, free, &moves, options, cancel, tick, false)
+                }
             },
-            Board::Chomp { game, rows } => search_board(
-                &game,
-                rows,
-                &moves,
-                options,
-                cancel,
-                tick,
-                |b| {
-                    match b {
-                        Board::Chomp { rows, .. } => *rows,
-                        Board::Cram { .. } => unreachable!("a Chomp move leaves a Chomp board"),
-                    }
-                    // Chomp has no components and big values: the pruned
-                    // search asks too many questions of each position.
-                },
-                true,
-            ),
+            Board::Chomp { game, rows } => {
+                let moves = leaves(&moves, |b| match b {
+                    Board::Chomp { rows, .. } => *rows,
+                    Board::Cram { .. } => unreachable!("a Chomp move leaves a Chomp board"),
+                });
+                // Chomp has no components and big values: the pruned search
+                // asks too many questions of each position.
+                search_position(&game, rows, &moves, options, cancel, tick, true)
+            }
         }
     }
 
@@ -467,21 +446,15 @@ pub struct SearchReport<M> {
     pub stats: SearchStats,
 }
 
-fn search_board<G: ImpartialGame>(
-    game: &G,
-    pos: G::Position,
+/// Each move with the position it leaves, as `position_of` reads it.
+fn leaves<P>(
     moves: &[(BoardMove, Board)],
-    options: &SearchOptions,
-    cancel: &Cancel,
-    tick: &mut dyn FnMut(SearchStats),
-    position_of: impl Fn(&Board) -> G::Position,
-    plain: bool,
-) -> Result<BoardReport, Cancelled> {
-    let moves: Vec<(BoardMove, G::Position)> = moves
+    position_of: impl Fn(&Board) -> P,
+) -> Vec<(BoardMove, P)> {
+    moves
         .iter()
         .map(|(m, b)| (m.clone(), position_of(b)))
-        .collect();
-    search_position(game, pos, &moves, options, cancel, tick, plain)
+        .collect()
 }
 
 /// [`Board::search`] for any game: `moves` are the moves of `pos` with the
@@ -505,7 +478,7 @@ pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
         Some(search.nimber(&pos)?)
     };
     let outcome = match value {
-        Some(v) if v == Nimber(0) => Outcome::P,
+        Some(Nimber(0)) => Outcome::P,
         Some(_) => Outcome::N,
         None => search.outcome(&pos)?,
     };

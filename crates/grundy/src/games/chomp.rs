@@ -106,7 +106,7 @@ fn bite_at(pos: &mut u128, r: u8, c: u8) {
 }
 
 /// Pascal's triangle up to 63: `BINOMIAL[n][k]` is `n` choose `k`.
-const BINOMIAL: [[u64; 64]; 64] = {
+static BINOMIAL: [[u64; 64]; 64] = {
     let mut t = [[0u64; 64]; 64];
     let mut n = 0;
     while n < 64 {

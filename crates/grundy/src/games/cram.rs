@@ -40,6 +40,8 @@ const FRAME: u32 = 128;
 pub struct Cram {
     rows: u8,
     cols: u8,
+    /// `2^16 / (cols + 1)` rounded up, for [`Cram::row_of`].
+    reciprocal: u32,
 }
 
 impl Cram {
@@ -56,7 +58,11 @@ impl Cram {
         let fits = rows >= 1
             && (1..=63).contains(&cols)
             && u32::from(rows) * (u32::from(cols) + 1) <= FRAME;
-        fits.then_some(Cram { rows, cols })
+        fits.then(|| Cram {
+            rows,
+            cols,
+            reciprocal: 65_536_u32.div_ceil(u32::from(cols) + 1),
+        })
     }
 
     /// Whether a board of `rows` x `cols` fits: [`Cram::new`] is `Some`.
@@ -148,6 +154,7 @@ impl Cram {
 pub(crate) struct Cram64 {
     rows: u8,
     cols: u8,
+    reciprocal: u32,
 }
 
 impl Cram64 {
@@ -156,6 +163,7 @@ impl Cram64 {
         (u32::from(cram.rows) * cram.stride() <= 64).then_some(Cram64 {
             rows: cram.rows,
             cols: cram.cols,
+            reciprocal: cram.reciprocal,
         })
     }
 
@@ -175,12 +183,11 @@ macro_rules! cram_on {
             /// the rounded reciprocal stays under 1/512).
             #[inline]
             fn row_of(&self, bit: u32) -> u32 {
-                let s = self.stride();
-                (bit * ((65_536 + s - 1) / s)) >> 16
+                (bit * self.reciprocal) >> 16
             }
 
             /// `x` moved to the top-left corner, with its height and width.
-            fn to_corner(&self, x: $w) -> ($w, u32, u32) {
+            fn at_corner(&self, x: $w) -> ($w, u32, u32) {
                 let s = self.stride();
                 let first = self.row_of(x.trailing_zeros());
                 let last = self.row_of((<$w>::BITS - 1) - x.leading_zeros());
@@ -221,7 +228,7 @@ macro_rules! cram_on {
             /// it on the board, each moved to the corner.
             fn canonical(&self, region: $w) -> $w {
                 let s = self.stride();
-                let (x, h, w) = self.to_corner(region);
+                let (x, h, w) = self.at_corner(region);
                 let best = self.least_mirror(x, h, w);
                 // Turned a quarter: w rows of h cells, if that fits the board.
                 if w <= u32::from(self.rows) && h <= u32::from(self.cols) {

@@ -620,8 +620,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 break;
             }
             let w = potential.without_max();
-            for i in o.first + 1..o.first + o.len {
-                match self.component_nimber(&parts[i]) {
+            for p in &parts[o.first + 1..o.first + o.len] {
+                match self.component_nimber(p) {
                     Ok(v) => o.known ^= v,
                     Err(e) => {
                         result = Err(e);

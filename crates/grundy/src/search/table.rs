@@ -99,13 +99,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
                 }
                 return;
             }
-            self.to_buckets(key);
+            self.spill_to_buckets(key);
         }
         self.store_in_bucket(key.clone(), nimber, cost);
     }
 
     /// Moves the map's entries into fixed buckets that fill the memory.
-    fn to_buckets(&mut self, filler: &P) {
+    fn spill_to_buckets(&mut self, filler: &P) {
         let entries = (self.max_bytes / Self::ENTRY_BYTES).max(BUCKET);
         let buckets = 1usize << (usize::BITS - 1 - (entries / BUCKET).leading_zeros());
         let map = std::mem::take(&mut self.map);
