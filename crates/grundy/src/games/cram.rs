@@ -55,10 +55,7 @@ impl Cram {
     /// assert!(Cram::new(11, 11).is_none());
     /// ```
     pub fn new(rows: u8, cols: u8) -> Option<Cram> {
-        let fits = rows >= 1
-            && (1..=63).contains(&cols)
-            && u32::from(rows) * (u32::from(cols) + 1) <= FRAME;
-        fits.then(|| Cram {
+        Cram::fits(u64::from(rows), u64::from(cols)).then(|| Cram {
             rows,
             cols,
             reciprocal: 65_536_u32.div_ceil(u32::from(cols) + 1),

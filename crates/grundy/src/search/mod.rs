@@ -718,7 +718,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self.pool.push(split);
         self.pool.push(options);
         result?;
-        let v = match Set::ALL.and(&seen.complement()).min() {
+        let v = match seen.complement().min() {
             Some(v) => v,
             None => (Set::WIDTH..)
                 .find(|&v| !seen_big.get(v as usize).copied().unwrap_or(false))
