@@ -118,6 +118,28 @@ pub trait ImpartialGame {
     fn dense_index(&self, _pos: &Self::Position) -> Option<usize> {
         None
     }
+
+    /// Pushes the numbers ([`ImpartialGame::dense_index`]) of the options
+    /// of `pos` onto `out` and returns `true`, for a game that can number
+    /// its options faster than it builds them; `false` (the default) says
+    /// the game does not, and pushes nothing.
+    ///
+    /// The plain search ([`crate::search::Search::plain`]) then values a
+    /// position from the numbers of its options alone, and builds an option
+    /// (with [`ImpartialGame::dense_position`]) only the first time it meets
+    /// it. A game that gives option numbers must give
+    /// [`ImpartialGame::dense_position`] too, and its positions must not
+    /// split into [`ImpartialGame::components`].
+    fn dense_moves(&self, _pos: &Self::Position, _out: &mut Vec<usize>) -> bool {
+        false
+    }
+
+    /// The position numbered `index`: the inverse of
+    /// [`ImpartialGame::dense_index`]; `None` (the default) for games
+    /// without a numbering or out of range.
+    fn dense_position(&self, _index: usize) -> Option<Self::Position> {
+        None
+    }
 }
 
 /// The hasher of the solver's tables: a word-at-a-time multiply-rotate hash

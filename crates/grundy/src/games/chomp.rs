@@ -172,6 +172,96 @@ impl ImpartialGame for Chomp {
         usize::try_from(rank).ok()
     }
 
+    /// Each option's number straight from the row lengths, with no option
+    /// built: a bite at `(r, c)` cuts rows `r..e` (those longer than `c`)
+    /// to `c`, which changes the rank by their terms less
+    /// `C(c + rows - r, c) - C(c + rows - e, c)` (the hockey-stick sum of
+    /// their terms at length `c`), so each option costs a few additions.
+    ///
+    /// ```
+    /// use grundy::game::ImpartialGame;
+    /// use grundy::games::Chomp;
+    /// let chomp = Chomp::new(3, 4).unwrap();
+    /// let pos = chomp.start();
+    /// let mut numbers = Vec::new();
+    /// assert!(chomp.dense_moves(&pos, &mut numbers));
+    /// let mut options = Vec::new();
+    /// chomp.moves(&pos, &mut options);
+    /// let mut built: Vec<usize> = options.iter().map(|o| chomp.dense_index(o).unwrap()).collect();
+    /// numbers.sort();
+    /// built.sort();
+    /// assert_eq!(numbers, built);
+    /// ```
+    fn dense_moves(&self, &pos: &u128, out: &mut Vec<usize>) -> bool {
+        if self.dense_len().is_none() {
+            return false;
+        }
+        let rows = usize::from(self.rows);
+        let mut len = [0usize; 16];
+        // before[i]: the rank's terms of the rows above row i.
+        let mut before = [0u64; 17];
+        for i in 0..rows {
+            len[i] = usize::from((pos >> (8 * i)) as u8);
+            let k = rows - 1 - i;
+            before[i + 1] = before[i] + BINOMIAL[len[i] + k][k + 1];
+        }
+        let rank = before[rows];
+        for r in 0..rows {
+            let mut e = r + 1;
+            // From the right end of row r leftwards: the rows cut grow.
+            for c in (0..len[r]).rev() {
+                if r == 0 && c == 0 {
+                    break;
+                }
+                while e < rows && len[e] > c {
+                    e += 1;
+                }
+                let cut = before[e] - before[r];
+                let kept = BINOMIAL[c + rows - r][c] - BINOMIAL[c + rows - e][c];
+                out.push((rank - cut + kept) as usize);
+            }
+        }
+        true
+    }
+
+    /// The diagram of rank `index`, row by row: each row is the longest
+    /// whose term still fits in what is left of the rank.
+    ///
+    /// ```
+    /// use grundy::game::ImpartialGame;
+    /// use grundy::games::Chomp;
+    /// let chomp = Chomp::new(4, 5).unwrap();
+    /// let pos = 5 | 3 << 8 | 3 << 16 | 1 << 24;
+    /// let i = chomp.dense_index(&pos).unwrap();
+    /// assert_eq!(chomp.dense_position(i), Some(pos));
+    /// assert_eq!(chomp.dense_position(chomp.dense_len().unwrap()), None);
+    /// ```
+    fn dense_position(&self, index: usize) -> Option<u128> {
+        if index >= self.dense_len()? {
+            return None;
+        }
+        let rows = usize::from(self.rows);
+        let mut rest = index as u64;
+        let mut longest = usize::from(self.cols);
+        let mut pos = 0u128;
+        for i in 0..rows {
+            let k = rows - 1 - i;
+            let (mut lo, mut hi) = (0, longest);
+            while lo < hi {
+                let mid = (lo + hi).div_ceil(2);
+                if BINOMIAL[mid + k][k + 1] <= rest {
+                    lo = mid;
+                } else {
+                    hi = mid - 1;
+                }
+            }
+            rest -= BINOMIAL[lo + k][k + 1];
+            pos |= (lo as u128) << (8 * i);
+            longest = lo;
+        }
+        Some(pos)
+    }
+
     fn moves(&self, &pos: &u128, out: &mut Vec<u128>) {
         for r in 0..16u8 {
             let len = (pos >> (8 * r)) as u8;
@@ -192,6 +282,35 @@ impl ImpartialGame for Chomp {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn numbers_are_a_bijection_and_option_numbers_match_the_options() {
+        for (rows, cols) in [(1, 7), (4, 6), (5, 5), (7, 3)] {
+            let chomp = Chomp::new(rows, cols).unwrap();
+            let n = chomp.dense_len().unwrap();
+            let mut numbers = Vec::new();
+            let mut options = Vec::new();
+            for i in 0..n {
+                let pos = chomp.dense_position(i).unwrap();
+                let lens = Chomp::row_lengths(pos);
+                assert!(lens.windows(2).all(|w| w[0] >= w[1]), "{lens:?}");
+                assert!(lens.len() <= usize::from(rows) && lens.iter().all(|&l| l <= cols));
+                assert_eq!(chomp.dense_index(&pos), Some(i));
+                numbers.clear();
+                options.clear();
+                assert!(chomp.dense_moves(&pos, &mut numbers));
+                chomp.moves(&pos, &mut options);
+                let mut built: Vec<usize> = options
+                    .iter()
+                    .map(|o| chomp.dense_index(o).unwrap())
+                    .collect();
+                numbers.sort_unstable();
+                built.sort_unstable();
+                assert_eq!(numbers, built, "{}", chomp.render(pos));
+            }
+            assert_eq!(chomp.dense_position(n), None);
+        }
+    }
 
     #[test]
     fn bites_cut_the_lower_right_block() {

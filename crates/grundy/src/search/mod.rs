@@ -99,6 +99,7 @@ pub struct Search<'g, G: ImpartialGame> {
     tick: Option<Box<dyn FnMut(SearchStats) + 'g>>,
     pool: Vec<Vec<G::Position>>,
     opt_pool: Vec<Vec<Opt>>,
+    idx_pool: Vec<Vec<usize>>,
     /// The table as a flat array, for games that number their positions
     /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown.
     dense: Option<Vec<u16>>,
@@ -147,6 +148,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             tick: None,
             pool: Vec::new(),
             opt_pool: Vec::new(),
+            idx_pool: Vec::new(),
             plain: false,
             dense: game
                 .dense_len()
@@ -677,6 +679,18 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         if let Some(v) = self.tt_get(c) {
             return Ok(v);
         }
+        if self.dense.is_some() {
+            let mut numbers = self.idx_pool.pop().unwrap_or_default();
+            numbers.clear();
+            if self.game.dense_moves(c, &mut numbers) {
+                let i = self
+                    .game
+                    .dense_index(c)
+                    .expect("a dense game numbers every position");
+                return self.exact_dense(i, numbers);
+            }
+            self.idx_pool.push(numbers);
+        }
         self.count_node()?;
         let before = self.stats.nodes;
         let mut options = self.take_buf();
@@ -725,6 +739,70 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .expect("n + 1 slots, n options"),
         };
         self.tt_store(c, v, self.stats.nodes - before + 1);
+        Ok(v)
+    }
+}
+
+impl<G: ImpartialGame> Search<'_, G> {
+    /// [`Search::exact`] for a game that numbers options
+    /// ([`ImpartialGame::dense_moves`]): the value of position number `i`,
+    /// whose options are numbered `options`, read from the flat table; an
+    /// option not there yet is built from its number and valued first.
+    fn exact_dense(&mut self, i: usize, options: Vec<usize>) -> Result<u32, Cancelled> {
+        let counted = self.count_node();
+        let mut seen = Set::default();
+        let mut seen_big = if options.len() >= Set::WIDTH as usize {
+            vec![false; options.len() + 1]
+        } else {
+            Vec::new()
+        };
+        let mut result = counted;
+        self.stats.depth += 1;
+        for &j in &options {
+            if result.is_err() {
+                break;
+            }
+            let stored = self.dense.as_ref().map_or(0, |d| d[j]);
+            let v = if stored > 0 {
+                self.stats.table_hits += 1;
+                u32::from(stored) - 1
+            } else {
+                let p = self
+                    .game
+                    .dense_position(j)
+                    .expect("a game with dense moves gives their positions");
+                let mut next = self.idx_pool.pop().unwrap_or_default();
+                next.clear();
+                self.game.dense_moves(&p, &mut next);
+                match self.exact_dense(j, next) {
+                    Ok(v) => v,
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
+            };
+            if v < Set::WIDTH {
+                seen.insert(v);
+            } else if let Some(s) = seen_big.get_mut(v as usize) {
+                *s = true;
+            }
+        }
+        self.stats.depth -= 1;
+        self.idx_pool.push(options);
+        result?;
+        let v = match seen.complement().min() {
+            Some(v) => v,
+            None => (Set::WIDTH..)
+                .find(|&v| !seen_big.get(v as usize).copied().unwrap_or(false))
+                .expect("n + 1 slots, n options"),
+        };
+        if let (Some(d), Ok(stored)) = (self.dense.as_mut(), u16::try_from(v + 1)) {
+            if d[i] == 0 {
+                self.dense_len += 1;
+            }
+            d[i] = stored;
+        }
         Ok(v)
     }
 }
