@@ -103,6 +103,14 @@ pub trait ImpartialGame {
         None
     }
 
+    /// Whether the game can tell without a search that `pos` is a
+    /// P-position, by a strategy such as the second player's copying of
+    /// every move in a mirror. [`crate::search::Search`] trusts a `true`
+    /// as a proof; `false` (the default) says nothing.
+    fn known_p(&self, _pos: &Self::Position) -> bool {
+        false
+    }
+
     /// How many positions [`ImpartialGame::dense_index`] numbers, for a
     /// game whose positions (all that the search meets, components
     /// included) can be numbered `0..n`. [`crate::search::Search`] then

@@ -412,6 +412,70 @@ macro_rules! cram_on {
                 Self::push_from_center(pos, pos & (pos >> 1), 1, row, s, (r0, r1), out);
             }
 
+            /// P by the copying strategy: the region is its own image under
+            /// a half turn, or a mirror, and no domino is its own image (no
+            /// empty cell is its own image or next to it), so the second
+            /// player answers every domino with its image and moves last.
+            fn known_p(&self, &pos: &$w) -> bool {
+                // Copied moves pair the empty cells up.
+                if pos.count_ones() % 2 == 1 {
+                    return false;
+                }
+                if pos == 0 {
+                    return true;
+                }
+                let s = self.stride();
+                let (x, h, w) = self.at_corner(pos);
+                let mask = (1u64 << w) - 1;
+                let (mut upside, mut mirrored) = ((0 as $w), (0 as $w));
+                for i in 0..h {
+                    let row = (x >> (i * s)) as u64 & mask;
+                    upside |= <$w>::from(row) << ((h - 1 - i) * s);
+                    mirrored |= <$w>::from(row.reverse_bits() >> (64 - w)) << (i * s);
+                }
+                // The half turn takes bit b to k - b.
+                let k = (h - 1) * s + (w - 1);
+                let turned = x.reverse_bits() >> (<$w>::BITS - 1 - k);
+                if turned == x {
+                    // The empty cells next to their own image (or on it):
+                    // those whose doubled bit is k, k +- 1 or k +- s.
+                    let mut centre = (0 as $w);
+                    for d in [k, k + 1, k.wrapping_sub(1), k + s, k.wrapping_sub(s)] {
+                        if d % 2 == 0 && d / 2 < <$w>::BITS {
+                            centre |= 1 << (d / 2);
+                        }
+                    }
+                    if x & centre == 0 {
+                        return true;
+                    }
+                }
+                let column = (0..h).fold((0 as $w), |acc, r| acc | 1 << (r * s));
+                if mirrored == x {
+                    // The middle column empty (odd width), or no row with
+                    // both middle cells (even width).
+                    let blocked = if w % 2 == 1 {
+                        x & column << (w / 2) == 0
+                    } else {
+                        x & (x >> 1) & column << (w / 2 - 1) == 0
+                    };
+                    if blocked {
+                        return true;
+                    }
+                }
+                if upside == x {
+                    let row = <$w>::from(mask);
+                    let blocked = if h % 2 == 1 {
+                        x & row << (h / 2 * s) == 0
+                    } else {
+                        x & (x >> s) & row << ((h / 2 - 1) * s) == 0
+                    };
+                    if blocked {
+                        return true;
+                    }
+                }
+                false
+            }
+
             fn size(&self, pos: &$w) -> Option<u64> {
                 Some(u64::from(pos.count_ones()))
             }
@@ -459,6 +523,48 @@ mod tests {
         let cram = Cram::new(2, 9).unwrap();
         let row = (0..9).fold(0, |a, c| a | cram.cell(1, c));
         assert_eq!(cram.canonical(row), (1 << 9) - 1);
+    }
+
+    #[test]
+    fn copied_moves_prove_only_p_positions() {
+        use crate::game::{value, Cache, Unsplit};
+        use crate::Nimber;
+        for (rows, cols) in [(4, 4), (3, 5), (2, 6), (1, 8)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let narrow = Cram64::of(&cram).unwrap();
+            let cells: Vec<u128> = (0..rows)
+                .flat_map(|r| (0..cols).map(move |c| (r, c)))
+                .map(|(r, c)| cram.cell(r, c))
+                .collect();
+            let mut cache = Cache::new();
+            let mut proved = 0;
+            for subset in 0u32..1 << cells.len() {
+                let pos = cells
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| subset >> i & 1 == 1)
+                    .fold(0, |a, (_, &c)| a | c);
+                let known = cram.known_p(&pos);
+                assert_eq!(known, narrow.known_p(&(pos as u64)));
+                if known {
+                    proved += 1;
+                    // The plain mex, with no components and no shortcut.
+                    let v = value(&Unsplit(&cram), &pos, &mut cache).unwrap();
+                    assert_eq!(v, Nimber(0), "{}", cram.render(pos));
+                }
+            }
+            assert!(proved > 10, "{rows}x{cols}: {proved}");
+        }
+        // The empty 4x4 board (a half turn), and a 3x5 board with its middle
+        // column covered (a mirror); not a 3x3 board (its centre is free).
+        let cram = Cram::new(4, 4).unwrap();
+        assert!(cram.known_p(&cram.start()));
+        let cram = Cram::new(3, 5).unwrap();
+        let middle = cram.cell(0, 2) | cram.cell(1, 2) | cram.cell(2, 2);
+        assert!(cram.known_p(&(cram.start() & !middle)));
+        assert!(!Cram::new(3, 3)
+            .unwrap()
+            .known_p(&Cram::new(3, 3).unwrap().start()));
     }
 
     #[test]

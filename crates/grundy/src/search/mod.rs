@@ -73,6 +73,12 @@ pub struct SearchStats {
 /// The default memory limit of the table: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 
+/// How deep [`Search::split_options`] asks the game about P-positions it
+/// knows ([`ImpartialGame::known_p`]) among the options' parts: near the
+/// root a found one saves a big subtree; deeper, the asking costs more
+/// than it finds.
+const KNOWN_P_DEPTH: u32 = 8;
+
 /// One option of the component being searched: its parts that the table
 /// does not know are `parts[first..first + len]` (the hardest first), and
 /// `known` is the xor of the nimbers of the others.
@@ -254,6 +260,20 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             },
             None => self.table.get(c),
         }
+    }
+
+    /// The value of `c` from the table, or `0` when the game knows that
+    /// it is a P-position ([`ImpartialGame::known_p`], then stored).
+    #[inline]
+    fn known(&mut self, c: &G::Position) -> Option<u32> {
+        if let Some(v) = self.tt_get(c) {
+            return Some(v);
+        }
+        if self.game.known_p(c) {
+            self.tt_store(c, 0, 1);
+            return Some(0);
+        }
+        None
     }
 
     /// Stores the value of component `c`, which cost `cost` searched
@@ -458,7 +478,14 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             let mut difficulty = 0;
             let mut hardest = 0;
             for p in split.drain(..) {
-                match self.tt_get(&p) {
+                // Near the root, where a subtree is worth a look, parts
+                // that the game knows are P count as known too.
+                let v = if self.stats.depth < KNOWN_P_DEPTH {
+                    self.known(&p)
+                } else {
+                    self.tt_get(&p)
+                };
+                match v {
                     Some(v) => x ^= v,
                     None => {
                         let d = self.game.size(&p).map_or(0, |s| s * s);
@@ -499,7 +526,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// Each question is a cheap one-value search of the options, and an
     /// option whose value comes out on the way is not asked again.
     fn aspiration(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
-        if let Some(v) = self.tt_get(c) {
+        if let Some(v) = self.known(c) {
             self.stats.table_hits += 1;
             return Ok(v);
         }
@@ -588,7 +615,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ([`Potential`]) and is asked only about the candidates that still
     /// matter.
     fn in_set(&mut self, c: &G::Position, wanted: &Set) -> Result<Option<u32>, Cancelled> {
-        if let Some(v) = self.tt_get(c) {
+        if let Some(v) = self.known(c) {
             self.stats.table_hits += 1;
             return Ok(Some(v));
         }
@@ -676,7 +703,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// [`Search::plain`] search, and the fallback for the rare component
     /// worth [`Set::WIDTH`] or more.
     fn exact(&mut self, c: &G::Position) -> Result<u32, Cancelled> {
-        if let Some(v) = self.tt_get(c) {
+        if let Some(v) = self.known(c) {
             return Ok(v);
         }
         if self.dense.is_some() {
