@@ -296,6 +296,64 @@ test("misère Nim: the engine moves first from an N-position and leaves the last
   await page.close();
 });
 
+test("Node Kayles against the engine: the graph is drawn, the hint highlights the winning vertex, and following it wins", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Node Kayles (pick a vertex; its neighbours go too)" });
+  assert.equal(await page.inputValue("#board-size"), "cycle:9");
+  assert.equal(await page.isVisible("#graph-help"), true);
+  await page.fill("#board-size", "path:5");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .vertex[data-vertex="4"]');
+  await settled(page);
+  assert.equal(await page.locator("#board .vertex").count(), 5);
+  assert.equal(await page.locator("#board svg line").count(), 4);
+  assert.match(await page.textContent("#game-title"), /Node Kayles on path:5/);
+  // A path of 5 is worth *3 (0.137): picking the middle vertex leaves two
+  // lone vertices, *1 + *1 = 0, and the engine and the player take one each.
+  await page.click("#hint");
+  const winning = page.locator("#board .vertex.winning");
+  await winning.first().waitFor();
+  assert.equal(await winning.count(), 1);
+  assert.equal(await winning.first().getAttribute("data-vertex"), "2");
+  await winning.first().click();
+  await settled(page);
+  // Three vertices gone, one picked by the engine: one is left.
+  assert.equal(await page.locator("#board .vertex.gone").count(), 4);
+  await page.locator("#board .vertex:not(.gone)").first().click();
+  await page.waitForSelector('#game-over-marker[data-winner="me"]');
+  assert.match(await page.textContent("#status"), /you win/);
+  assert.equal(await page.locator("#history tbody tr").count(), 3);
+  assert.match(await page.locator("#history tbody tr td:nth-child(3)").first().textContent(), /^pick 3$/);
+  await page.screenshot({ path: join(SHOTS, "10-node-kayles-won.png"), fullPage: true });
+  // Every vertex lies inside the drawing.
+  const inside = await page.locator("#board .graph").evaluate((g) => {
+    const box = g.getBoundingClientRect();
+    return [...g.querySelectorAll(".vertex")].every((v) => {
+      const r = v.getBoundingClientRect();
+      return r.left >= box.left && r.right <= box.right && r.top >= box.top && r.bottom <= box.bottom;
+    });
+  });
+  assert.ok(inside, "a vertex sticks out of the graph's box");
+  // Undo: back to the position after the engine's pick.
+  await page.click("#undo");
+  await settled(page);
+  assert.equal(await page.locator("#board .vertex.gone").count(), 4);
+  assert.equal(await page.locator("#game-over-marker").count(), 0);
+  // The Petersen graph: ten vertices, fifteen edges, and a hint.
+  await page.fill("#board-size", "petersen");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .vertex[data-vertex="9"]');
+  await settled(page);
+  assert.equal(await page.locator("#board svg line").count(), 15);
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box:not([hidden])");
+  await page.screenshot({ path: join(SHOTS, "10b-node-kayles-petersen-hint.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
 test("Chomp against the engine: the hint highlights the winning bite, and following it wins", async () => {
   const { page, errors, foreign } = await newPage();
   await page.selectOption("#preset", { label: "Chomp (bite the bar, avoid the poison)" });

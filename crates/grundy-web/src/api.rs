@@ -26,9 +26,9 @@ use std::time::{Duration, Instant};
 
 use grundy::cancel::Cancel;
 
-use grundy::games::{Board, BoardMove, BoardSpec};
+use grundy::games::{Board, BoardMove, BoardSpec, NodeKayles, SearchOptions};
 use grundy::play::board::{engine_move_cancellable, move_name};
-use grundy_json::BoardJson;
+use grundy_json::{BoardJson, NodeKaylesJson};
 
 use crate::engine::{
     estimate, parse_board, stopped_message, work_cap, Estimate, WebGame, CHEAP_STEPS,
@@ -869,6 +869,9 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere", "limit"])?;
     let spec = fields.string("game")?;
+    if NodeKayles::is_spec(&spec) {
+        return solve_graph(&state, &spec, fields).await;
+    }
     if BoardSpec::is_board_spec(&spec) {
         return solve_board(&state, &spec, fields).await;
     }
@@ -1143,11 +1146,20 @@ fn board_json(board: &Board, cancel: &Cancel) -> Result<Value, ApiError> {
 }
 
 /// `POST /api/board {game}`: a board position to play on, with its value
-/// and winning moves (the hint).
+/// and winning moves (the hint); for Node Kayles, `{game, removed}`.
 pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game"])?;
-    let board = read_board(&fields.string("game")?, &state.limits)?;
+    let mut fields = Fields::parse(&bytes, &["game", "removed"])?;
+    let spec = fields.string("game")?;
+    if NodeKayles::is_spec(&spec) {
+        let (graph, pos) = read_graph(&spec, &mut fields, &state.limits)?;
+        return compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+            to_json(&graph_json(&graph, pos, cancel)?)
+        })
+        .await;
+    }
+    only_graphs_remove(&mut fields)?;
+    let board = read_board(&spec, &state.limits)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
         to_json(&board_json(&board, cancel)?)
     })
@@ -1180,8 +1192,18 @@ fn read_cells(items: &[Value]) -> Result<BoardMove, ApiError> {
 /// between them, `engine`, `winner`) with the position after them.
 pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "move"])?;
-    let board = read_board(&fields.string("game")?, &state.limits)?;
+    let mut fields = Fields::parse(&bytes, &["game", "move", "removed", "vertex"])?;
+    let spec = fields.string("game")?;
+    if NodeKayles::is_spec(&spec) {
+        return graph_move(&state, &spec, fields).await;
+    }
+    only_graphs_remove(&mut fields)?;
+    if fields.optional_u64("vertex", u64::MAX)?.is_some() {
+        return Err(ApiError::bad_request(
+            "\"vertex\" picks a vertex of a Node Kayles graph; a board move is \"move\"",
+        ));
+    }
+    let board = read_board(&spec, &state.limits)?;
     let user = match fields.optional_array("move", 2)? {
         Some(items) => Some(read_cells(&items)?),
         None => None,
@@ -1221,6 +1243,276 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
             "engine": engine,
             "winner": winner,
             "position": board_json(&position, cancel)?,
+        }))
+    })
+    .await
+}
+
+// ------------------------------------------------------------ Node Kayles
+
+/// Refuses `removed` with a board: only graphs take it.
+fn only_graphs_remove(fields: &mut Fields) -> Result<(), ApiError> {
+    if fields.optional_array("removed", usize::MAX)?.is_some() {
+        return Err(ApiError::bad_request(
+            "\"removed\" lists the vertices gone from a Node Kayles graph; a board names its whole position in \"game\"",
+        ));
+    }
+    Ok(())
+}
+
+/// A Node Kayles family (`nodekayles:cycle:9`) checked against
+/// [`Limits::max_board_cells`], and the position after the vertices in
+/// `removed` are gone.
+fn read_graph(
+    spec: &str,
+    fields: &mut Fields,
+    limits: &Limits,
+) -> Result<(NodeKayles, u128), ApiError> {
+    let graph = read_family(spec, limits)?;
+    let n = graph.vertices();
+    let mut pos = graph.start();
+    for (i, item) in fields
+        .optional_array("removed", n)?
+        .unwrap_or_default()
+        .iter()
+        .enumerate()
+    {
+        let v = bounded(item, &format!("removed[{i}]"), n as u64 - 1)?;
+        pos &= !(1 << v);
+    }
+    Ok((graph, pos))
+}
+
+/// A Node Kayles family checked against [`Limits::max_board_cells`].
+fn read_family(spec: &str, limits: &Limits) -> Result<NodeKayles, ApiError> {
+    let graph = match NodeKayles::family(spec) {
+        Ok(Some(graph)) => graph,
+        Ok(None) => {
+            return Err(ApiError::bad_request(format!(
+                "game {spec:?}: the page plays Node Kayles on a named graph (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen); a graph file is for `grundy solve nodekayles:FILE`"
+            )))
+        }
+        Err(e) => {
+            return Err(ApiError::bad_request(format!("game {spec:?}: {e}")).at(e.span(spec)))
+        }
+    };
+    let n = graph.vertices();
+    if n as u64 > limits.max_board_cells {
+        return Err(ApiError::over_limit(format!(
+            "{} has {n} vertices; this server plays graphs of at most {} vertices (see /api/limits); `grundy solve {}` has no such limit",
+            graph.spec(),
+            limits.max_board_cells,
+            graph.spec()
+        )));
+    }
+    Ok(graph)
+}
+
+/// `/api/solve` on a Node Kayles family: the JSON of `grundy solve
+/// nodekayles:... --json`.
+async fn solve_graph(state: &AppState, spec: &str, mut fields: Fields) -> ApiResult {
+    let graph = read_family(spec, &state.limits)?;
+    // As for boards: no heaps, or an empty list.
+    if fields.optional_array("heaps", 0).is_err() {
+        return Err(ApiError::bad_request(format!(
+            "{} names a whole graph and takes no heaps",
+            graph.spec()
+        )));
+    }
+    if fields.bool_or("misere", false)? {
+        return Err(ApiError::over_limit(format!(
+            "misère play is not supported for Node Kayles ({})",
+            graph.spec()
+        )));
+    }
+    fields.u64_or("limit", 20, 100_000)?;
+    compute_with(state, Estimate::EXPENSIVE, move |cancel| {
+        let started = Instant::now();
+        let options = SearchOptions {
+            memory: 64 << 20,
+            ..SearchOptions::default()
+        };
+        let report = graph
+            .search(&options, cancel, &mut |_| {})
+            .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        let picks: Vec<&str> = report
+            .winning_moves
+            .iter()
+            .map(|&v| graph.name(v))
+            .collect();
+        to_json(&NodeKaylesJson::new(
+            graph.spec(),
+            &report,
+            &picks,
+            started.elapsed().as_secs_f64(),
+        ))
+    })
+    .await
+}
+
+/// Where the page draws each vertex, in `0..=1` both ways: grids as grids,
+/// paths as a snake of rows of 8, stars around their centre, the Petersen
+/// graph as its pentagon and pentagram, other graphs on a circle.
+fn layout(graph: &NodeKayles) -> Vec<(f64, f64)> {
+    let n = graph.vertices();
+    let family = graph.spec().trim_start_matches("nodekayles:");
+    let (name, arg) = family.split_once(':').unwrap_or((family, ""));
+    let ring = |count: usize, radius: f64, turn: f64| -> Vec<(f64, f64)> {
+        (0..count)
+            .map(|i| {
+                let a = std::f64::consts::TAU * (i as f64 + turn) / count as f64
+                    - std::f64::consts::FRAC_PI_2;
+                (0.5 + radius * a.cos(), 0.5 + radius * a.sin())
+            })
+            .collect()
+    };
+    let spread = |i: usize, count: usize| {
+        if count < 2 {
+            0.5
+        } else {
+            i as f64 / (count - 1) as f64
+        }
+    };
+    match name {
+        "grid" => {
+            let cols: usize = arg
+                .split_once('x')
+                .and_then(|(_, c)| c.parse().ok())
+                .unwrap_or(n)
+                .max(1);
+            let rows = n.div_ceil(cols);
+            (0..n)
+                .map(|v| (spread(v % cols, cols), spread(v / cols, rows)))
+                .collect()
+        }
+        "path" => {
+            let width = n.min(8);
+            let rows = n.div_ceil(width);
+            (0..n)
+                .map(|v| {
+                    let (r, c) = (v / width, v % width);
+                    let c = if r % 2 == 1 { width - 1 - c } else { c };
+                    (spread(c, width), spread(r, rows))
+                })
+                .collect()
+        }
+        "star" => {
+            let mut at = vec![(0.5, 0.5)];
+            at.extend(ring(n - 1, 0.5, 0.0));
+            at
+        }
+        "petersen" => {
+            let mut at = ring(5, 0.5, 0.0);
+            at.extend(ring(5, 0.25, 0.0));
+            at
+        }
+        _ => ring(n, 0.5, 0.0),
+    }
+}
+
+/// The Node Kayles position as the page draws it: each vertex with its
+/// place and whether it is still there, the edges, the value, outcome and
+/// the winning vertices.
+fn graph_json(graph: &NodeKayles, pos: u128, cancel: &Cancel) -> Result<Value, ApiError> {
+    let options = SearchOptions {
+        memory: 64 << 20,
+        ..SearchOptions::default()
+    };
+    let report = graph
+        .search_at(pos, &options, cancel, &mut |_| {})
+        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+    let at = layout(graph);
+    let present = |v: usize| pos >> v & 1 == 1;
+    Ok(serde_json::json!({
+        "game": graph.spec(),
+        "kind": "nodekayles",
+        "vertices": (0..graph.vertices()).map(|v| serde_json::json!({
+            "id": v,
+            "name": graph.name(v),
+            "x": at[v].0,
+            "y": at[v].1,
+            "present": present(v),
+        })).collect::<Vec<_>>(),
+        "edges": graph.edges().iter().map(|&(a, b)| [a, b]).collect::<Vec<_>>(),
+        "removed": (0..graph.vertices()).filter(|&v| !present(v)).collect::<Vec<_>>(),
+        "value": report.value.map_or(0, |v| v.0),
+        "outcome": report.outcome.as_str(),
+        "winning_moves": report.winning_moves.iter().map(|&v| vertex_json(graph, v)).collect::<Vec<_>>(),
+        "over": pos == 0,
+    }))
+}
+
+/// A Node Kayles move as the routes show it: the vertex and its name.
+fn vertex_json(graph: &NodeKayles, v: usize) -> Value {
+    serde_json::json!({ "move": graph.name(v), "vertex": v })
+}
+
+/// `POST /api/board/move {game, removed, vertex}` on a Node Kayles graph:
+/// picks the user's vertex (none to let the engine open) and the engine's
+/// reply, as for boards; `after_you` is the `removed` list between them.
+async fn graph_move(state: &AppState, spec: &str, mut fields: Fields) -> ApiResult {
+    let (graph, start) = read_graph(spec, &mut fields, &state.limits)?;
+    if fields.optional_array("move", usize::MAX)?.is_some() {
+        return Err(ApiError::bad_request(
+            "a Node Kayles move is \"vertex\": the number of the vertex to pick",
+        ));
+    }
+    let user = fields.optional_u64("vertex", graph.vertices() as u64 - 1)?;
+    compute_with(state, Estimate::EXPENSIVE, move |cancel| {
+        let mut pos = start;
+        let mut winner = None;
+        let mut after_you = None;
+        let gone = |pos: u128| {
+            (0..graph.vertices())
+                .filter(|&v| pos >> v & 1 == 0)
+                .collect::<Vec<_>>()
+        };
+        if let Some(v) = user.map(|v| v as usize) {
+            if pos >> v & 1 == 0 {
+                return Err(ApiError::illegal(format!(
+                    "illegal move: vertex {} is gone (picked, or next to a picked vertex)",
+                    graph.name(v)
+                )));
+            }
+            pos = graph.pick(pos, v);
+            after_you = Some(gone(pos));
+            if pos == 0 {
+                winner = Some("you");
+            }
+        }
+        let mut engine = None;
+        if winner.is_none() {
+            let options = SearchOptions {
+                memory: 64 << 20,
+                ..SearchOptions::default()
+            };
+            let report = graph
+                .search_at(pos, &options, cancel, &mut |_| {})
+                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+            // A winning vertex; when there is none, the one that takes the
+            // fewest vertices away, to make the game last.
+            let reply = report.winning_moves.first().copied().or_else(|| {
+                (0..graph.vertices())
+                    .filter(|&v| pos >> v & 1 == 1)
+                    .min_by_key(|&v| (pos & !graph.pick(pos, v)).count_ones())
+            });
+            match reply {
+                Some(v) => {
+                    engine = Some(vertex_json(&graph, v));
+                    pos = graph.pick(pos, v);
+                    if pos == 0 {
+                        winner = Some("engine");
+                    }
+                }
+                None => winner = Some("you"),
+            }
+        }
+        to_json(&serde_json::json!({
+            "you": user.map(|v| vertex_json(&graph, v as usize)),
+            "after_you": after_you,
+            "engine": engine,
+            "winner": winner,
+            "position": graph_json(&graph, pos, cancel)?,
         }))
     })
     .await

@@ -84,6 +84,12 @@ impl Fields {
         }
     }
 
+    /// An optional non-negative integer field no larger than `max`; `None`
+    /// when absent or null.
+    pub fn optional_u64(&mut self, name: &'static str, max: u64) -> Result<Option<u64>, ApiError> {
+        self.take(name).map(|v| bounded(&v, name, max)).transpose()
+    }
+
     /// An optional array field of at most `max_len` elements; `None` when
     /// absent or null.
     pub fn optional_array(

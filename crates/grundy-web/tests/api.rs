@@ -1008,6 +1008,114 @@ async fn a_board_game_against_the_engine() {
     );
 }
 
+/// Issue 12: Node Kayles on the page's routes: the graph with its layout,
+/// the value and the winning vertices, moves by vertex number, and the
+/// CLI's JSON from /api/solve.
+#[tokio::test]
+async fn a_node_kayles_game_against_the_engine() {
+    let (status, start) = post("/api/board", json!({"game": "nodekayles:path:5"})).await;
+    assert_eq!(status, StatusCode::OK, "{start}");
+    assert_eq!(start["kind"], "nodekayles");
+    assert_eq!(start["edges"], json!([[0, 1], [1, 2], [2, 3], [3, 4]]));
+    assert_eq!(start["vertices"].as_array().unwrap().len(), 5);
+    assert_eq!(start["vertices"][2]["name"], "3");
+    assert_eq!(start["removed"], json!([]));
+    // A path of n vertices is the octal game 0.137: G(5) = 3.
+    assert_eq!(start["value"], 3);
+    assert_eq!(start["winning_moves"], json!([{"move": "3", "vertex": 2}]));
+    for v in start["vertices"].as_array().unwrap() {
+        let (x, y) = (v["x"].as_f64().unwrap(), v["y"].as_f64().unwrap());
+        assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y), "{v}");
+    }
+    // Pick the middle: two lone vertices are left; the engine takes one,
+    // the user the other and wins.
+    let (status, turn) = post(
+        "/api/board/move",
+        json!({"game": "nodekayles:path:5", "vertex": 2}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["you"], json!({"move": "3", "vertex": 2}));
+    assert_eq!(turn["after_you"], json!([1, 2, 3]));
+    assert_eq!(turn["winner"], Value::Null);
+    let position = &turn["position"];
+    assert_eq!(position["removed"].as_array().unwrap().len(), 4);
+    assert_eq!(position["outcome"], "N");
+    let last = position["winning_moves"][0]["vertex"].clone();
+    let (status, end) = post(
+        "/api/board/move",
+        json!({"game": "nodekayles:path:5", "removed": position["removed"], "vertex": last}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{end}");
+    assert_eq!(end["winner"], "you");
+    assert_eq!(end["position"]["over"], true);
+    // The engine opens from *3 and leaves a P-position.
+    let (status, opened) = post("/api/board/move", json!({"game": "nodekayles:path:5"})).await;
+    assert_eq!(status, StatusCode::OK, "{opened}");
+    assert_eq!(opened["engine"]["vertex"], 2);
+    assert_eq!(opened["position"]["outcome"], "P");
+    // The Petersen graph is drawn as a pentagon around a pentagram.
+    let (_, petersen) = post("/api/board", json!({"game": "nodekayles:petersen"})).await;
+    assert_eq!(petersen["edges"].as_array().unwrap().len(), 15);
+    // /api/solve answers as `grundy solve nodekayles:cycle:8 --json`: a cycle
+    // of n is worth G(n - 3) of 0.137 after its forced first pick, G(5) = 3,
+    // and so its value is the mex of {3}, 0.
+    let (status, solved) = post("/api/solve", json!({"game": "nodekayles:cycle:8"})).await;
+    assert_eq!(status, StatusCode::OK, "{solved}");
+    assert_eq!(solved["game"], "nodekayles:cycle:8");
+    assert_eq!(solved["value"], 0);
+    assert_eq!(solved["outcome"], "P");
+    assert!(solved["search"]["nodes"].is_u64(), "{solved}");
+    // Errors: a gone vertex, a vertex off the graph, a bad family (with its
+    // byte), a graph over the page's limit, a file, and board fields.
+    assert_error(
+        post(
+            "/api/board/move",
+            json!({"game": "nodekayles:path:5", "removed": [1, 2, 3], "vertex": 2}),
+        )
+        .await,
+        422,
+        "vertex 3 is gone",
+    );
+    assert_error(
+        post(
+            "/api/board/move",
+            json!({"game": "nodekayles:path:5", "vertex": 5}),
+        )
+        .await,
+        422,
+        "vertex: 5 is too large; at most 4",
+    );
+    let (code, body) = post("/api/board", json!({"game": "nodekayles:path:x"})).await;
+    assert_eq!(code.as_u16(), 400, "{body}");
+    assert_eq!(body["span"], json!([16, 17]));
+    assert_error(
+        post("/api/board", json!({"game": "nodekayles:grid:7x7"})).await,
+        422,
+        "at most 36 vertices",
+    );
+    assert_error(
+        post("/api/board", json!({"game": "nodekayles:my-graph.txt"})).await,
+        400,
+        "graph file",
+    );
+    assert_error(
+        post("/api/board", json!({"game": "cram:2x2", "removed": [0]})).await,
+        400,
+        "\"removed\"",
+    );
+    assert_error(
+        post(
+            "/api/board/move",
+            json!({"game": "nodekayles:path:5", "move": [[0, 0]]}),
+        )
+        .await,
+        400,
+        "\"vertex\"",
+    );
+}
+
 /// The page offers the board games and its script uses the board routes
 /// (the browser test drives the heap games; this keeps the board wiring
 /// from silently disappearing).
@@ -1024,6 +1132,7 @@ async fn the_page_offers_board_games() {
     let page = get("/").await;
     assert!(page.contains(r#"<option value="cram" data-misere="false" data-board="true">"#));
     assert!(page.contains(r#"<option value="chomp" data-misere="false" data-board="true">"#));
+    assert!(page.contains(r#"<option value="nodekayles" data-misere="false" data-board="true">"#));
     let script = get("/app.js").await;
     for route in ["\"/api/board\"", "\"/api/board/move\""] {
         assert!(script.contains(route), "app.js lacks {route}");

@@ -743,11 +743,19 @@ function drawGraph(g, heap) {
 // (`cram:.../.##`), so the page keeps that spec and the history of specs;
 // /api/board answers the position (with its winning moves, shown on hint)
 // and /api/board/move plays a move and the engine's reply.
+// Node Kayles: the spec names the graph (`nodekayles:cycle:9`) and the
+// position is the list of vertices gone (`removed`), kept the same way.
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 
 function cellName([r, c]) {
   return `${COLUMNS[c] || "?"}${r + 1}`;
+}
+
+
+// The position's name and what the routes need to find it again.
+function positionRequest(pos) {
+  return pos.kind === "nodekayles" ? { game: pos.game, removed: pos.removed } : { game: pos.game };
 }
 
 async function newBoardGame(spec) {
@@ -768,7 +776,9 @@ async function newBoardGame(spec) {
   updateButtons();
   try {
     game.pos = await api("/api/board", { game: spec });
-    $("game-title").textContent = `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
+    $("game-title").textContent = game.pos.kind === "nodekayles"
+      ? `Node Kayles on ${game.pos.game.replace(/^nodekayles:/, "")}`
+      : `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
     $("after-heading").textContent = "Position after";
     if (game.pos.over) throw new Error("no move can be made on this board");
   } catch (err) {
@@ -791,7 +801,9 @@ function boardStatus() {
   if (game.over || !game.pos) return;
   setStatus(game.pos.kind === "cram"
     ? "Your move: click two free cells side by side to place a domino."
-    : "Your move: click a square to bite it and everything below and right of it.");
+    : game.pos.kind === "nodekayles"
+      ? "Your move: click a vertex to pick it; it and its neighbours leave the graph."
+      : "Your move: click a square to bite it and everything below and right of it.");
 }
 
 function updateBoardButtons() {
@@ -806,6 +818,7 @@ function drawGrid() {
   $("choices").hidden = true;
   const pos = game.pos;
   if (!pos) return;
+  if (pos.kind === "nodekayles") return drawKaylesGraph();
   const grid = el("div", { class: `grid ${pos.kind}`, role: "grid", "aria-label": `${pos.kind} board` });
   grid.style.gridTemplateColumns = `1.5rem repeat(${pos.cols}, auto)`;
   grid.append(el("span"));
@@ -837,6 +850,57 @@ function drawGrid() {
   board.append(grid);
 }
 
+// The graph: edges drawn in an SVG, each vertex a button on top of it.
+function drawKaylesGraph() {
+  const pos = game.pos;
+  // The layout is in 0..1 both ways; in rem, a 17 x 16 area with a margin
+  // for the vertices' discs, and only as tall as its rows need.
+  const ys = pos.vertices.map((v) => v.y);
+  const top = Math.min(...ys);
+  const height = 4 + 16 * (Math.max(...ys) - top);
+  const place = (v) => [1.5 + 17 * v.x, 2 + 16 * (v.y - top)];
+  const box = el("div", { class: "graph", role: "group", "aria-label": "Node Kayles graph" });
+  box.style.height = `${height}rem`;
+  const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+  svg.setAttribute("viewBox", `0 0 20 ${height}`);
+  svg.setAttribute("aria-hidden", "true");
+  const at = (v) => pos.vertices[v];
+  for (const [a, b] of pos.edges) {
+    const line = document.createElementNS("http://www.w3.org/2000/svg", "line");
+    const [x1, y1] = place(at(a));
+    const [x2, y2] = place(at(b));
+    line.setAttribute("x1", String(x1));
+    line.setAttribute("y1", String(y1));
+    line.setAttribute("x2", String(x2));
+    line.setAttribute("y2", String(y2));
+    if (!at(a).present || !at(b).present) line.setAttribute("class", "gone");
+    svg.append(line);
+  }
+  box.append(svg);
+  const last = game.history[game.history.length - 1];
+  const canPlay = !game.over && !game.busy && game.turn === "me";
+  for (const v of pos.vertices) {
+    const b = el("button", {
+      type: "button",
+      class: `vertex ${v.present ? "open" : "gone"}`,
+      "data-vertex": String(v.id),
+      text: v.name,
+      "aria-label": `vertex ${v.name}${v.present ? "" : ", gone"}`,
+    });
+    const [x, y] = place(v);
+    b.style.left = `${x}rem`;
+    b.style.top = `${y}rem`;
+    if (game.hintCells.includes(v.id)) b.classList.add("winning");
+    if (last && last.move.vertex === v.id) b.classList.add("last-move");
+    b.disabled = !canPlay || !v.present;
+    b.addEventListener("click", () => {
+      if (!game.over && !game.busy && game.turn === "me") boardMove(v.id);
+    });
+    box.append(b);
+  }
+  $("board").append(box);
+}
+
 function cellClicked(r, c) {
   if (game.over || game.busy || game.turn !== "me") return;
   if (game.pos.kind === "chomp") return boardMove([[r, c]]);
@@ -854,9 +918,11 @@ function cellClicked(r, c) {
   boardMove([first, [r, c]]);
 }
 
-// Plays `cells` (none: the engine opens) and the engine's reply.
+// Plays `cells` (a vertex number on a graph; none: the engine opens) and
+// the engine's reply.
 async function boardMove(cells) {
-  const before = game.pos.game;
+  const graph = game.pos.kind === "nodekayles";
+  const before = graph ? game.pos.removed : game.pos.game;
   game.busy = true;
   game.hintCells = [];
   $("hint-box").hidden = true;
@@ -864,11 +930,13 @@ async function boardMove(cells) {
   updateButtons();
   drawGrid();
   try {
-    const body = { game: before };
-    if (cells) body.move = cells;
+    const body = positionRequest(game.pos);
+    if (graph && cells !== null) body.vertex = cells;
+    else if (cells) body.move = cells;
     const data = await api("/api/board/move", body);
     if (data.you) game.history.push({ who: "you", move: data.you, before, after: data.after_you });
-    if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.after_you || before, after: data.position.game });
+    const now = graph ? data.position.removed : data.position.game;
+    if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.after_you || before, after: now });
     game.pos = data.position;
     game.turn = "me";
     if (data.winner) {
@@ -894,7 +962,7 @@ function showBoardHint() {
   const box = $("hint-box");
   box.hidden = false;
   const wins = game.pos.winning_moves;
-  game.hintCells = wins.flatMap((m) => m.cells);
+  game.hintCells = wins.flatMap((m) => (game.pos.kind === "nodekayles" ? [m.vertex] : m.cells));
   box.textContent = wins.length
     ? `This position is worth *${game.pos.value}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
     : `This position is worth *0: every move loses against perfect play. Play for time and hope for a mistake.`;
@@ -919,7 +987,8 @@ async function undoBoard() {
   $("hint-box").hidden = true;
   drawBoardHistory();
   await step(async () => {
-    game.pos = await api("/api/board", { game: before });
+    const request = game.pos.kind === "nodekayles" ? { game: game.pos.game, removed: before } : { game: before };
+    game.pos = await api("/api/board", request);
     boardStatus();
   });
 }
@@ -927,13 +996,18 @@ async function undoBoard() {
 function drawBoardHistory() {
   const body = $("history").tBodies[0];
   body.replaceChildren();
+  const kind = game.pos && game.pos.kind;
+  const verb = { chomp: "bite", cram: "domino", nodekayles: "pick" }[kind] || "";
   game.history.forEach((h, i) => {
+    const after = kind === "nodekayles"
+      ? ((left) => `${left} ${left === 1 ? "vertex" : "vertices"} left`)(game.pos.vertices.length - (h.after || []).length)
+      : (h.after || "").replace(/^[a-z]+:/, "");
     body.append(
       el("tr", {},
         el("td", { text: String(i + 1) }),
         el("td", { text: h.who }),
-        el("td", { text: game.pos && game.pos.kind === "chomp" ? `bite ${h.move.move}` : `domino ${h.move.move}` }),
-        el("td", { text: (h.after || "").replace(/^[a-z]+:/, "") })));
+        el("td", { text: `${verb} ${h.move.move}` }),
+        el("td", { text: after })));
   });
 }
 
@@ -944,11 +1018,14 @@ function presetChanged() {
   const isBoard = sel.dataset.board === "true";
   $("spec-row").hidden = sel.value !== "";
   $("size-row").hidden = !isBoard;
-  $("size-help").hidden = !isBoard;
+  const graph = sel.value === "nodekayles";
+  $("size-help").hidden = !isBoard || graph;
+  $("graph-help").hidden = !graph;
+  document.querySelector('label[for="board-size"]').textContent = graph ? "Graph" : "Board";
   $("heaps-row").hidden = isBoard;
   $("heaps-help").hidden = isBoard;
   $("misere-row").hidden = isBoard;
-  if (isBoard) $("board-size").value = sel.value === "chomp" ? "4x5" : "3x4";
+  if (isBoard) $("board-size").value = { chomp: "4x5", nodekayles: "cycle:9" }[sel.value] || "3x4";
   $("misere").checked = sel.dataset.misere === "true";
   const heaps = { "sub{1,3,4}": "9 11", kayles: "4 7", "grundy-game": "5 8" }[sel.value];
   $("heaps").value = heaps || "3 5 7";

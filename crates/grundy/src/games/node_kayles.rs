@@ -368,12 +368,58 @@ impl NodeKayles {
         cancel: &Cancel,
         tick: &mut dyn FnMut(SearchStats),
     ) -> Result<SearchReport<usize>, Cancelled> {
+        self.search_at(self.start(), options, cancel, tick)
+    }
+
+    /// [`NodeKayles::search`] from the position `pos` (bit `v` set while
+    /// vertex `v` is there): the winning moves are vertices of `pos`.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{NodeKayles, SearchOptions};
+    /// use grundy::Nimber;
+    /// let path = NodeKayles::family("nodekayles:path:5").unwrap().unwrap();
+    /// // Vertex 3 (index 2) picked: two lone vertices are left, *1 + *1.
+    /// let pos = path.pick(path.start(), 2);
+    /// let r = path.search_at(pos, &SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
+    /// assert_eq!(r.value, Some(Nimber(0)));
+    /// assert!(r.winning_moves.is_empty());
+    /// ```
+    pub fn search_at(
+        &self,
+        pos: u128,
+        options: &SearchOptions,
+        cancel: &Cancel,
+        tick: &mut dyn FnMut(SearchStats),
+    ) -> Result<SearchReport<usize>, Cancelled> {
         cancel.check()?;
-        let start = self.start();
+        let pos = pos & self.start();
         let moves: Vec<(usize, u128)> = (0..self.vertices())
-            .map(|v| (v, self.pick(start, v)))
+            .filter(|&v| pos >> v & 1 == 1)
+            .map(|v| (v, self.pick(pos, v)))
             .collect();
-        search_position(self, start, &moves, options, cancel, tick, false)
+        search_position(self, pos, &moves, options, cancel, tick, false)
+    }
+
+    /// The edges `(u, v)` with `u < v`, in order.
+    ///
+    /// ```
+    /// use grundy::games::NodeKayles;
+    /// let star = NodeKayles::family("nodekayles:star:3").unwrap().unwrap();
+    /// assert_eq!(star.edges(), vec![(0, 1), (0, 2), (0, 3)]);
+    /// ```
+    pub fn edges(&self) -> Vec<(usize, usize)> {
+        (0..self.vertices())
+            .flat_map(|u| {
+                let above = self.adjacent[u] & u128::MAX.checked_shl(u as u32 + 1).unwrap_or(0);
+                (u + 1..self.vertices())
+                    .filter(move |&v| above >> v & 1 == 1)
+                    .map(move |v| (u, v))
+            })
+            .collect()
     }
 
     /// The connected part of `pos` that holds its lowest vertex.
