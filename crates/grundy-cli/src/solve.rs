@@ -5,7 +5,7 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions, SearchReport};
+use grundy::games::{Board, BoardSpec, CramEndgame, NodeKayles, SearchOptions, SearchReport};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
@@ -56,6 +56,66 @@ pub struct Args {
     /// a small one costs time, never a wrong answer.
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_size)]
     tt_mem: Option<usize>,
+    /// Cram only: an endgame table of the values of every region of up to
+    /// --db-cells cells, kept in the folder DIR (made if missing) as
+    /// `cram-RxC-uptoK.grundydb`. The first run builds it; later runs read it.
+    #[arg(long, value_name = "DIR")]
+    db: Option<std::path::PathBuf>,
+    /// Cram only: the largest region of the endgame table, 2 to 16 cells
+    /// (default 12).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u32).range(2..=16), requires = "db")]
+    db_cells: Option<u32>,
+}
+
+/// The Cram endgame table of `--db DIR`, read from its file, or built and
+/// written there (by a rename, so a stopped build leaves no file).
+fn endgame_table(args: &Args, board: &Board) -> anyhow::Result<Option<(CramEndgame, f64)>> {
+    let Some(dir) = &args.db else {
+        return Ok(None);
+    };
+    let Board::Cram { game, .. } = board else {
+        anyhow::bail!(
+            "--db is for Cram (an endgame table of its small regions); {board} is not a Cram board"
+        );
+    };
+    let cells = args.db_cells.unwrap_or(12);
+    let path = dir.join(CramEndgame::file_name(game, cells));
+    let started = std::time::Instant::now();
+    if path.exists() {
+        let bytes = std::fs::read(&path)
+            .with_context(|| format!("cannot read the endgame table {}", path.display()))?;
+        let table = CramEndgame::from_bytes(&bytes, game, cells).with_context(|| {
+            format!(
+                "{} cannot be used (remove it and the next run builds it again)",
+                path.display()
+            )
+        })?;
+        return Ok(Some((table, started.elapsed().as_secs_f64())));
+    }
+    std::fs::create_dir_all(dir)
+        .with_context(|| format!("cannot make the folder {}", dir.display()))?;
+    let mut progress = Progress::new(
+        format!(
+            "building the endgame table {} (regions of up to {cells} cells), region size",
+            path.display()
+        ),
+        None,
+    );
+    let table = CramEndgame::build(game, cells, &crate::interrupt::flag(), &mut |size| {
+        progress.update(u64::from(size))
+    })
+    .with_context(|| {
+        format!(
+            "the endgame table {} was not finished and not written",
+            path.display()
+        )
+    })?;
+    drop(progress);
+    let tmp = path.with_extension("grundydb.tmp");
+    std::fs::write(&tmp, table.to_bytes())
+        .and_then(|()| std::fs::rename(&tmp, &path))
+        .with_context(|| format!("cannot write the endgame table {}", path.display()))?;
+    Ok(Some((table, started.elapsed().as_secs_f64())))
 }
 
 /// What a game spec names for `solve`. Every spec goes through
@@ -160,12 +220,22 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
     if args.misere {
         anyhow::bail!("--misere is not supported for board games such as {board}");
     }
+    let endgame = endgame_table(args, &board)?;
     let (report, seconds) = watched_search(args, &board.to_string(), |options, cancel, tick| {
-        board.search(options, cancel, tick)
+        board.search_with_endgame(options, endgame.as_ref().map(|(t, _)| t), cancel, tick)
     })?;
     let name = board.to_string();
     if args.json {
-        serde_json::to_writer(&mut *out, &BoardJson::from_report(&name, &report, seconds))?;
+        let mut json = serde_json::to_value(BoardJson::from_report(&name, &report, seconds))?;
+        if let Some((table, built)) = &endgame {
+            json["endgame"] = serde_json::json!({
+                "regions": table.len(),
+                "max_cells": table.max_cells(),
+                "hits": report.stats.endgame_hits,
+                "seconds": built,
+            });
+        }
+        serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
         return Ok(());
     }
@@ -229,6 +299,11 @@ fn solve_node_kayles(args: &Args, game: &NodeKayles, out: &mut impl Write) -> an
     if args.misere {
         anyhow::bail!("--misere is not supported for Node Kayles");
     }
+    if args.db.is_some() {
+        anyhow::bail!(
+            "--db is for Cram (an endgame table of its small regions); {spec} is Node Kayles"
+        );
+    }
     let (report, seconds) = watched_search(args, spec, |options, cancel, tick| {
         game.search(options, cancel, tick)
     })?;
@@ -275,6 +350,12 @@ fn solve_node_kayles(args: &Args, game: &NodeKayles, out: &mut impl Write) -> an
 }
 
 fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.db.is_some() {
+        anyhow::bail!(
+            "--db is for Cram (an endgame table of its small regions); {} is a heap game",
+            args.game.trim()
+        );
+    }
     if args.outcome || args.tt_mem.is_some() {
         anyhow::bail!(
             "--outcome and --tt-mem are for board positions (cram:..., chomp:...); a sum of heaps is solved from its Grundy values"

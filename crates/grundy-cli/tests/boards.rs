@@ -216,7 +216,7 @@ fn heap_commands_say_what_a_board_is_and_where_it_goes() {
 
 #[test]
 fn ctrl_c_stops_a_long_board_search_saying_how_far_it_got() {
-    for spec in ["cram:8x8", "chomp:16x255"] {
+    for spec in ["cram:7x9", "chomp:16x255"] {
         let child = StdCommand::new(env!("CARGO_BIN_EXE_grundy"))
             .args(["solve", spec])
             .stdout(Stdio::piped())
@@ -250,7 +250,7 @@ fn a_long_board_search_draws_progress_on_a_terminal() {
         return;
     }
     let cmd = format!(
-        "timeout -s INT 1.5 {} solve cram:8x8",
+        "timeout -s INT 1.5 {} solve cram:7x9",
         env!("CARGO_BIN_EXE_grundy")
     );
     let out = StdCommand::new("script")
@@ -260,7 +260,7 @@ fn a_long_board_search_draws_progress_on_a_terminal() {
         .unwrap();
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(
-        text.contains("solving cram:8x8: ") && text.contains(" positions searched, "),
+        text.contains("solving cram:7x9: ") && text.contains(" positions searched, "),
         "{text}"
     );
     assert!(text.contains("positions/s, table "), "{text}");
@@ -272,7 +272,7 @@ fn a_long_board_search_draws_progress_on_a_terminal() {
             "1",
             env!("CARGO_BIN_EXE_grundy"),
             "solve",
-            "cram:8x8",
+            "cram:7x9",
         ])
         .output()
         .unwrap();

@@ -139,6 +139,79 @@ fn outcome_only_and_a_memory_limit() {
 }
 
 #[test]
+fn an_endgame_table_is_built_once_then_read_and_a_bad_one_is_refused() {
+    let dir = std::env::temp_dir().join(format!("grundy-db-test-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("cram-4x5-upto8.grundydb");
+    let run = || {
+        let out = grundy()
+            .args(["solve", "cram:4x5", "--db"])
+            .arg(&dir)
+            .args(["--db-cells", "8", "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+    };
+    // Built (the folder is made), then read: the same table, the same
+    // answer as without it (Beling & Rogalski: 4x5 is worth *2).
+    let first = run();
+    assert!(file.exists());
+    let bytes = std::fs::read(&file).unwrap();
+    let second = run();
+    assert_eq!(std::fs::read(&file).unwrap(), bytes);
+    for json in [&first, &second] {
+        assert_eq!(json["value"], 2);
+        assert_eq!(json["endgame"]["max_cells"], 8);
+        assert!(json["endgame"]["regions"].as_u64().unwrap() > 100, "{json}");
+        assert!(json["endgame"]["hits"].as_u64().unwrap() > 0, "{json}");
+    }
+    let plain = grundy()
+        .args(["solve", "cram:4x5", "--json"])
+        .output()
+        .unwrap();
+    let plain: serde_json::Value = serde_json::from_slice(&plain.stdout).unwrap();
+    assert_eq!(plain["winning_moves"], first["winning_moves"]);
+    assert!(plain.get("endgame").is_none(), "no table, no key");
+    // A damaged table is an error that names the file, and is left alone.
+    let mut damaged = bytes.clone();
+    damaged[40] ^= 0x10;
+    std::fs::write(&file, &damaged).unwrap();
+    grundy()
+        .args(["solve", "cram:4x5", "--db"])
+        .arg(&dir)
+        .args(["--db-cells", "8"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "cram-4x5-upto8.grundydb cannot be used",
+        ))
+        .stderr(predicate::str::contains("checksum"));
+    assert_eq!(std::fs::read(&file).unwrap(), damaged);
+    // Only Cram has a table.
+    for (args, words) in [
+        (
+            vec!["solve", "chomp:3x3", "--db"],
+            "chomp:3x3 is not a Cram board",
+        ),
+        (vec!["solve", "nim", "3", "--db"], "nim is a heap game"),
+        (vec!["solve", "nodekayles:path:4", "--db"], "is Node Kayles"),
+    ] {
+        grundy()
+            .args(&args)
+            .arg(&dir)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn node_kayles_families_and_files() {
     // A path of n vertices is the octal game 0.137 with a heap of n.
     let heap = grundy()

@@ -24,6 +24,7 @@ use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::cram::Cram64;
 use crate::games::spec::{BoardMove, BoardSolution, BoardSpec};
+use crate::games::CramEndgame;
 use crate::games::{Chomp, Cram};
 use crate::search::{Search, SearchStats, DEFAULT_MEMORY};
 use crate::{Nimber, Outcome};
@@ -357,6 +358,34 @@ impl Board {
         cancel: &Cancel,
         tick: &mut dyn FnMut(SearchStats),
     ) -> Result<BoardReport, Cancelled> {
+        self.search_with_endgame(options, None, cancel, tick)
+    }
+
+    /// [`Board::search`] reading the values of small regions from a Cram
+    /// endgame table first. A table built for another board size is not
+    /// used (its regions are numbered for that board), nor is one on Chomp.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, Cram, CramEndgame, SearchOptions};
+    /// let board = Board::parse("cram:4x5").unwrap();
+    /// let table = CramEndgame::build(&Cram::new(4, 5).unwrap(), 8, &Cancel::new(), &mut |_| {}).unwrap();
+    /// let report = board
+    ///     .search_with_endgame(&SearchOptions::default(), Some(&table), &Cancel::new(), &mut |_| {})
+    ///     .unwrap();
+    /// assert_eq!(report.value.unwrap().0, 2);
+    /// assert!(report.stats.endgame_hits > 0);
+    /// ```
+    pub fn search_with_endgame(
+        &self,
+        options: &SearchOptions,
+        endgame: Option<&CramEndgame>,
+        cancel: &Cancel,
+        tick: &mut dyn FnMut(SearchStats),
+    ) -> Result<BoardReport, Cancelled> {
         cancel.check()?;
         let moves = self.moves();
         // The cells (Cram) or row lengths (Chomp) a move leaves.
@@ -365,17 +394,28 @@ impl Board {
             Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
         };
         match *self {
-            Board::Cram { game, free } => match Cram64::of(&game) {
-                // The same bits in a narrower word: about twice as fast.
-                Some(narrow) => {
-                    let moves = leaves(&moves, |b| cram_cells(b) as u64);
-                    search_position(&narrow, free as u64, &moves, options, cancel, tick, false)
+            Board::Cram { game, free } => {
+                let endgame = endgame.filter(|e| e.is_for(&game));
+                match Cram64::of(&game) {
+                    // The same bits in a narrower word: about twice as fast.
+                    Some(narrow) => {
+                        let moves = leaves(&moves, |b| cram_cells(b) as u64);
+                        let mut search = searcher(&narrow, options, cancel, tick);
+                        if let Some(e) = endgame {
+                            search = search.with_endgame(|&p: &u64| e.value(u128::from(p)));
+                        }
+                        search_position(search, free as u64, &moves, options)
+                    }
+                    None => {
+                        let moves = leaves(&moves, cram_cells);
+                        let mut search = searcher(&game, options, cancel, tick);
+                        if let Some(e) = endgame {
+                            search = search.with_endgame(|&p: &u128| e.value(p));
+                        }
+                        search_position(search, free, &moves, options)
+                    }
                 }
-                None => {
-                    let moves = leaves(&moves, cram_cells);
-                    search_position(&game, free, &moves, options, cancel, tick, false)
-                }
-            },
+            }
             Board::Chomp { game, rows } => {
                 let moves = leaves(&moves, |b| match b {
                     Board::Chomp { rows, .. } => *rows,
@@ -383,7 +423,8 @@ impl Board {
                 });
                 // Chomp has no components and big values: the pruned search
                 // asks too many questions of each position.
-                search_position(&game, rows, &moves, options, cancel, tick, true)
+                let search = searcher(&game, options, cancel, tick).plain(true);
+                search_position(search, rows, &moves, options)
             }
         }
     }
@@ -457,21 +498,27 @@ fn leaves<P>(
         .collect()
 }
 
+/// The search that [`search_position`] runs: `options`' memory, `cancel`
+/// and `tick`.
+pub(crate) fn searcher<'g, G: ImpartialGame>(
+    game: &'g G,
+    options: &SearchOptions,
+    cancel: &Cancel,
+    tick: &'g mut dyn FnMut(SearchStats),
+) -> Search<'g, G> {
+    Search::with_memory(game, options.memory)
+        .with_cancel(cancel.clone())
+        .with_progress(tick)
+}
+
 /// [`Board::search`] for any game: `moves` are the moves of `pos` with the
 /// positions they leave, in the order the winning ones are reported.
 pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
-    game: &G,
+    mut search: Search<'_, G>,
     pos: G::Position,
     moves: &[(M, G::Position)],
     options: &SearchOptions,
-    cancel: &Cancel,
-    tick: &mut dyn FnMut(SearchStats),
-    plain: bool,
 ) -> Result<SearchReport<M>, Cancelled> {
-    let mut search = Search::with_memory(game, options.memory)
-        .plain(plain)
-        .with_cancel(cancel.clone())
-        .with_progress(tick);
     let value = if options.outcome_only {
         None
     } else {
@@ -484,7 +531,18 @@ pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
     };
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N && options.winning_moves {
-        for (mv, to) in moves {
+        // One winning move: first one that is P without a search, if any.
+        let quick = if options.outcome_only {
+            moves
+                .iter()
+                .find(|(_, to)| search.known_is_p(to) == Some(true))
+        } else {
+            None
+        };
+        if let Some((mv, _)) = quick {
+            winning_moves.push(mv.clone());
+        }
+        for (mv, to) in moves.iter().filter(|_| quick.is_none()) {
             if search.is_p(to)? {
                 winning_moves.push(mv.clone());
                 if options.outcome_only {
@@ -567,7 +625,7 @@ mod tests {
     #[test]
     fn long_searches_stop_soon_after_the_flag_and_report_progress() {
         use std::time::{Duration, Instant};
-        for spec in ["cram:8x8", "chomp:16x255"] {
+        for spec in ["cram:7x9", "chomp:16x255"] {
             let board = Board::parse(spec).unwrap();
             let started = Instant::now();
             let cancel = Cancel::with_deadline(started + Duration::from_millis(200));

@@ -78,7 +78,7 @@ impl Cram {
     }
 
     /// Bits from one row to the next: the columns and a sentinel.
-    fn stride(&self) -> u32 {
+    pub(crate) fn stride(&self) -> u32 {
         u32::from(self.cols) + 1
     }
 
@@ -184,7 +184,7 @@ macro_rules! cram_on {
             }
 
             /// `x` moved to the top-left corner, with its height and width.
-            fn at_corner(&self, x: $w) -> ($w, u32, u32) {
+            pub(crate) fn at_corner(&self, x: $w) -> ($w, u32, u32) {
                 let s = self.stride();
                 let first = self.row_of(x.trailing_zeros());
                 let last = self.row_of((<$w>::BITS - 1) - x.leading_zeros());
@@ -223,7 +223,7 @@ macro_rules! cram_on {
 
             /// The least of the images of a region under the symmetries that keep
             /// it on the board, each moved to the corner.
-            fn canonical(&self, region: $w) -> $w {
+            pub(crate) fn canonical(&self, region: $w) -> $w {
                 let s = self.stride();
                 let (x, h, w) = self.at_corner(region);
                 let best = self.least_mirror(x, h, w);

@@ -12,6 +12,7 @@
 pub mod board;
 pub mod chomp;
 pub mod cram;
+pub mod cram_endgame;
 pub mod heaps;
 pub mod node_kayles;
 pub mod spec;
@@ -21,6 +22,7 @@ pub use board::{
 };
 pub use chomp::Chomp;
 pub use cram::Cram;
+pub use cram_endgame::{CramEndgame, EndgameError};
 pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};
 pub use node_kayles::{NodeKayles, NodeKaylesError};
 pub use spec::{BoardMove, BoardSolution, BoardSpec, SpecError};

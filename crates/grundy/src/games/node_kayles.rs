@@ -27,7 +27,7 @@
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
-use crate::games::board::search_position;
+use crate::games::board::{search_position, searcher};
 use crate::games::spec::SpecError;
 use crate::games::{SearchOptions, SearchReport};
 use crate::graph::Graph;
@@ -401,7 +401,7 @@ impl NodeKayles {
             .filter(|&v| pos >> v & 1 == 1)
             .map(|v| (v, self.pick(pos, v)))
             .collect();
-        search_position(self, pos, &moves, options, cancel, tick, false)
+        search_position(searcher(self, options, cancel, tick), pos, &moves, options)
     }
 
     /// The edges `(u, v)` with `u < v`, in order.

@@ -68,6 +68,8 @@ pub struct SearchStats {
     pub table_bytes: u64,
     /// Depth of the search now, in moves from the position asked about.
     pub depth: u32,
+    /// Values read from the endgame table ([`Search::with_endgame`]).
+    pub endgame_hits: u64,
 }
 
 /// The default memory limit of the table: 1 GiB.
@@ -115,6 +117,8 @@ pub struct Search<'g, G: ImpartialGame> {
     max_excluded: usize,
     /// Value every option (no pruning): see [`Search::plain`].
     plain: bool,
+    /// Values known before the search: see [`Search::with_endgame`].
+    endgame: Option<Box<dyn Fn(&G::Position) -> Option<u32> + 'g>>,
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
@@ -156,6 +160,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             opt_pool: Vec::new(),
             idx_pool: Vec::new(),
             plain: false,
+            endgame: None,
             dense: game
                 .dense_len()
                 .filter(|&n| n.saturating_mul(2) <= bytes)
@@ -180,6 +185,25 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// ```
     pub fn plain(mut self, plain: bool) -> Self {
         self.plain = plain;
+        self
+    }
+
+    /// Reads the values of components from an endgame table first: `lookup`
+    /// answers the value of a component (as [`ImpartialGame::components`]
+    /// gives it) that the table holds. Its answers are trusted.
+    ///
+    /// ```
+    /// use grundy::games::Cram;
+    /// use grundy::search::Search;
+    /// let cram = Cram::new(2, 3).unwrap();
+    /// // A table that knows only the start (*1), asked about the start.
+    /// let start = cram.start();
+    /// let mut s = Search::new(&cram).with_endgame(move |&p| (p == start).then_some(1));
+    /// assert_eq!(s.nimber(&start).unwrap().0, 1);
+    /// assert_eq!(s.stats().nodes, 0);
+    /// ```
+    pub fn with_endgame(mut self, lookup: impl Fn(&G::Position) -> Option<u32> + 'g) -> Self {
+        self.endgame = Some(Box::new(lookup));
         self
     }
 
@@ -269,6 +293,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         if let Some(v) = self.tt_get(c) {
             return Some(v);
         }
+        if let Some(v) = self.endgame.as_ref().and_then(|lookup| lookup(c)) {
+            self.stats.endgame_hits += 1;
+            self.tt_store(c, v, 1);
+            return Some(v);
+        }
         if self.game.known_p(c) {
             self.tt_store(c, 0, 1);
             return Some(0);
@@ -324,6 +353,21 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let r = self.sum_is_p(&mut comps);
         self.pool.push(comps);
         r
+    }
+
+    /// Whether `pos` is P, when that is known without a search: every
+    /// component is in the table, the endgame table, or a P-position the
+    /// game knows ([`ImpartialGame::known_p`]); `None` otherwise.
+    pub(crate) fn known_is_p(&mut self, pos: &G::Position) -> Option<bool> {
+        let mut comps = self.take_buf();
+        self.game.components(pos, &mut comps);
+        cancel_pairs(&mut comps);
+        let mut x = Some(0);
+        for c in comps.iter() {
+            x = x.zip(self.known(c)).map(|(a, b)| a ^ b);
+        }
+        self.pool.push(comps);
+        x.map(|x| x == 0)
     }
 
     /// The outcome of `pos`: [`Outcome::P`] when the player to move loses.
