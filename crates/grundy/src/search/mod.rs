@@ -81,6 +81,10 @@ pub const DEFAULT_MEMORY: usize = 1 << 30;
 /// than it finds.
 const KNOWN_P_DEPTH: u32 = 8;
 
+/// Values known before a search (an endgame table): see
+/// [`Search::with_endgame`].
+type Lookup<'g, P> = Box<dyn Fn(&P) -> Option<u32> + 'g>;
+
 /// One option of the component being searched: its parts that the table
 /// does not know are `parts[first..first + len]` (the hardest first), and
 /// `known` is the xor of the nimbers of the others.
@@ -118,7 +122,7 @@ pub struct Search<'g, G: ImpartialGame> {
     /// Value every option (no pruning): see [`Search::plain`].
     plain: bool,
     /// Values known before the search: see [`Search::with_endgame`].
-    endgame: Option<Box<dyn Fn(&G::Position) -> Option<u32> + 'g>>,
+    endgame: Option<Lookup<'g, G::Position>>,
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
