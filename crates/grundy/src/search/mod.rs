@@ -75,11 +75,10 @@ pub struct SearchStats {
 /// The default memory limit of the table: 1 GiB.
 pub const DEFAULT_MEMORY: usize = 1 << 30;
 
-/// How deep [`Search::split_options`] asks the game about P-positions it
-/// knows ([`ImpartialGame::known_p`]) among the options' parts: near the
-/// root a found one saves a big subtree; deeper, the asking costs more
-/// than it finds.
-const KNOWN_P_DEPTH: u32 = 8;
+/// How deep the search asks the game about P-positions it knows
+/// ([`ImpartialGame::known_p`]): near the root a found one saves a big
+/// subtree; deeper, the asking costs more than it finds.
+const KNOWN_P_DEPTH: u32 = 4;
 
 /// Values known before a search (an endgame table): see
 /// [`Search::with_endgame`].
@@ -290,8 +289,9 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
     }
 
-    /// The value of `c` from the table, or `0` when the game knows that
-    /// it is a P-position ([`ImpartialGame::known_p`], then stored).
+    /// The value of `c` from the table or the endgame table, or `0` when
+    /// the game knows that it is a P-position ([`ImpartialGame::known_p`],
+    /// asked near the root only); then stored.
     #[inline]
     fn known(&mut self, c: &G::Position) -> Option<u32> {
         if let Some(v) = self.tt_get(c) {
@@ -302,7 +302,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             self.tt_store(c, v, 1);
             return Some(v);
         }
-        if self.game.known_p(c) {
+        if self.stats.depth < KNOWN_P_DEPTH && self.game.known_p(c) {
             self.tt_store(c, 0, 1);
             return Some(0);
         }
@@ -526,14 +526,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             let mut difficulty = 0;
             let mut hardest = 0;
             for p in split.drain(..) {
-                // Near the root, where a subtree is worth a look, parts
-                // that the game knows are P count as known too.
-                let v = if self.stats.depth < KNOWN_P_DEPTH {
-                    self.known(&p)
-                } else {
-                    self.tt_get(&p)
-                };
-                match v {
+                match self.known(&p) {
                     Some(v) => x ^= v,
                     None => {
                         let d = self.game.size(&p).map_or(0, |s| s * s);
