@@ -531,22 +531,26 @@ pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
     };
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N && options.winning_moves {
-        // One winning move: first one that is P without a search, if any.
-        let quick = if options.outcome_only {
-            moves
-                .iter()
-                .find(|(_, to)| search.known_is_p(to) == Some(true))
-        } else {
-            None
-        };
-        if let Some((mv, _)) = quick {
-            winning_moves.push(mv.clone());
-        }
-        for (mv, to) in moves.iter().filter(|_| quick.is_none()) {
-            if search.is_p(to)? {
-                winning_moves.push(mv.clone());
-                if options.outcome_only {
-                    break;
+        // For one winning move, a move known to leave a P-position saves
+        // the search of the moves before it.
+        let quick = options
+            .outcome_only
+            .then(|| {
+                moves
+                    .iter()
+                    .find(|(_, to)| search.known_is_p(to) == Some(true))
+            })
+            .flatten();
+        match quick {
+            Some((mv, _)) => winning_moves.push(mv.clone()),
+            None => {
+                for (mv, to) in moves {
+                    if search.is_p(to)? {
+                        winning_moves.push(mv.clone());
+                        if options.outcome_only {
+                            break;
+                        }
+                    }
                 }
             }
         }
