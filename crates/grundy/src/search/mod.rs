@@ -64,7 +64,7 @@ pub struct SearchStats {
     pub replaced: u64,
     /// Entries in the table now.
     pub entries: u64,
-    /// Bytes the table takes now.
+    /// Bytes the table takes now, with the record of values ruled out.
     pub table_bytes: u64,
     /// Depth of the search now, in moves from the position asked about.
     pub depth: u32,
@@ -117,7 +117,8 @@ pub struct Search<'g, G: ImpartialGame> {
     dense_len: usize,
     /// Values below 64 that a component is known not to have.
     excluded: HashMap<G::Position, u64, BuildHasherDefault<PositionHasher>>,
-    max_excluded: usize,
+    /// The bytes `excluded` may take: a quarter of the memory limit.
+    excluded_bytes: usize,
     /// Value every option (no pruning): see [`Search::plain`].
     plain: bool,
     /// Values known before the search: see [`Search::with_endgame`].
@@ -125,6 +126,10 @@ pub struct Search<'g, G: ImpartialGame> {
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
+    /// The bytes one entry of the record of ruled-out values takes: key,
+    /// value and a control byte.
+    const EXCLUDED_ENTRY: usize = std::mem::size_of::<(G::Position, u64)>() + 1;
+
     /// A search with the default memory limit ([`DEFAULT_MEMORY`]).
     ///
     /// ```
@@ -155,7 +160,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     pub fn with_memory(game: &'g G, bytes: usize) -> Self {
         Search {
             game,
-            table: Table::with_memory(bytes),
+            table: Table::with_memory(bytes - bytes / 4),
             stats: SearchStats::default(),
             cancel: Cancel::new(),
             tick: None,
@@ -170,7 +175,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .map(|n| vec![0u16; n]),
             dense_len: 0,
             excluded: HashMap::default(),
-            max_excluded: (bytes / 4 / (std::mem::size_of::<(G::Position, u64)>() + 1)).max(64),
+            excluded_bytes: bytes / 4,
         }
     }
 
@@ -261,13 +266,14 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         match &self.dense {
             Some(d) => SearchStats {
                 entries: self.dense_len as u64,
-                table_bytes: (2 * d.len()) as u64,
+                table_bytes: (2 * d.len() + self.excluded.capacity() * Self::EXCLUDED_ENTRY) as u64,
                 ..self.stats
             },
             None => SearchStats {
                 entries: self.table.len() as u64,
                 replaced: self.table.replaced(),
-                table_bytes: self.table.bytes() as u64,
+                table_bytes: (self.table.bytes() + self.excluded.capacity() * Self::EXCLUDED_ENTRY)
+                    as u64,
                 ..self.stats
             },
         }
@@ -723,7 +729,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         result?;
         if ruled_out || !(exact || potential.low().intersects(&upto)) {
             // Remember which values below 64 are ruled out.
-            if self.excluded.len() >= self.max_excluded {
+            // A full map doubles, and holds both tables meanwhile: when
+            // that would pass its share of the memory, it starts afresh
+            // (in the room it has).
+            let full = self.excluded.len() == self.excluded.capacity();
+            if full
+                && 3 * self.excluded.capacity().max(4) * Self::EXCLUDED_ENTRY > self.excluded_bytes
+            {
                 self.excluded.clear();
             }
             *self.excluded.entry(c.clone()).or_insert(0) |= low;
