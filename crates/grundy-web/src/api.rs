@@ -1328,13 +1328,7 @@ async fn solve_graph(state: &AppState, spec: &str, mut fields: Fields) -> ApiRes
     fields.u64_or("limit", 20, 100_000)?;
     compute_with(state, Estimate::EXPENSIVE, move |cancel| {
         let started = Instant::now();
-        let options = SearchOptions {
-            memory: 64 << 20,
-            ..SearchOptions::default()
-        };
-        let report = graph
-            .search(&options, cancel, &mut |_| {})
-            .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        let report = graph_search(&graph, graph.start(), cancel)?;
         let picks: Vec<&str> = report
             .winning_moves
             .iter()
@@ -1414,13 +1408,7 @@ fn layout(graph: &NodeKayles) -> Vec<(f64, f64)> {
 /// place and whether it is still there, the edges, the value, outcome and
 /// the winning vertices.
 fn graph_json(graph: &NodeKayles, pos: u128, cancel: &Cancel) -> Result<Value, ApiError> {
-    let options = SearchOptions {
-        memory: 64 << 20,
-        ..SearchOptions::default()
-    };
-    let report = graph
-        .search_at(pos, &options, cancel, &mut |_| {})
-        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+    let report = graph_search(graph, pos, cancel)?;
     let at = layout(graph);
     let present = |v: usize| pos >> v & 1 == 1;
     Ok(serde_json::json!({
@@ -1440,6 +1428,22 @@ fn graph_json(graph: &NodeKayles, pos: u128, cancel: &Cancel) -> Result<Value, A
         "winning_moves": report.winning_moves.iter().map(|&v| vertex_json(graph, v)).collect::<Vec<_>>(),
         "over": pos == 0,
     }))
+}
+
+/// The value, outcome and winning vertices of `pos`, with a table of at
+/// most 64 MB (the graphs here have at most `max_board_cells` vertices).
+fn graph_search(
+    graph: &NodeKayles,
+    pos: u128,
+    cancel: &Cancel,
+) -> Result<grundy::games::SearchReport<usize>, ApiError> {
+    let options = SearchOptions {
+        memory: 64 << 20,
+        ..SearchOptions::default()
+    };
+    graph
+        .search_at(pos, &options, cancel, &mut |_| {})
+        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))
 }
 
 /// A Node Kayles move as the routes show it: the vertex and its name.
@@ -1482,13 +1486,7 @@ async fn graph_move(state: &AppState, spec: &str, mut fields: Fields) -> ApiResu
         }
         let mut engine = None;
         if winner.is_none() {
-            let options = SearchOptions {
-                memory: 64 << 20,
-                ..SearchOptions::default()
-            };
-            let report = graph
-                .search_at(pos, &options, cancel, &mut |_| {})
-                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+            let report = graph_search(&graph, pos, cancel)?;
             // A winning vertex; when there is none, the one that takes the
             // fewest vertices away, to make the game last.
             let reply = report.winning_moves.first().copied().or_else(|| {

@@ -775,15 +775,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let before = self.stats.nodes;
         let mut options = self.take_buf();
         self.game.moves(c, &mut options);
-        // Values seen below 256 in a set on the stack; the mex of n options
-        // is at most n, and a component with 256 options or more counts
-        // the rest in a vector.
-        let mut seen = Set::default();
-        let mut seen_big = if options.len() >= Set::WIDTH as usize {
-            vec![false; options.len() + 1]
-        } else {
-            Vec::new()
-        };
+        let mut seen = Mex::new(options.len());
         let mut split = self.take_buf();
         let mut result = Ok(());
         for o in &options {
@@ -803,21 +795,12 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             if result.is_err() {
                 break;
             }
-            if x < Set::WIDTH {
-                seen.insert(x);
-            } else if let Some(s) = seen_big.get_mut(x as usize) {
-                *s = true;
-            }
+            seen.insert(x);
         }
         self.pool.push(split);
         self.pool.push(options);
         result?;
-        let v = match seen.complement().min() {
-            Some(v) => v,
-            None => (Set::WIDTH..)
-                .find(|&v| !seen_big.get(v as usize).copied().unwrap_or(false))
-                .expect("n + 1 slots, n options"),
-        };
+        let v = seen.value();
         self.tt_store(c, v, self.stats.nodes - before + 1);
         Ok(v)
     }
@@ -830,12 +813,7 @@ impl<G: ImpartialGame> Search<'_, G> {
     /// option not there yet is built from its number and valued first.
     fn exact_dense(&mut self, i: usize, options: Vec<usize>) -> Result<u32, Cancelled> {
         let counted = self.count_node();
-        let mut seen = Set::default();
-        let mut seen_big = if options.len() >= Set::WIDTH as usize {
-            vec![false; options.len() + 1]
-        } else {
-            Vec::new()
-        };
+        let mut seen = Mex::new(options.len());
         let mut result = counted;
         self.stats.depth += 1;
         for &j in &options {
@@ -862,21 +840,12 @@ impl<G: ImpartialGame> Search<'_, G> {
                     }
                 }
             };
-            if v < Set::WIDTH {
-                seen.insert(v);
-            } else if let Some(s) = seen_big.get_mut(v as usize) {
-                *s = true;
-            }
+            seen.insert(v);
         }
         self.stats.depth -= 1;
         self.idx_pool.push(options);
         result?;
-        let v = match seen.complement().min() {
-            Some(v) => v,
-            None => (Set::WIDTH..)
-                .find(|&v| !seen_big.get(v as usize).copied().unwrap_or(false))
-                .expect("n + 1 slots, n options"),
-        };
+        let v = seen.value();
         if let (Some(d), Ok(stored)) = (self.dense.as_mut(), u16::try_from(v + 1)) {
             if d[i] == 0 {
                 self.dense_len += 1;
@@ -884,6 +853,46 @@ impl<G: ImpartialGame> Search<'_, G> {
             d[i] = stored;
         }
         Ok(v)
+    }
+}
+
+/// The values of a position's options, for their mex: those below
+/// [`Set::WIDTH`] in a set on the stack; a position with that many options
+/// or more counts the rest in a vector (the mex of `n` options is at most
+/// `n`).
+struct Mex {
+    low: Set,
+    big: Vec<bool>,
+}
+
+impl Mex {
+    fn new(options: usize) -> Mex {
+        Mex {
+            low: Set::default(),
+            big: if options >= Set::WIDTH as usize {
+                vec![false; options + 1]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    fn insert(&mut self, v: u32) {
+        if v < Set::WIDTH {
+            self.low.insert(v);
+        } else if let Some(s) = self.big.get_mut(v as usize) {
+            *s = true;
+        }
+    }
+
+    /// The least value not inserted.
+    fn value(&self) -> u32 {
+        match self.low.complement().min() {
+            Some(v) => v,
+            None => (Set::WIDTH..)
+                .find(|&v| !self.big.get(v as usize).copied().unwrap_or(false))
+                .expect("n + 1 slots, n options"),
+        }
     }
 }
 
