@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use grundy::cancel::{Cancel, Cancelled};
 use grundy::census::{self, Family};
-use grundy::games::{Board, BoardSpec};
+use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions};
 use grundy::graph::{self, Graph, GraphBuilder};
 use grundy::heap::period::{self, AnalysisError};
 use grundy::heap::sequence::{self, EngineKind};
@@ -45,6 +45,27 @@ impl From<Cancelled> for Failure {
     fn from(_: Cancelled) -> Failure {
         Failure::Cancelled
     }
+}
+
+/// Node Kayles on a named graph (`nodekayles:cycle:9`) or on the edge list
+/// in a file (`nodekayles:my-graph.txt`), as `grundy solve` reads them.
+fn node_kayles(spec: &str) -> PyResult<NodeKayles> {
+    if let Some(game) = NodeKayles::family(spec).map_err(value_error)? {
+        return Ok(game);
+    }
+    let path = spec.trim()["nodekayles:".len()..].trim();
+    let text = std::fs::read_to_string(path).map_err(|e| {
+        value_error(format!(
+            "{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file: {e}"
+        ))
+    })?;
+    let graph = Graph::parse_edge_list(&text)
+        .map_err(|e| value_error(format!("{path}: not an edge list for Node Kayles: {e}")))?;
+    NodeKayles::from_graph(&graph, &format!("nodekayles:{path}")).map_err(|e| {
+        value_error(format!(
+            "{path}: cannot play Node Kayles on this graph: {e}"
+        ))
+    })
 }
 
 fn value_error(e: impl std::fmt::Display) -> PyErr {
@@ -181,6 +202,30 @@ fn solve(
     max: Option<u64>,
     limit: usize,
 ) -> PyResult<String> {
+    if NodeKayles::is_spec(spec) {
+        let game = node_kayles(spec)?;
+        if !heaps.is_empty() {
+            return Err(value_error(format!(
+                "{} names a whole graph and takes no heaps",
+                game.spec()
+            )));
+        }
+        if misere {
+            return Err(value_error("misère play is not supported for Node Kayles"));
+        }
+        return interruptible(py, move |cancel| {
+            let started = std::time::Instant::now();
+            let report = game.search(&SearchOptions::default(), cancel, &mut |_| {})?;
+            let picks: Vec<&str> = report.winning_moves.iter().map(|&v| game.name(v)).collect();
+            let json = grundy_json::NodeKaylesJson::new(
+                game.spec(),
+                &report,
+                &picks,
+                started.elapsed().as_secs_f64(),
+            );
+            Ok(serde_json::to_string(&json).expect("JSON"))
+        });
+    }
     if BoardSpec::is_board_spec(spec) {
         // A start position (`cram:4x5`) or a drawn one (`cram:.../.##`).
         let board = Board::parse(spec).map_err(value_error)?;

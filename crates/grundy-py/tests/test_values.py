@@ -117,6 +117,33 @@ def test_misere_and_boards():
     assert board.winning_moves[0].cells == ((0, 1), (0, 2))
 
 
+def test_node_kayles(tmp_path):
+    # A path of n vertices is the octal game 0.137 on a heap of n.
+    heap = grundy.values("0.137", 30)
+    for n in (1, 5, 12, 30):
+        assert grundy.solve(f"nodekayles:path:{n}").value == int(heap[n])
+    # A cycle's only first move (up to turning) leaves a path of n - 3.
+    for n in (4, 9, 17):
+        assert grundy.solve(f"nodekayles:cycle:{n}").value == (0 if heap[n - 3] else 1)
+    petersen = grundy.solve("nodekayles:petersen")
+    assert (petersen.value, petersen.outcome, len(petersen.winning_moves)) == (1, "N", 10)
+    # An edge list from a file: a triangle with a tail, named by the file.
+    edges = tmp_path / "g.txt"
+    edges.write_text("a b\nb c\nc a\nc d\n")
+    g = grundy.solve(f"nodekayles:{edges}")
+    assert g.game == f"nodekayles:{edges}"
+    # Picking c takes everything; a or b leaves d alone (*1); d leaves a-b (*1).
+    assert (g.value, g.winning_moves) == (2, ("c",))
+    with pytest.raises(ValueError, match="at byte 16"):
+        grundy.solve("nodekayles:path:x")
+    with pytest.raises(ValueError, match="takes no heaps"):
+        grundy.solve("nodekayles:path:4", [3])
+    with pytest.raises(ValueError, match="misère"):
+        grundy.solve("nodekayles:path:4", misere=True)
+    with pytest.raises(ValueError, match="cannot be read"):
+        grundy.solve("nodekayles:no-such-file.txt")
+
+
 def test_quotient_agrees_with_solve():
     # The misère quotient's outcome of a sum is the exhaustive search's
     # (solve, at most 48 tokens) for every sum of two or three heaps <= 9.

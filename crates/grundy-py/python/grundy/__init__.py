@@ -52,6 +52,7 @@ __all__ = [
     "SumMove",
     "BoardSolution",
     "BoardMove",
+    "NodeKaylesSolution",
     "CensusRow",
     "census",
     "census_members",
@@ -300,17 +301,30 @@ class BoardSolution:
     winning_moves: Tuple[BoardMove, ...]
 
 
+@dataclass(frozen=True)
+class NodeKaylesSolution:
+    """Node Kayles on a whole graph such as ``nodekayles:petersen``: its
+    value, outcome and the names of the vertices whose pick wins."""
+
+    game: str
+    value: int
+    outcome: str
+    winning_moves: Tuple[str, ...]
+
+
 def solve(
     spec: str,
     heaps: Sequence[int] = (),
     misere: bool = False,
     max: Optional[int] = None,
     limit: int = 20,
-) -> Union[Solution, BoardSolution]:
+) -> Union[Solution, BoardSolution, NodeKaylesSolution]:
     """The outcome and winning moves (at most ``limit`` listed) of a sum of
     heaps of ``spec``; heaps beyond ``max`` values need a proved period.
     A board spec (``cram:3x4``, ``chomp:3x4``, or a drawn position such as
-    ``cram:.../.##``) takes no heaps; Ctrl-C stops its search.
+    ``cram:.../.##``) or a Node Kayles graph (``nodekayles:cycle:9``, or
+    ``nodekayles:FILE`` with an edge list) takes no heaps; Ctrl-C stops its
+    search.
 
     >>> s = solve("kayles", [5, 7])
     >>> (s.values, s.nim_sum, s.outcome)
@@ -319,8 +333,17 @@ def solve(
     SumMove(heap=0, from_=5, to=(1, 3))
     >>> solve("kayles", [10**18]).outcome
     'N'
+    >>> solve("nodekayles:path:5")
+    NodeKaylesSolution(game='nodekayles:path:5', value=3, outcome='N', winning_moves=('3',))
     """
     data = json.loads(_grundy.solve(spec, [int(h) for h in heaps], bool(misere), max, int(limit)))
+    if data["game"].startswith("nodekayles:"):
+        return NodeKaylesSolution(
+            game=data["game"],
+            value=data["value"],
+            outcome=data["outcome"],
+            winning_moves=tuple(m["vertex"] for m in data["winning_moves"]),
+        )
     if "heaps" not in data:
         return BoardSolution(
             game=data["game"],
