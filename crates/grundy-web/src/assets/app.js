@@ -752,7 +752,6 @@ function cellName([r, c]) {
   return `${COLUMNS[c] || "?"}${r + 1}`;
 }
 
-
 // The position's name and what the routes need to find it again.
 function positionRequest(pos) {
   return pos.kind === "nodekayles" ? { game: pos.game, removed: pos.removed } : { game: pos.game };
