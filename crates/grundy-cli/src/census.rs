@@ -97,6 +97,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             .with_context(|| format!("cannot open {}", path.display()))?;
         if fresh {
             writeln!(f, "{HEADER}")?;
+        } else if !ends_a_line(path)? {
+            // A stop cut the last row short: the next row starts a line.
+            writeln!(f)?;
         }
         file = Some(f);
     }
@@ -261,6 +264,19 @@ fn quote(field: &str) -> String {
     }
 }
 
+/// Whether the file is empty or its last byte ends a line.
+fn ends_a_line(path: &Path) -> anyhow::Result<bool> {
+    use std::io::{Read, Seek, SeekFrom};
+    let mut f = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if f.seek(SeekFrom::End(0))? == 0 {
+        return Ok(true);
+    }
+    f.seek(SeekFrom::End(-1))?;
+    let mut last = [0u8];
+    f.read_exact(&mut last)?;
+    Ok(last[0] == b'\n')
+}
+
 /// Splits a CSV line of our own format (quotes only around fields with
 /// commas, never inside them).
 fn split_csv(line: &str) -> Vec<String> {
@@ -392,5 +408,20 @@ impl Progress {
         if self.on {
             let _ = writeln!(std::io::stderr().lock());
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_cut_line_is_ended_before_rows_are_appended() {
+        let path = std::env::temp_dir().join(format!("grundy-cut-{}.csv", std::process::id()));
+        for (text, ends) in [("", true), ("game\n", true), ("game\n0.1,per", false)] {
+            std::fs::write(&path, text).unwrap();
+            assert_eq!(ends_a_line(&path).unwrap(), ends, "{text:?}");
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 }

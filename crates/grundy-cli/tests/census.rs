@@ -68,7 +68,7 @@ fn a_stopped_census_resumes_from_its_file() {
     let marked_line = fields.join(",");
     kept[2] = marked_line.clone();
     kept.push("\"sub{6,7}\",periodic,0".into());
-    std::fs::write(&path, kept.join("\n") + "\n").unwrap();
+    std::fs::write(&path, kept.join("\n")).unwrap();
     grundy()
         .args(["census", "sub:2:7", "--to", "500", "--out", p])
         .assert()

@@ -20,13 +20,19 @@ def cli_rows(grundy_bin, family, to):
     return json.loads(out)["rows"]
 
 
-def test_dask_census_on_two_workers_matches_the_cli(grundy_bin):
+@pytest.fixture(scope="module")
+def client():
+    """A two-worker LocalCluster shared by this file's tests."""
     distributed = pytest.importorskip("dask.distributed")
     with distributed.LocalCluster(
         n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
     ) as cluster, distributed.Client(cluster) as client:
-        df = grundy.census("octal:2", 3000, client=client, block=5)
-        subs = grundy.census("sub:2:6", 1000, client=client)
+        yield client
+
+
+def test_dask_census_on_two_workers_matches_the_cli(grundy_bin, client):
+    df = grundy.census("octal:2", 3000, client=client, block=5)
+    subs = grundy.census("sub:2:6", 1000, client=client)
     for family, to, table in (("octal:2", 3000, df), ("sub:2:6", 1000, subs)):
         expected = cli_rows(grundy_bin, family, to)
         assert len(table) == len(expected) > 0
@@ -39,6 +45,65 @@ def test_dask_census_on_two_workers_matches_the_cli(grundy_bin):
             assert row["same_as"] == " ".join(want["same_as"])
     kayles = df[df.game == "0.77"].iloc[0]
     assert (kayles.status, kayles.preperiod, kayles.period) == ("periodic", 71, 12)
+
+
+def test_dask_census_resumes_a_cli_file_and_writes_the_same_file(grundy_bin, client, tmp_path):
+    cli = tmp_path / "cli.csv"
+    subprocess.run(
+        [grundy_bin, "census", "sub:2:7", "--to", "2000", "--out", str(cli)],
+        check=True,
+        capture_output=True,
+    )
+    lines = cli.read_text().splitlines(keepends=True)
+    assert lines[0].startswith("game,status,") and len(lines) == 22
+    # A census stopped after eight games, the last line cut short; one kept
+    # row is altered so that the test can see it is read, not recomputed.
+    kept = lines[:9]
+    altered = kept[3].split(",")
+    assert altered[0].startswith('"sub{')
+    fields = next(csv.reader(io.StringIO(kept[3])))
+    fields[5] = "999"
+    buffer = io.StringIO()
+    csv.writer(buffer, lineterminator="\n").writerow(fields)
+    kept[3] = buffer.getvalue()
+    part = tmp_path / "dask.csv"
+    part.write_text("".join(kept) + lines[9][:12])
+    df = grundy.census("sub:2:7", 2000, client=client, block=3, out=part)
+    assert len(df) == 21
+    assert df.iloc[2].max_at == 999
+    expected = "".join(lines[:3] + [kept[3]] + lines[4:])
+    assert part.read_text() == expected
+    # The whole file again: nothing left to compute, no cluster needed.
+    part.write_text("".join(lines))
+    again = grundy.census("sub:2:7", 2000, out=str(part))
+    assert part.read_text() == "".join(lines)
+    assert list(again.game) == [next(csv.reader([line]))[0] for line in lines[1:]]
+
+
+def test_dask_census_refuses_another_census_file(tmp_path):
+    other = tmp_path / "other.csv"
+    other.write_text("game,status\n")
+    with pytest.raises(ValueError, match="line 1 is not the header"):
+        grundy.census("octal:1", 100, out=other)
+    longer = tmp_path / "longer.csv"
+    longer.write_text(
+        "game,status,preperiod,period,max_value,max_at,rare_count,checked_to,rare_mask,same_as,to\n"
+        "0.0,periodic,0,1,0,0,0,15,0,,5000\n"
+    )
+    with pytest.raises(ValueError, match=r"holds a census to 5000 \(line 2\), not to 100"):
+        grundy.census("octal:1", 100, out=longer)
+    with pytest.raises(ValueError, match="written as .csv"):
+        grundy.census("octal:1", 100, out=tmp_path / "t.parquet")
+
+
+def test_a_cut_line_is_ended_before_rows_are_appended(tmp_path):
+    from grundy._census import _end_line
+
+    path = tmp_path / "cut.csv"
+    for text, after in (("", ""), ("game\n", "game\n"), ("game\n0.1,per", "game\n0.1,per\n")):
+        path.write_text(text)
+        _end_line(str(path))
+        assert path.read_text() == after
 
 
 def test_census_members_count_every_code_once():
