@@ -369,6 +369,14 @@ fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
         return position_graph(&game, &heaps, name, MAX_POSITIONS)
             .with_context(|| format!("{spec} {}", position.join(" ")));
     }
+    if grundy::games::NodeKayles::is_spec(spec) {
+        bail!(
+            "{}: Node Kayles positions are not drawn as a graph of positions; `grundy solve {}` gives the value and the winning vertices, and `grundy play {}` plays it",
+            spec.trim(),
+            spec.trim(),
+            spec.trim()
+        );
+    }
     let board = crate::diagnostic::board(spec)?;
     if !position.is_empty() {
         let from = if board.is_start() {

@@ -24,6 +24,7 @@ use crate::colour;
 use crate::progress::Progress;
 
 mod board;
+mod node_kayles;
 
 /// Heaps up to this size are drawn token by token.
 const DRAW_MAX: u64 = 40;
@@ -50,7 +51,9 @@ pub enum First {
     from heap 2 and leaves heaps of 3 and 4). Commands: hint, undo, help, quit.\n\n\
     Boards (cram:RxC, chomp:RxC, or a drawn position such as cram:.../.##) take no heaps; \
     cells are named by column letter and row number, a1 at the top left: a Cram move is \
-    the domino's two cells ('a1 a2'), a Chomp move the square bitten ('b2').\n\n\
+    the domino's two cells ('a1 a2'), a Chomp move the square bitten ('b2'). Node Kayles \
+    (nodekayles:path:7, nodekayles:petersen, nodekayles:FILE) takes no heaps either: a move \
+    is the name of the vertex to pick.\n\n\
     Examples:\n  \
     grundy play nim 3 5 7\n  \
     grundy play nim 1 2 3 --first engine      the engine starts from a lost position\n  \
@@ -60,13 +63,16 @@ pub enum First {
     printf '3 1\\nhint\\nquit\\n' | grundy play nim 3 5 7\n  \
     grundy play cram:3x4\n  \
     grundy play chomp:4x5 --first engine\n  \
-    grundy play 'cram:..../.##./....'"
+    grundy play 'cram:..../.##./....'\n  \
+    grundy play nodekayles:petersen"
 )]
 pub struct Args {
     /// The game: nim, kayles, dawson, officers, grundy-game, half,
     /// sub{1,3,4}, allbut{1,2}, sub{squares}, a take-and-break code such as
     /// 0.77, ..., or a board: cram:RxC, chomp:RxC, or a position drawn as
-    /// `graph --game` prints it (cram:.../.##).
+    /// `graph --game` prints it (cram:.../.##), or Node Kayles on a graph:
+    /// nodekayles:path:N, cycle:N, grid:RxC, star:N, complete:N, petersen,
+    /// or nodekayles:FILE (an edge list).
     #[arg(value_name = "GAME")]
     game: String,
 
@@ -90,6 +96,27 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         colour: colour::wanted(),
         echo: !io::stdin().is_terminal(),
     };
+    if grundy::games::NodeKayles::is_spec(&args.game) {
+        let game = crate::solve::node_kayles(&args.game)?;
+        if !args.heaps.is_empty() {
+            bail!(
+                "{} is a graph and takes no heaps, got {:?}",
+                game.spec(),
+                args.heaps.join(" ")
+            );
+        }
+        if args.misere {
+            bail!(
+                "--misere is not supported for Node Kayles ({}): only normal play (whoever cannot pick loses)",
+                game.spec()
+            );
+        }
+        let first = match args.first {
+            First::Me => Player::User,
+            First::Engine => Player::Engine,
+        };
+        return node_kayles::session(game, first, io::stdin().lock(), out, style);
+    }
     if grundy::games::BoardSpec::is_board_spec(&args.game) {
         let board = crate::diagnostic::board(&args.game)?;
         if !args.heaps.is_empty() {

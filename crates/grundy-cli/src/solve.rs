@@ -133,7 +133,7 @@ enum Target {
 
 /// `nodekayles:FAMILY` or `nodekayles:FILE` (an edge list, edges read both
 /// ways).
-fn node_kayles(spec: &str) -> anyhow::Result<NodeKayles> {
+pub(crate) fn node_kayles(spec: &str) -> anyhow::Result<NodeKayles> {
     if let Some(game) =
         NodeKayles::family(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?
     {

@@ -374,3 +374,56 @@ fn board_play_refuses_what_it_cannot_do() {
         assert!(err.contains(words), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn node_kayles_is_played_by_vertex_names() {
+    // The 5-path is worth *3 (heap 5 of 0.137); the middle vertex leaves
+    // two lone vertices, *1 + *1 = 0, and the engine must pick one of them.
+    let (out, err, code) = play(&["nodekayles:path:5"], "hint\n9\n3\nhint\n1\n5\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("worth *3; winning pick: 3"), "{out}");
+    assert!(
+        out.contains("\"9\" is not a vertex of nodekayles:path:5"),
+        "{out}"
+    );
+    assert!(out.contains("you: 3"), "{out}");
+    let engine = out.lines().find(|l| l.starts_with("engine: ")).unwrap();
+    assert!(engine == "engine: 1" || engine == "engine: 5", "{out}");
+    assert!(out.contains("you win!"), "{out}");
+    // On the Petersen graph the hint gives the value `solve` gives.
+    let solved = grundy()
+        .args(["solve", "nodekayles:petersen", "--json"])
+        .output()
+        .unwrap();
+    let solved: serde_json::Value = serde_json::from_slice(&solved.stdout).unwrap();
+    let (out, _, code) = play(&["nodekayles:petersen"], "hint\nquit\n");
+    assert_eq!(code, 0);
+    let value = solved["value"].as_u64().unwrap();
+    assert!(out.contains(&format!("worth *{value}")), "{out}");
+}
+
+#[test]
+fn node_kayles_play_and_graph_refuse_what_they_cannot_do() {
+    for (args, words) in [
+        (
+            vec!["nodekayles:path:5", "--misere"],
+            "--misere is not supported for Node Kayles",
+        ),
+        (
+            vec!["nodekayles:path:5", "3"],
+            "is a graph and takes no heaps",
+        ),
+        (vec!["nodekayles:wheel:5"], "not a graph family"),
+    ] {
+        let (_, err, code) = play(&args, "");
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains(words), "{args:?}: {err}");
+    }
+    grundy()
+        .args(["graph", "--game", "nodekayles:cycle:5"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "Node Kayles positions are not drawn as a graph of positions; `grundy solve nodekayles:cycle:5`",
+        ));
+}

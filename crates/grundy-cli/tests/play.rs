@@ -266,6 +266,7 @@ fn readme_transcripts_are_real() {
         ("hint\n2 1\n2 1\n2 1\n", &["nim", "2", "3"][..]),
         ("1 1 3 3\nhint\n1 1 9\n2 1\nquit\n", &["kayles", "7"][..]),
         ("hint\nc2\nb1\na2\n", &["chomp:2x3"][..]),
+        ("hint\n3\n5\n", &["nodekayles:path:5"][..]),
     ] {
         let (out, _, code) = play(args, input);
         assert_eq!(code, 0);

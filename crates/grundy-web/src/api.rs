@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 
 use grundy::cancel::Cancel;
 
-use grundy::games::{Board, BoardMove, BoardSpec, NodeKayles, SearchOptions};
+use grundy::games::{Board, BoardMove, BoardSpec, NodeKayles};
 use grundy::play::board::{engine_move_cancellable, move_name};
 use grundy_json::{BoardJson, NodeKaylesJson};
 
@@ -712,6 +712,16 @@ pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResul
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
     let spec = fields.string("game")?;
+    if NodeKayles::is_spec(&spec) {
+        // 422: well-formed, but not the kind of game this route takes.
+        return Err(ApiError {
+            status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
+            message: format!(
+                "game {spec:?}: Node Kayles positions are not drawn as a graph of positions; POST /api/solve gives the value and the winning vertices, /api/board and /api/board/move play it"
+            ),
+            span: None,
+        });
+    }
     if BoardSpec::is_board_spec(&spec) {
         return board_graph(&state, &spec, fields).await;
     }
@@ -1437,12 +1447,7 @@ fn graph_search(
     pos: u128,
     cancel: &Cancel,
 ) -> Result<grundy::games::SearchReport<usize>, ApiError> {
-    let options = SearchOptions {
-        memory: 64 << 20,
-        ..SearchOptions::default()
-    };
-    graph
-        .search_at(pos, &options, cancel, &mut |_| {})
+    grundy::play::node_kayles::solve_at(graph, pos, cancel)
         .map_err(|_| ApiError::over_limit(stopped_message(cancel)))
 }
 
@@ -1486,14 +1491,8 @@ async fn graph_move(state: &AppState, spec: &str, mut fields: Fields) -> ApiResu
         }
         let mut engine = None;
         if winner.is_none() {
-            let report = graph_search(&graph, pos, cancel)?;
-            // A winning vertex; when there is none, the one that takes the
-            // fewest vertices away, to make the game last.
-            let reply = report.winning_moves.first().copied().or_else(|| {
-                (0..graph.vertices())
-                    .filter(|&v| pos >> v & 1 == 1)
-                    .min_by_key(|&v| (pos & !graph.pick(pos, v)).count_ones())
-            });
+            let reply = grundy::play::node_kayles::engine_pick(&graph, pos, cancel)
+                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
             match reply {
                 Some(v) => {
                     engine = Some(vertex_json(&graph, v));

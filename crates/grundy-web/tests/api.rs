@@ -1106,6 +1106,11 @@ async fn a_node_kayles_game_against_the_engine() {
         "\"removed\"",
     );
     assert_error(
+        post("/api/graph", json!({"game": "nodekayles:path:5"})).await,
+        422,
+        "Node Kayles positions are not drawn as a graph of positions; POST /api/solve",
+    );
+    assert_error(
         post(
             "/api/board/move",
             json!({"game": "nodekayles:path:5", "move": [[0, 0]]}),

@@ -58,6 +58,7 @@ use crate::{Convention, Nimber, Outcome};
 pub mod board;
 pub mod hint;
 mod input;
+pub mod node_kayles;
 
 pub use hint::{
     Hint, Lesson, QuotientLesson, QuotientRow, SearchLesson, ValueLesson, ValueMove, ValueRow,
