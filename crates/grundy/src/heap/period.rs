@@ -50,10 +50,10 @@
 //! with its shift from the end. The first `p` whose check is complete
 //! (`B - 1 + p <= L - 1`) is the smallest period: any smaller true period
 //! `q` divides it, has the same preperiod and a smaller `B`, so it would have
-//! been proved first. Otherwise the first plausible candidate (agreeing over
-//! at least one full period) tells how long the sequence must be for its
-//! proof, and the engine is extended to that length (at most doubling the
-//! current length), and no further.
+//! been proved first. Otherwise the candidates that agree over at least
+//! half a period tell how long the sequence must be for the proof of the
+//! first of them, and the engine is extended to that length (at most
+//! doubling the current length), and no further.
 
 use super::sequence::{self, EngineKind, GrundySequence, SequenceEngine};
 use super::{HeapRuleset, SubtractionSet};
@@ -1216,6 +1216,23 @@ mod tests {
             let (n0, p) = apparent_period(&long, 2 * period as usize + 200);
             assert_eq!((preperiod, period), (n0 as u64, p as u64), "{spec}");
         }
+    }
+
+    /// A candidate that agrees over half its period is enough to jump to
+    /// the length of its proof: 0.156 (preperiod 3479, period 349, Gangolli
+    /// and Plambeck) agrees over 268 values at 4096 and is proved at
+    /// exactly 2·3479 + 349 + 3 + 349 values, not at the doubling to 8192.
+    #[test]
+    fn half_a_period_of_agreement_jumps_to_the_proof() {
+        let found = find_period(&HeapRuleset::parse("0.156").unwrap(), 100_000);
+        let PeriodStatus::Periodic {
+            preperiod, period, ..
+        } = found.status
+        else {
+            panic!("{found:?}");
+        };
+        assert_eq!((preperiod, period), (3479, 349));
+        assert_eq!(found.checked_to + 1, 2 * 3479 + 349 + 3 + 349);
     }
 
     #[test]

@@ -239,7 +239,8 @@ impl GrundySequence {
     /// skipped (they need a longer proof). `candidate` is the proved
     /// period, or else the smallest plausible `p`, with where the agreement
     /// starts; `need` is the fewest values that would prove one of the
-    /// plausible periods, if they held on.
+    /// periods that agree over at least `max(p / 2, 16)` values, if they
+    /// held on.
     ///
     /// # Complexity
     /// O(1) for most `p` (the last values differ), O(agreement) for the
@@ -269,8 +270,15 @@ impl GrundySequence {
                         need: None,
                     };
                 }
-                if (len - p).saturating_sub(n0) >= p.max(16) {
+                let agree = (len - p).saturating_sub(n0);
+                if agree >= p.max(16) {
                     first.get_or_insert((n0, p));
+                }
+                // Half a period of agreement is already worth computing
+                // the length that would prove it (0.1777, period
+                // 60 620 715, agrees over 77% of it at 2^28 values and is
+                // proved at 4.4·10^8, where doubling would go on to 5.4·10^8).
+                if agree >= (p / 2).max(16) {
                     need = Some(need.map_or(bound, |m| m.min(bound)));
                 }
             }
