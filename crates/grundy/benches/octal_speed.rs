@@ -3,7 +3,8 @@
 //! naive engine.
 //!
 //! Run with `cargo bench -p grundy --bench octal_speed` (add `-- quick` for
-//! the small cases only). `ogsolve` is looked for in `$OGSOLVE`, then in
+//! the small cases only; `-- proof 0.1777 500000000` times one period
+//! search, as `grundy period 0.1777 --max 500000000` runs it). `ogsolve` is looked for in `$OGSOLVE`, then in
 //! `.tools/bin/ogsolve` at the workspace root, then on `PATH`; when it is
 //! missing, its rows say so and are skipped. Install it with
 //! `cargo install --root .tools ogsolve`.
@@ -17,7 +18,8 @@ use std::time::Instant;
 
 mod common;
 use common::find_ogsolve;
-use grundy::heap::{SparseOctal, TakeBreak};
+use grundy::cancel::Cancel;
+use grundy::heap::{period, HeapRuleset, SparseOctal, TakeBreak};
 use grundy::Nimber;
 
 fn main() {
@@ -26,6 +28,28 @@ fn main() {
         .filter(|a| !a.starts_with("--"))
         .collect();
     let quick = args.iter().any(|a| a == "quick");
+    if let [proof, code, max] = &args[..] {
+        // `-- proof CODE MAX`: the period search of `grundy period CODE
+        // --max MAX`, with its time and the process's peak memory.
+        if let (true, Ok(ruleset), Ok(max)) = (
+            proof == "proof",
+            code.parse::<HeapRuleset>(),
+            max.parse::<u64>(),
+        ) {
+            let start = Instant::now();
+            let analysis = period::analyse_checked(&ruleset, max, &Cancel::new(), &mut |_| {})
+                .expect("within the memory limit");
+            let secs = start.elapsed().as_secs_f64();
+            let computed = analysis.periodicity.checked_to + 1;
+            println!(
+                "{code} --max {max}: {:?} from {computed} values in {secs:.1} s ({:.2} M values/s), peak memory {}",
+                analysis.period(),
+                computed as f64 / secs / 1e6,
+                peak_memory()
+            );
+            return;
+        }
+    }
     if let [step, code, n] = &args[..] {
         // `-- step CODE N`: grow one heap size per call, as a prover might.
         if let (true, Ok(tb), Ok(n)) = (step == "step", TakeBreak::parse(code), n.parse::<usize>())
@@ -189,4 +213,17 @@ fn run_ogsolve(path: &PathBuf, code: &str, n: usize) -> Result<(f64, Nimber), St
         .and_then(|v| v.parse().ok())
         .ok_or_else(|| format!("no \"{key}\" in ogsolve's output"))?;
     Ok((secs, Nimber(value)))
+}
+
+/// The process's peak resident memory (`VmHWM` of `/proc/self/status`), or
+/// "unknown" where there is no such file.
+fn peak_memory() -> String {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| {
+            s.lines()
+                .find(|l| l.starts_with("VmHWM:"))
+                .map(|l| l["VmHWM:".len()..].trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown".into())
 }
