@@ -12,8 +12,9 @@ fuzz_target!(|text: &str| {
     if NodeKayles::is_spec(text) {
         match NodeKayles::family(text) {
             Ok(Some(game)) => {
-                let again = NodeKayles::family(game.spec())
-                    .unwrap_or_else(|e| panic!("{text:?} named {:?}, which fails: {e}", game.spec()));
+                let again = NodeKayles::family(game.spec()).unwrap_or_else(|e| {
+                    panic!("{text:?} named {:?}, which fails: {e}", game.spec())
+                });
                 assert_eq!(again.as_ref(), Some(&game), "{text:?}");
             }
             Ok(None) => {}
