@@ -334,12 +334,7 @@ impl BoardMatch {
     /// returns the moves taken back, latest first (empty when the user has
     /// not moved).
     pub fn undo(&mut self) -> Vec<BoardTurn> {
-        let Some(last_user) = self.history.iter().rposition(|t| t.player == Player::User) else {
-            return Vec::new();
-        };
-        let mut undone = self.history.split_off(last_user);
-        undone.reverse();
-        undone
+        crate::play::take_back(&mut self.history, |t| t.player)
     }
 }
 

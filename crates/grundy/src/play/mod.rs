@@ -65,6 +65,16 @@ pub use hint::{
 };
 pub use input::{parse_command, Command, InputError, MoveRequest, SYNTAX};
 
+/// Takes the user's last move and every move after it off `history`
+/// (`player` says who made a move), latest first; nothing when the user
+/// has not moved. The undo of every kind of match.
+pub(crate) fn take_back<T>(history: &mut Vec<T>, player: impl Fn(&T) -> Player) -> Vec<T> {
+    match history.iter().rposition(|t| player(t) == Player::User) {
+        Some(last_user) => history.drain(last_user..).rev().collect(),
+        None => Vec::new(),
+    }
+}
+
 /// The largest heap `play` accepts in a game other than Nim: moves are
 /// listed one by one, and a person does not count further. (`grundy solve`
 /// answers for heaps of any size.)
@@ -1033,10 +1043,7 @@ impl Match {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn undo(&mut self) -> Vec<Turn> {
-        let Some(last_user) = self.history.iter().rposition(|t| t.player == Player::User) else {
-            return Vec::new();
-        };
-        let undone: Vec<Turn> = self.history.drain(last_user..).rev().collect();
+        let undone = take_back(&mut self.history, |t| t.player);
         self.heaps = match self.history.last() {
             Some(t) => t.heaps_after.clone(),
             None => self.start.clone(),
