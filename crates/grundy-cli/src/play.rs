@@ -199,6 +199,41 @@ fn setup(args: &Args) -> anyhow::Result<Match> {
     Ok(started?)
 }
 
+/// The hint of a board or graph game: the value, and the winning moves
+/// (`noun`: "move", "pick") or why there is none.
+fn hint_line(
+    out: &mut impl Write,
+    style: Style,
+    value: impl std::fmt::Display,
+    winning: &[String],
+    noun: &str,
+) -> io::Result<()> {
+    if winning.is_empty() {
+        return writeln!(
+            out,
+            "  hint: this position is worth {value}, a P-position: every {noun} loses against perfect play; play for time"
+        );
+    }
+    let text = format!(
+        "  hint: this position is worth {value}; winning {noun}{}: {}",
+        if winning.len() == 1 { "" } else { "s" },
+        winning.join(", ")
+    );
+    writeln!(out, "{}", style.paint(Role::Win, &text))
+}
+
+/// What `undo` took back in a board or graph game, latest first: each
+/// move's number, who made it and its name.
+fn took_back(out: &mut impl Write, undone: &[(usize, Player, String)]) -> io::Result<()> {
+    if undone.is_empty() {
+        writeln!(out, "  nothing to undo: you have not moved yet")?;
+    }
+    for (number, player, name) in undone {
+        writeln!(out, "  took back move {number} ({player}: {name})")?;
+    }
+    Ok(())
+}
+
 /// How to write: with colours or not, echoing input or not.
 #[derive(Clone, Copy, Debug)]
 struct Style {

@@ -12,7 +12,7 @@ use grundy::play::board::{move_name, parse_board_command, BoardCommand, BoardMat
 use grundy::play::Player;
 use grundy_text::Role;
 
-use super::{prompt, Prompted, Style};
+use super::{hint_line, prompt, took_back, Prompted, Style};
 
 /// The rules in one sentence.
 fn rules(board: &Board) -> &'static str {
@@ -128,37 +128,16 @@ pub fn session(
             }
             Ok(BoardCommand::Hint) => {
                 let hint = game.hint();
-                if hint.winning_moves.is_empty() {
-                    writeln!(
-                        out,
-                        "  hint: this position is worth {}, a P-position: every move loses against perfect play; play for time",
-                        hint.value
-                    )?;
-                } else {
-                    let moves: Vec<String> = hint.winning_moves.iter().map(move_name).collect();
-                    let text = format!(
-                        "  hint: this position is worth {}; winning move{}: {}",
-                        hint.value,
-                        if moves.len() == 1 { "" } else { "s" },
-                        moves.join(", ")
-                    );
-                    writeln!(out, "{}", style.paint(Role::Win, &text))?;
-                }
+                let moves: Vec<String> = hint.winning_moves.iter().map(move_name).collect();
+                hint_line(out, style, hint.value, &moves, "move")?;
             }
             Ok(BoardCommand::Undo) => {
-                let undone = game.undo();
-                if undone.is_empty() {
-                    writeln!(out, "  nothing to undo: you have not moved yet")?;
-                }
-                for t in undone.iter() {
-                    writeln!(
-                        out,
-                        "  took back move {} ({}: {})",
-                        t.number,
-                        t.player,
-                        move_name(&t.mv)
-                    )?;
-                }
+                let undone: Vec<_> = game
+                    .undo()
+                    .into_iter()
+                    .map(|t| (t.number, t.player, move_name(&t.mv)))
+                    .collect();
+                took_back(out, &undone)?;
                 changed |= !undone.is_empty();
             }
             Ok(BoardCommand::Move(mv)) => match game.play(&mv) {

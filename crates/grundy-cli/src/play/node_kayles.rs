@@ -12,7 +12,7 @@ use grundy::play::node_kayles::{KaylesCommand, KaylesMatch, KAYLES_SYNTAX};
 use grundy::play::Player;
 use grundy_text::Role;
 
-use super::{prompt, Prompted, Style};
+use super::{hint_line, prompt, took_back, Prompted, Style};
 
 const RULES: &str =
     "pick a vertex, which takes it and its neighbours away; whoever cannot pick loses";
@@ -116,40 +116,21 @@ pub fn session(
             }
             Ok(KaylesCommand::Hint) => {
                 let hint = m.hint();
-                let value = hint.value.map_or(0, |v| v.0);
-                if hint.winning_moves.is_empty() {
-                    writeln!(
-                        out,
-                        "  hint: this position is worth *{value}, a P-position: every pick loses against perfect play; play for time"
-                    )?;
-                } else {
-                    let names: Vec<&str> = hint
-                        .winning_moves
-                        .iter()
-                        .map(|&v| m.game().name(v))
-                        .collect();
-                    let text = format!(
-                        "  hint: this position is worth *{value}; winning pick{}: {}",
-                        if names.len() == 1 { "" } else { "s" },
-                        names.join(", ")
-                    );
-                    writeln!(out, "{}", style.paint(Role::Win, &text))?;
-                }
+                let value = hint.value.unwrap_or_default();
+                let names: Vec<String> = hint
+                    .winning_moves
+                    .iter()
+                    .map(|&v| m.game().name(v).to_owned())
+                    .collect();
+                hint_line(out, style, value, &names, "pick")?;
             }
             Ok(KaylesCommand::Undo) => {
-                let undone = m.undo();
-                if undone.is_empty() {
-                    writeln!(out, "  nothing to undo: you have not moved yet")?;
-                }
-                for t in &undone {
-                    writeln!(
-                        out,
-                        "  took back move {} ({}: {})",
-                        t.number,
-                        t.player,
-                        m.game().name(t.vertex)
-                    )?;
-                }
+                let undone: Vec<_> = m
+                    .undo()
+                    .into_iter()
+                    .map(|t| (t.number, t.player, m.game().name(t.vertex).to_owned()))
+                    .collect();
+                took_back(out, &undone)?;
                 changed |= !undone.is_empty();
             }
             Ok(KaylesCommand::Pick(v)) => match m.play(v) {
