@@ -789,7 +789,7 @@ impl State {
     fn run<T: Cell>(&mut self, g: &mut Vec<T>, n: usize, stop_at_blocks: bool) -> Option<u32> {
         let mut ahead: Option<Prepared> = None;
         // Heap sizes computed one at a time before blocks are considered
-        // again: asking costs a tenth of a light code's heap size (0.1777),
+        // again: asking took 4% of the profile of a light code (0.1777),
         // and blocks that start a few heap sizes late change no value.
         let mut single = 0u32;
         while g.len() <= n {
