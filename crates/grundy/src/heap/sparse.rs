@@ -772,7 +772,18 @@ struct State {
     /// Extra rebuilds every this many heap sizes (0: none); see
     /// [`SparseOctal::set_rebuild_interval`].
     rebuild_every: usize,
+    /// The split values of recent heaps `r`, as bits, by class and `r %
+    /// PAIR_CACHE`, for [`State::step_narrow`]: `(r + 1, epoch, prefix,
+    /// bits)` (0 in an empty slot). They stay right within an epoch: rare
+    /// positions added later are at least `r`, so never part of a split of
+    /// `r`.
+    /// A take `k` of heap `n` splits `r = n - k`, which a smaller take of
+    /// the same parity split a few heap sizes before.
+    pair_cache: [[(usize, u64, usize, u64); PAIR_CACHE]; 2],
 }
+
+/// Recent heaps whose split values [`State::step_narrow`] keeps.
+const PAIR_CACHE: usize = 8;
 
 impl State {
     /// Computes values until `g` holds `G(0..=n)`, or until a value does not
@@ -1118,6 +1129,9 @@ impl State {
 
     /// `G(n)` for `n = g.len()`.
     fn step<T: Cell>(&mut self, g: &[T]) -> u32 {
+        if self.width <= 64 && self.triple.is_empty() && !self.groups.iter().any(|g| g.dense) {
+            return self.step_narrow(g);
+        }
         let n = g.len();
         let width = self.width;
         let seen = &mut self.seen;
@@ -1154,11 +1168,58 @@ impl State {
         let x = settle(
             &self.groups,
             view,
-            seen,
+            &mut seen[..],
             width,
             &mut self.scans,
             None,
             full,
+            self.prefix,
+        );
+        self.adapt_prefix(n, self.scans - scans);
+        x
+    }
+
+    /// [`State::step`] for values below 64 and sparse classes only (0.1777
+    /// and many light codes): the marks are the bits of a word, and the
+    /// split values of a heap `r` are kept, so that the larger takes of a
+    /// class, which split heaps a smaller take split a few heap sizes
+    /// before, read them instead of marking them again.
+    fn step_narrow<T: Cell>(&mut self, g: &[T]) -> u32 {
+        let n = g.len();
+        let mut bits = 0u64;
+        if self.whole.contains(&n) {
+            bits |= 1;
+        }
+        for &k in &self.single {
+            if k < n {
+                bits |= 1 << (g[n - k].get() & 63);
+            }
+        }
+        for (class, group) in self.groups.iter().enumerate() {
+            for &k in &group.takes {
+                if n < k + 2 {
+                    continue;
+                }
+                let r = n - k;
+                let slot = &mut self.pair_cache[class][r % PAIR_CACHE];
+                if slot.0 == r + 1 && slot.1 == self.epoch && slot.2 == self.prefix {
+                    bits |= slot.3;
+                } else {
+                    let pairs = pair_bits(g, r, group, self.prefix);
+                    *slot = (r + 1, self.epoch, self.prefix, pairs);
+                    bits |= pairs;
+                }
+            }
+        }
+        let scans = self.scans;
+        let x = settle(
+            &self.groups,
+            Split { old: g, new: &[] },
+            &mut bits,
+            self.width,
+            &mut self.scans,
+            None,
+            [false; 2],
             self.prefix,
         );
         self.adapt_prefix(n, self.scans - scans);
@@ -1384,6 +1445,26 @@ fn mark_pairs<T: Cell>(g: &[T], r: usize, group: &Group, prefix: usize, seen: &m
     }
 }
 
+/// [`mark_pairs`] into the bits of a word, for values below 64: the
+/// values of the splits `a + (r - a)` with `a` rare or at most `prefix`.
+fn pair_bits<T: Cell>(g: &[T], r: usize, group: &Group, prefix: usize) -> u64 {
+    if r > g.len() {
+        return 0;
+    }
+    let head = &g[..r];
+    let (mut rare, mut small) = (0u64, 0u64);
+    for (&a, &ga) in group.rare.iter().zip(&group.rare_values) {
+        if a >= r {
+            break;
+        }
+        rare |= 1 << ((ga ^ head[r - a].get()) & 63);
+    }
+    for a in 1..=prefix.min(r / 2) {
+        small |= 1 << ((head[a] ^ head[r - a]).get() & 63);
+    }
+    rare | small
+}
+
 /// The values `G(0), ..., G(n - 1)` in two pieces: those from before the
 /// current block, which other threads may be reading, and those computed
 /// in it so far.
@@ -1487,7 +1568,7 @@ impl Block {
 fn settle<T: Cell>(
     groups: &[Group; 2],
     g: Split<'_, T>,
-    seen: &mut [u8],
+    seen: &mut (impl Marks + ?Sized),
     width: usize,
     scans: &mut u64,
     marked: Option<Block>,
@@ -1495,7 +1576,7 @@ fn settle<T: Cell>(
     prefix: usize,
 ) -> u32 {
     let n = g.len();
-    let mut m = mex_from(seen, 0);
+    let mut m = seen.mex_from(0);
     'candidates: while m < width {
         let cell = T::of(m as u32);
         for (group, full) in groups.iter().zip(full) {
@@ -1517,8 +1598,8 @@ fn settle<T: Cell>(
                         None => g.has_pair(r, cell, prefix + 1..r / 2 + 1),
                     };
                     if found {
-                        seen[m] = 1;
-                        m = mex_from(seen, m + 1);
+                        seen.mark(m);
+                        m = seen.mex_from(m + 1);
                         continue 'candidates;
                     }
                 }
@@ -1527,6 +1608,40 @@ fn settle<T: Cell>(
         break;
     }
     u32::try_from(m).expect("a Grundy value above u32::MAX")
+}
+
+/// The option values marked for one heap size: a byte per value, or the
+/// bits of a word when every value is below 64.
+trait Marks {
+    /// The least unmarked value from `start` on.
+    fn mex_from(&self, start: usize) -> usize;
+    /// Marks `m`.
+    fn mark(&mut self, m: usize);
+}
+
+impl Marks for [u8] {
+    fn mex_from(&self, start: usize) -> usize {
+        mex_from(self, start)
+    }
+    fn mark(&mut self, m: usize) {
+        self[m] = 1;
+    }
+}
+
+impl Marks for u64 {
+    fn mex_from(&self, start: usize) -> usize {
+        if start >= 64 {
+            return start;
+        }
+        match !*self >> start {
+            // Every value from `start` to 63 is marked.
+            0 => 64,
+            free => start + free.trailing_zeros() as usize,
+        }
+    }
+    fn mark(&mut self, m: usize) {
+        *self |= 1 << m;
+    }
 }
 
 /// A block of heap sizes `start .. start + block` with a row of option
