@@ -1293,8 +1293,15 @@ impl State {
                         *slot = (*slot).min(a);
                     }
                 } else {
-                    for a in 1..=r / 2 {
-                        seen[(g[a] ^ g[r - a]).get() as usize] = 1;
+                    // The parts `a` and `r - a` as two slices read in
+                    // opposite directions, and the mark masked to the
+                    // width (every xor of two values is below it): no
+                    // bounds check is left in the loop.
+                    let half = r / 2;
+                    let marks = &mut seen[..width];
+                    let mask = width - 1;
+                    for (x, y) in g[1..=half].iter().zip(g[r - half..r].iter().rev()) {
+                        marks[(*x ^ *y).get() as usize & mask] = 1;
                     }
                 }
             }
