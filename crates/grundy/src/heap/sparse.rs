@@ -774,11 +774,10 @@ struct State {
     rebuild_every: usize,
     /// The split values of recent heaps `r`, as bits, by class and `r %
     /// PAIR_CACHE`, for [`State::step_narrow`]: `(r + 1, epoch, prefix,
-    /// bits)` (0 in an empty slot). They stay right within an epoch: rare
-    /// positions added later are at least `r`, so never part of a split of
-    /// `r`.
-    /// A take `k` of heap `n` splits `r = n - k`, which a smaller take of
-    /// the same parity split a few heap sizes before.
+    /// bits)` (0 in an empty slot). A take `k` of heap `n` splits `r = n -
+    /// k`, which a smaller take of the same parity split a few heap sizes
+    /// before. They stay right within an epoch: rare positions added later
+    /// are at least `r`, so never part of a split of `r`.
     pair_cache: [[(usize, u64, usize, u64); PAIR_CACHE]; 2],
 }
 
@@ -1137,7 +1136,7 @@ impl State {
         let seen = &mut self.seen;
         seen[..width].fill(0);
         let view = Split { old: g, new: &[] };
-        mark_heap_options(&self.whole, &self.single, view, seen);
+        mark_heap_options(&self.whole, &self.single, view, &mut seen[..]);
         for group in &self.groups {
             if group.dense {
                 continue;
@@ -1186,15 +1185,9 @@ impl State {
     /// before, read them instead of marking them again.
     fn step_narrow<T: Cell>(&mut self, g: &[T]) -> u32 {
         let n = g.len();
+        let view = Split { old: g, new: &[] };
         let mut bits = 0u64;
-        if self.whole.contains(&n) {
-            bits |= 1;
-        }
-        for &k in &self.single {
-            if k < n {
-                bits |= 1 << (g[n - k].get() & 63);
-            }
-        }
+        mark_heap_options(&self.whole, &self.single, view, &mut bits);
         for (class, group) in self.groups.iter().enumerate() {
             for &k in &group.takes {
                 if n < k + 2 {
@@ -1214,7 +1207,7 @@ impl State {
         let scans = self.scans;
         let x = settle(
             &self.groups,
-            Split { old: g, new: &[] },
+            view,
             &mut bits,
             self.width,
             &mut self.scans,
@@ -1410,14 +1403,19 @@ impl State {
 /// Marks the options that leave at most one heap: taking a whole heap of
 /// `n = g.len()` (value 0) and taking `k` from it (value `G(n - k)`).
 #[inline]
-fn mark_heap_options<T: Cell>(whole: &[usize], single: &[usize], g: Split<'_, T>, seen: &mut [u8]) {
+fn mark_heap_options<T: Cell>(
+    whole: &[usize],
+    single: &[usize],
+    g: Split<'_, T>,
+    seen: &mut (impl Marks + ?Sized),
+) {
     let n = g.len();
     if whole.contains(&n) {
-        seen[0] = 1;
+        seen.mark(0);
     }
     for &k in single {
         if k < n {
-            seen[g.get(n - k).get() as usize] = 1;
+            seen.mark(g.get(n - k).get() as usize);
         }
     }
 }
