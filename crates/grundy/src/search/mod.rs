@@ -729,13 +729,9 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         result?;
         if ruled_out || !(exact || potential.low().intersects(&upto)) {
             // Remember which values below 64 are ruled out.
-            // A full map doubles, and holds both tables meanwhile: when
-            // that would pass its share of the memory, it starts afresh
-            // (in the room it has).
-            let full = self.excluded.len() == self.excluded.capacity();
-            if full
-                && 3 * self.excluded.capacity().max(4) * Self::EXCLUDED_ENTRY > self.excluded_bytes
-            {
+            // When growing would pass its share of the memory, it starts
+            // afresh (in the room it has).
+            if !table::may_insert(&self.excluded, Self::EXCLUDED_ENTRY, self.excluded_bytes) {
                 self.excluded.clear();
             }
             *self.excluded.entry(c.clone()).or_insert(0) |= low;

@@ -32,6 +32,17 @@ pub(crate) struct Table<P> {
     replaced: u64,
 }
 
+/// Whether one more entry fits in `map` within `max_bytes`, its entries
+/// taking `entry_bytes` each: a full map doubles, and holds both tables
+/// meanwhile.
+pub(crate) fn may_insert<K, V, S>(
+    map: &HashMap<K, V, S>,
+    entry_bytes: usize,
+    max_bytes: usize,
+) -> bool {
+    map.len() < map.capacity() || 3 * map.capacity().max(4) * entry_bytes <= max_bytes
+}
+
 impl<P: Clone + Eq + Hash> Table<P> {
     /// The bytes one entry takes in the full table (the position's own
     /// heap data, if it has any, is not counted).
@@ -91,9 +102,7 @@ impl<P: Clone + Eq + Hash> Table<P> {
         debug_assert!(nimber != EMPTY);
         let cost = u32::try_from(cost).unwrap_or(u32::MAX - 1);
         if self.buckets == 0 {
-            let full = self.map.len() == self.map.capacity();
-            // The map doubles when full, and holds both tables meanwhile.
-            if !full || 3 * self.map.capacity().max(4) * Self::MAP_BYTES <= self.max_bytes {
+            if may_insert(&self.map, Self::MAP_BYTES, self.max_bytes) {
                 if self.map.insert(key.clone(), (nimber, cost)).is_none() {
                     self.len += 1;
                 }
