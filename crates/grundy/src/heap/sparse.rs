@@ -1286,16 +1286,7 @@ impl State {
                         *slot = (*slot).min(a);
                     }
                 } else {
-                    // The parts `a` and `r - a` as two slices read in
-                    // opposite directions, and the mark masked to the
-                    // width (every xor of two values is below it): no
-                    // bounds check is left in the loop.
-                    let half = r / 2;
-                    let marks = &mut seen[..width];
-                    let mask = width - 1;
-                    for (x, y) in g[1..=half].iter().zip(g[r - half..r].iter().rev()) {
-                        marks[(*x ^ *y).get() as usize & mask] = 1;
-                    }
+                    mark_all_splits(&g[1..=r / 2], &g[r - r / 2..r], &mut seen[..width]);
                 }
             }
         }
@@ -1449,6 +1440,42 @@ fn mark_pairs<T: Cell>(g: &[T], r: usize, group: &Group, prefix: usize, seen: &m
         seen[(head[a] ^ head[r - a]).get() as usize & mask] = 1;
     }
 }
+
+/// Marks `low[i] ^ high[high.len() - 1 - i]` for every `i` in `marks`, whose
+/// length is a power of two above every value: the splits `a + (r - a)` of
+/// a heap of `r` tokens, for `low = G(1..=r/2)` and `high = G(r - r/2..r)`.
+///
+/// This is the dense method's whole cost (a census of `octal:3` spends most
+/// of its time here). The parts are read as two slices in opposite
+/// directions, [`DENSE_LANES`] pairs at a time: the xors first, then the
+/// stores, and each index masked to the length of `marks` (a value cannot
+/// pass it), so that the compiler keeps no bounds check and no loop test
+/// between two stores.
+#[inline(never)]
+fn mark_all_splits<T: Cell>(low: &[T], high: &[T], marks: &mut [u8]) {
+    debug_assert!(marks.len().is_power_of_two() && low.len() == high.len());
+    let Some(mask) = marks.len().checked_sub(1) else {
+        return;
+    };
+    let marks = &mut marks[..=mask];
+    let mut lows = low.chunks_exact(DENSE_LANES);
+    let mut highs = high.rchunks_exact(DENSE_LANES);
+    for (xs, ys) in (&mut lows).zip(&mut highs) {
+        let mut at = [0usize; DENSE_LANES];
+        for (i, slot) in at.iter_mut().enumerate() {
+            *slot = (xs[i] ^ ys[DENSE_LANES - 1 - i]).get() as usize & mask;
+        }
+        for i in at {
+            marks[i] = 1;
+        }
+    }
+    for (x, y) in lows.remainder().iter().zip(highs.remainder().iter().rev()) {
+        marks[(*x ^ *y).get() as usize & mask] = 1;
+    }
+}
+
+/// Pairs per round of [`mark_all_splits`].
+const DENSE_LANES: usize = 16;
 
 /// [`mark_pairs`] into the bits of a word, for values below 64: the
 /// values of the splits `a + (r - a)` with `a` rare or at most `prefix`.
@@ -1885,6 +1912,24 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn marking_every_split_matches_the_definition() {
+        // Heaps on both sides of a round of DENSE_LANES pairs, and values
+        // that use every bit of the width.
+        let g: Vec<u16> = super::super::dense::pseudo_random(7, 200, 512)
+            .map(|x| x as u16)
+            .collect();
+        for r in [2, 3, 17, 31, 32, 33, 34, 35, 64, 65, 66, 67, 131, 199] {
+            let mut want = vec![0u8; 512];
+            for a in 1..=r / 2 {
+                want[usize::from(g[a] ^ g[r - a])] = 1;
+            }
+            let mut got = vec![0u8; 512];
+            mark_all_splits(&g[1..=r / 2], &g[r - r / 2..r], &mut got);
+            assert_eq!(got, want, "r {r}");
         }
     }
 
