@@ -1436,8 +1436,9 @@ fn mark_pairs<T: Cell>(g: &[T], r: usize, group: &Group, prefix: usize, seen: &m
         }
         seen[(ga ^ head[r - a].get()) as usize & mask] = 1;
     }
-    for a in 1..=prefix.min(r / 2) {
-        seen[(head[a] ^ head[r - a]).get() as usize & mask] = 1;
+    let small = prefix.min(r / 2);
+    if small > 0 {
+        mark_all_splits(&head[1..=small], &head[r - small..r], seen);
     }
 }
 
