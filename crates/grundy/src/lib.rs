@@ -43,8 +43,9 @@
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
-// Safe code only, but for the one module that needs `unsafe` (a cache
-// prefetch hint, `prefetch.rs`), which allows it for itself.
+// Safe code only, but for the two modules that need `unsafe` (a cache
+// prefetch hint, `prefetch.rs`, and the call of scans compiled for wider
+// vectors, `simd.rs`), which allow it for themselves.
 #![deny(unsafe_code)]
 
 pub mod cancel;
@@ -60,6 +61,8 @@ pub mod play;
 #[allow(unsafe_code)]
 mod prefetch;
 pub mod search;
+#[allow(unsafe_code)]
+mod simd;
 pub mod span;
 pub mod sum;
 

@@ -52,8 +52,17 @@ const CHUNK: usize = 64;
 /// Whether `front[i] xor back[len - 1 - i] == m` for some `i`: the first
 /// slice read forwards against the second read backwards, as the parts of
 /// splits pair up. The slices have the same length.
+///
+/// Runs with the processor's widest vectors ([`crate::simd`]).
 #[inline]
 pub(crate) fn pairs_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
+    crate::simd::pairs_hit(front, back, m)
+}
+
+/// [`pairs_hit`] for any processor: the compiler vectorises each chunk
+/// with the instructions the caller is compiled for.
+#[inline(always)]
+pub(crate) fn pairs_hit_portable<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
     debug_assert_eq!(front.len(), back.len());
     let mut fronts = front.chunks_exact(CHUNK);
     let mut backs = back.rchunks_exact(CHUNK);
@@ -124,7 +133,18 @@ mod tests {
                 for m in 0..32u8 {
                     let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
                     assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                    assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
                 }
+            }
+        }
+        // Two bytes a value: other vector code, and values past 255.
+        let v: Vec<u16> = pseudo_random(777, 400, 300).map(|x| x as u16).collect();
+        for len in [1, 31, 32, 33, 64, 65, 200] {
+            let (front, back) = (&v[..len], &v[100..100 + len]);
+            for m in (0..512u16).step_by(7) {
+                let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
+                assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
             }
         }
     }
