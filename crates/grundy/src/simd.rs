@@ -6,10 +6,10 @@
 //! every machine. The scan for a witness pair ([`pairs_hit`]) is much of
 //! the time of the octal games that have many rare values (59% of
 //! `period 0.016`), and with AVX2 it compares 32 bytes per instruction and
-//! reverses them with one shuffle. So the scan is
-//! compiled twice, and the processor's features, checked at run time (the
-//! check is cached by the standard library), choose which copy runs. Both
-//! copies are the same source; they give the same answers.
+//! reverses them with one shuffle. So the scan is compiled twice, and the
+//! processor's features, checked at run time (the check is cached by the
+//! standard library), choose which copy runs. Both copies are the same
+//! source; they give the same answers.
 //!
 //! This module uses `unsafe` for that alone: a function compiled for AVX2
 //! may only be called on a processor that has it.
