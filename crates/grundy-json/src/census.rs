@@ -32,7 +32,7 @@ impl<'a> CensusRowJson<'a> {
     /// let row = census_game(&"sub{1,2}".parse()?, 100, &Cancel::new())?;
     /// assert_eq!(
     ///     serde_json::to_string(&CensusRowJson::new(&row))?,
-    ///     r#"{"game":"sub{1,2}","status":"periodic","preperiod":0,"period":3,"checked_to":15,"max_value":2,"max_at":2,"rare_count":5,"rare_mask":1,"same_as":[]}"#
+    ///     r#"{"game":"sub{1,2}","status":"periodic","preperiod":0,"period":3,"checked_to":15,"max_value":2,"max_at":2,"rare_count":6,"rare_mask":3,"same_as":[]}"#
     /// );
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```

@@ -28,12 +28,17 @@
 //!
 //! # Rare values
 //!
-//! The sparse-space method (Gangolli–Plambeck) splits the nimbers into a
-//! subgroup of index 2, the *common* values `{g : parity(g & m) = 0}` for a
-//! mask `m > 0`, and its coset, the *rare* values. [`CensusRow::rare_count`]
-//! is the number of `n <= checked_to` whose value is rare, for the mask that
-//! makes it smallest ([`CensusRow::rare_mask`]); 0 with mask 0 when every
-//! value is 0.
+//! The sparse-space method (Gangolli–Plambeck; Flammenkamp's tables) splits
+//! the nimbers by a mask `m > 0` into a subgroup of index 2, the *rare*
+//! values `{g : parity(g & m) = 0}` (0 among them), and its coset, the
+//! *common* values: a sum of two common values is rare, so once the rare
+//! positions are few, the mex of a big heap is nearly always common.
+//! [`CensusRow::rare_count`] is the number of `n <= checked_to` whose value
+//! is rare, for the mask that makes it smallest ([`CensusRow::rare_mask`],
+//! the smallest such mask on a tie). These are the "rare mask" and "num
+//! rare" of the published tables: Officers (`0.6`) has mask `0x1ee` and 1584
+//! rare positions, all below 20628. A game whose values are all 0 has every
+//! position rare (mask 1).
 //!
 //! ```
 //! use grundy::cancel::Cancel;
@@ -472,8 +477,8 @@ pub fn analyse(ruleset: &HeapRuleset, max: u64, cancel: &Cancel) -> Result<Analy
 /// [`Cancelled`] when `cancel` was set.
 ///
 /// # Complexity
-/// That of [`period::analyse`] up to `to`, plus O(checked_to + V²) for the
-/// statistics, V the number of distinct values below the next power of 2.
+/// That of [`period::analyse`] up to `to`, plus O(checked_to + V log V) for
+/// the statistics, V the power of 2 above the largest value.
 ///
 /// ```
 /// use grundy::cancel::Cancel;
@@ -530,28 +535,34 @@ pub fn census_game(
     })
 }
 
-/// The mask `m > 0` whose coset `{g : parity(g & m) = 1}` holds the fewest
-/// values of the histogram (`histogram[g]` counts value `g`), and that
-/// count; `(0, 0)` when every value is 0.
+/// The mask `m > 0` whose subgroup `{g : parity(g & m) = 0}` holds the
+/// fewest values of the histogram (`histogram[g]` counts value `g`), and
+/// that count: `(count, mask)`, the smallest mask on a tie.
+///
+/// # Complexity
+/// O(W log W) for W the power of two above the largest value: the count for
+/// every mask at once is `(total + H(m)) / 2`, where `H` is the
+/// Walsh–Hadamard transform of the histogram (`H(m)` is the sum of
+/// `histogram[g]` times `(-1)^parity(g & m)`).
 fn rare_split(histogram: &[u64]) -> (u64, u64) {
-    let width = histogram.len().next_power_of_two();
-    let mut best = (u64::MAX, 0u64);
-    for mask in 1..width as u64 {
-        let count: u64 = histogram
-            .iter()
-            .enumerate()
-            .filter(|&(g, _)| (g as u64 & mask).count_ones() % 2 == 1)
-            .map(|(_, &c)| c)
-            .sum();
-        if count < best.0 {
-            best = (count, mask);
+    let width = histogram.len().next_power_of_two().max(2);
+    let mut h: Vec<i128> = histogram.iter().map(|&c| i128::from(c)).collect();
+    h.resize(width, 0);
+    let mut step = 1;
+    while step < width {
+        for block in h.chunks_mut(2 * step) {
+            let (lo, hi) = block.split_at_mut(step);
+            for (a, b) in lo.iter_mut().zip(hi) {
+                (*a, *b) = (*a + *b, *a - *b);
+            }
         }
+        step *= 2;
     }
-    if best.0 == u64::MAX {
-        (0, 0)
-    } else {
-        best
-    }
+    let total = h[0];
+    (1..width)
+        .map(|m| (((total + h[m]) / 2) as u64, m as u64))
+        .min()
+        .expect("two masks at least")
 }
 
 /// Computes the census line of every member on `threads` threads (at least
@@ -783,12 +794,60 @@ mod tests {
     }
 
     #[test]
-    fn rare_split_picks_the_smallest_coset() {
-        // Values 0 and 1 common (mask 2: parity of bit 1), 2 and 3 rare.
-        assert_eq!(rare_split(&[10, 10, 1, 1]), (2, 2));
-        assert_eq!(rare_split(&[5]), (0, 0));
-        // Only 0s and 1s: the mask 1 makes the 1s rare.
-        assert_eq!(rare_split(&[5, 3]), (3, 1));
+    fn rare_split_picks_the_smallest_subgroup() {
+        // Values 1 and 2 common, 0 and 3 rare (mask 3: parity of both bits).
+        assert_eq!(rare_split(&[1, 10, 10, 1]), (2, 3));
+        // All 0: every value is rare.
+        assert_eq!(rare_split(&[5]), (5, 1));
+        // 0s and 1s: the subgroup of mask 1 is {0}.
+        assert_eq!(rare_split(&[5, 3]), (5, 1));
+        // Against the definition, for every histogram of a few values.
+        let mut seed = 7u64;
+        for len in 1..20 {
+            let histogram: Vec<u64> = (0..len)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    (seed >> 59) % 7
+                })
+                .collect();
+            let width = (len as u64).next_power_of_two().max(2);
+            let by_definition = (1..width)
+                .map(|m| {
+                    let count = histogram
+                        .iter()
+                        .enumerate()
+                        .filter(|&(g, _)| (g as u64 & m).count_ones() % 2 == 0)
+                        .map(|(_, &c)| c)
+                        .sum::<u64>();
+                    (count, m)
+                })
+                .min()
+                .unwrap();
+            assert_eq!(rare_split(&histogram), by_definition, "{histogram:?}");
+        }
+    }
+
+    #[test]
+    fn rare_values_are_those_of_the_published_tables() {
+        // (game, rare mask, number of rare positions) as in A. Flammenkamp's
+        // octal-game tables (collected in T. Czajka's octal-games project,
+        // SolvedGames.md and UnsolvedGames.md); every rare position of these
+        // games lies below 20628, so counting to 30000 finds them all.
+        let cancel = Cancel::new();
+        for (spec, mask, rare) in [
+            ("0.6", 0x1ee, 1584),
+            ("0.45", 0xf, 11),
+            ("0.156", 0x1b, 15),
+            ("0.356", 0x1b, 7),
+            ("0.644", 0x7e, 31),
+            ("0.56", 0x5b, 46),
+            ("0.16", 0x1e, 53),
+        ] {
+            let row = census_game(&spec.parse().unwrap(), 30_000, &cancel).unwrap();
+            assert_eq!((row.rare_mask, row.rare_count), (mask, rare), "{spec}");
+        }
     }
 
     #[test]

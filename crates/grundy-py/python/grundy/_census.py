@@ -30,8 +30,8 @@ class CensusRow:
     """One game's line of a census (``grundy census --json``): ``status`` is
     ``"periodic"`` (with ``preperiod`` and ``period`` proved) or
     ``"unknown"``; ``max_value`` first occurs at ``max_at``; ``rare_count``
-    of ``G(0..=checked_to)`` are rare for the rare/common split by
-    ``rare_mask``; ``same_as`` lists the trivially equivalent codes counted
+    of ``G(0..=checked_to)`` are rare, the values ``g`` with an even number
+    of 1 bits in ``g & rare_mask`` (Flammenkamp's "rare mask"); ``same_as`` lists the trivially equivalent codes counted
     with this one."""
 
     game: str
