@@ -31,8 +31,8 @@ class CensusRow:
     ``"periodic"`` (with ``preperiod`` and ``period`` proved) or
     ``"unknown"``; ``max_value`` first occurs at ``max_at``; ``rare_count``
     of ``G(0..=checked_to)`` are rare, the values ``g`` with an even number
-    of 1 bits in ``g & rare_mask`` (Flammenkamp's "rare mask"); ``same_as`` lists the trivially equivalent codes counted
-    with this one."""
+    of 1 bits in ``g & rare_mask`` (Flammenkamp's "rare mask"); ``same_as``
+    lists the trivially equivalent codes counted with this one."""
 
     game: str
     status: str
