@@ -169,9 +169,79 @@ impl Cram64 {
     }
 }
 
+/// Cram on a board that fits a square of 8 rows by 7 columns, either way
+/// round (5x7, 5x8, 6x7, 7x8...): the same game as [`Cram`] in a `u64`
+/// whose rows are bytes (the eighth bit of each is the sentinel), so that
+/// the symmetries behind the canonical forms are byte swaps, bit reversals
+/// and a transpose of the whole word. A board with 8 columns is held
+/// turned a quarter (its columns are this frame's rows).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cram8 {
+    /// The frame's rows and columns: the board's, or its columns and rows
+    /// when `turned`.
+    rows: u8,
+    cols: u8,
+    /// `2^16 / 8`, for the shared `row_of`.
+    reciprocal: u32,
+    /// The board this frame holds.
+    board: Cram,
+    /// Whether the board's rows are the frame's columns.
+    turned: bool,
+}
+
+impl Cram8 {
+    /// The square form of `cram`, if the board fits it either way round.
+    pub(crate) fn of(cram: &Cram) -> Option<Cram8> {
+        let (rows, cols, turned) = if cram.cols <= 7 && cram.rows <= 8 {
+            (cram.rows, cram.cols, false)
+        } else if cram.rows <= 7 && cram.cols <= 8 {
+            (cram.cols, cram.rows, true)
+        } else {
+            return None;
+        };
+        Some(Cram8 {
+            rows,
+            cols,
+            reciprocal: 65_536 / 8,
+            board: *cram,
+            turned,
+        })
+    }
+
+    fn stride(&self) -> u32 {
+        8
+    }
+
+    /// A position of the board (as [`Cram`] holds it) in this frame.
+    pub(crate) fn frame_of(&self, pos: u128) -> u64 {
+        let s = self.board.stride();
+        let mask = (1u128 << self.board.cols) - 1;
+        let square = (0..u32::from(self.board.rows)).fold(0u64, |acc, r| {
+            acc | (((pos >> (r * s)) & mask) as u64) << (8 * r)
+        });
+        if self.turned {
+            transpose8(square)
+        } else {
+            square
+        }
+    }
+
+    /// A position of this frame on the board, as [`Cram`] holds it: the
+    /// inverse of [`Cram8::frame_of`].
+    pub(crate) fn board_of(self, pos: u64) -> u128 {
+        let square = if self.turned { transpose8(pos) } else { pos };
+        let s = self.board.stride();
+        (0..u32::from(self.board.rows)).fold(0u128, |acc, r| {
+            acc | u128::from((square >> (8 * r)) & 0xff) << (r * s)
+        })
+    }
+}
+
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
-/// `u128`, and [`Cram64`] on a `u64` for boards whose frame fits (4x9,
-/// 5x8, 6x7...), which the search runs about twice as fast.
+/// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (4x9,
+/// 4x11...), which the search runs about twice as fast, and [`Cram8`] on a
+/// `u64` with a byte a row (5x7, 5x8, 6x7...), whose canonical forms are
+/// cheaper still.
 macro_rules! cram_on {
     ($name:ident, $w:ty) => {
         impl $name {
@@ -202,47 +272,6 @@ macro_rules! cram_on {
                     last - first + 1,
                     64 - fold.leading_zeros() - left,
                 )
-            }
-
-            /// The least of `x` (at the corner, `h` rows of `w` cells) and its
-            /// mirror images top to bottom, left to right, and both.
-            fn least_mirror(&self, x: $w, h: u32, w: u32) -> $w {
-                let s = self.stride();
-                let mask = (1u64 << w) - 1;
-                let (mut upside, mut mirrored, mut both) = ((0 as $w), (0 as $w), (0 as $w));
-                for i in 0..h {
-                    let row = (x >> (i * s)) as u64 & mask;
-                    let flipped = <$w>::from(row.reverse_bits() >> (64 - w));
-                    let j = h - 1 - i;
-                    upside |= <$w>::from(row) << (j * s);
-                    mirrored |= flipped << (i * s);
-                    both |= flipped << (j * s);
-                }
-                x.min(upside).min(mirrored).min(both)
-            }
-
-            /// The least of the images of a region under the symmetries that keep
-            /// it on the board, each moved to the corner.
-            pub(crate) fn canonical(&self, region: $w) -> $w {
-                let s = self.stride();
-                let (x, h, w) = self.at_corner(region);
-                let best = self.least_mirror(x, h, w);
-                // Turned a quarter: w rows of h cells, if that fits the board.
-                if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
-                    let mut t = (0 as $w);
-                    let mask = (1u64 << w) - 1;
-                    for i in 0..h {
-                        // Cell (i, c) goes to (c, i).
-                        let mut row = (x >> (i * s)) as u64 & mask;
-                        while row != 0 {
-                            let c = row.trailing_zeros();
-                            row &= row - 1;
-                            t |= 1 << (c * s + i);
-                        }
-                    }
-                    return best.min(self.least_mirror(t, w, h));
-                }
-                best
             }
 
             /// `pos` with the cells that do not change its value taken away
@@ -406,10 +435,17 @@ macro_rules! cram_on {
                 // Vertical dominoes first, from the middle column outwards; then
                 // horizontal ones from the middle row outwards (the order of
                 // Beling & Rogalski's solver, which finds winning moves early).
+                // (A board held turned takes the frame's horizontal ones first.)
                 let column = (0..u32::from(self.rows)).fold((0 as $w), |acc, r| acc | 1 << (r * s));
-                Self::push_from_center(pos, pos & (pos >> s), s, column, 1, (c0, c1), out);
                 let row = ((1 as $w) << self.cols) - 1;
+                let vertical_first = !self.turned();
+                if vertical_first {
+                    Self::push_from_center(pos, pos & (pos >> s), s, column, 1, (c0, c1), out);
+                }
                 Self::push_from_center(pos, pos & (pos >> 1), 1, row, s, (r0, r1), out);
+                if !vertical_first {
+                    Self::push_from_center(pos, pos & (pos >> s), s, column, 1, (c0, c1), out);
+                }
             }
 
             /// P by the copying strategy: the region is its own image under
@@ -489,6 +525,138 @@ macro_rules! cram_on {
 
 cram_on!(Cram, u128);
 cram_on!(Cram64, u64);
+cram_on!(Cram8, u64);
+
+/// Canonical forms row by row, for a frame of any stride ([`Cram8`] has
+/// its own).
+macro_rules! canonical_by_rows {
+    ($name:ident, $w:ty) => {
+        impl $name {
+            /// The least of `x` (at the corner, `h` rows of `w` cells) and its
+            /// mirror images top to bottom, left to right, and both (the half
+            /// turn, one reversal of the whole word).
+            fn least_mirror(&self, x: $w, h: u32, w: u32) -> $w {
+                let s = self.stride();
+                let mask = (1u64 << w) - 1;
+                let mut upside = (0 as $w);
+                for i in 0..h {
+                    let row = (x >> (i * s)) as u64 & mask;
+                    upside |= <$w>::from(row) << ((h - 1 - i) * s);
+                }
+                // The half turn takes bit b to k - b; turning the upside-down
+                // image mirrors left to right.
+                let k = (h - 1) * s + (w - 1);
+                let turn = |y: $w| y.reverse_bits() >> (<$w>::BITS - 1 - k);
+                x.min(upside).min(turn(x)).min(turn(upside))
+            }
+
+            /// The least of the images of a region under the symmetries that keep
+            /// it on the board, each moved to the corner, for any stride.
+            fn canonical_any_stride(&self, region: $w) -> $w {
+                let s = self.stride();
+                let (x, h, w) = self.at_corner(region);
+                let best = self.least_mirror(x, h, w);
+                // Turned a quarter: w rows of h cells, if that fits the board.
+                if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+                    let mut t = (0 as $w);
+                    let mask = (1u64 << w) - 1;
+                    for i in 0..h {
+                        // Cell (i, c) goes to (c, i).
+                        let mut row = (x >> (i * s)) as u64 & mask;
+                        while row != 0 {
+                            let c = row.trailing_zeros();
+                            row &= row - 1;
+                            t |= 1 << (c * s + i);
+                        }
+                    }
+                    return best.min(self.least_mirror(t, w, h));
+                }
+                best
+            }
+        }
+    };
+}
+
+canonical_by_rows!(Cram, u128);
+canonical_by_rows!(Cram64, u64);
+
+impl Cram {
+    /// Whether the board's rows are the frame's columns: never here.
+    fn turned(&self) -> bool {
+        false
+    }
+
+    /// The canonical form of a region: the least of its images under the
+    /// symmetries that keep it on the board, each moved to the top-left
+    /// corner.
+    pub(crate) fn canonical(&self, region: u128) -> u128 {
+        self.canonical_any_stride(region)
+    }
+}
+
+impl Cram64 {
+    /// Whether the board's rows are the frame's columns: never here.
+    fn turned(&self) -> bool {
+        false
+    }
+
+    /// [`Cram::canonical`] in the narrow frame.
+    pub(crate) fn canonical(&self, region: u64) -> u64 {
+        self.canonical_any_stride(region)
+    }
+}
+
+impl Cram8 {
+    /// Whether the board's rows are the frame's columns.
+    fn turned(&self) -> bool {
+        self.turned
+    }
+
+    /// [`Cram::canonical`] with rows as bytes: the images upside down and
+    /// turned half are a byte swap and a bit reversal of the whole word,
+    /// and the quarter turn is a transpose of the 8x8 square.
+    pub(crate) fn canonical(&self, region: u64) -> u64 {
+        let x = region >> (region.trailing_zeros() / 8 * 8);
+        let h = (63 - x.leading_zeros()) / 8 + 1;
+        // The columns that hold a cell, in one byte.
+        let mut fold = x | x >> 32;
+        fold |= fold >> 16;
+        fold |= fold >> 8;
+        let fold = fold & 0xff;
+        let left = fold.trailing_zeros();
+        let x = x >> left;
+        let w = 64 - fold.leading_zeros() - left;
+        let best = least_of_square_images(x, h, w);
+        if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+            best.min(least_of_square_images(transpose8(x), w, h))
+        } else {
+            best
+        }
+    }
+}
+
+/// The least of `x` (`h` rows of `w` cells at the corner of an 8x8 square,
+/// one byte a row) and its images upside down, mirrored left to right, and
+/// turned half, each moved back to the corner.
+#[inline]
+fn least_of_square_images(x: u64, h: u32, w: u32) -> u64 {
+    let upside = x.swap_bytes() >> (8 * (8 - h));
+    let turn = |y: u64| y.reverse_bits() >> (8 * (8 - h) + (8 - w));
+    x.min(upside).min(turn(x)).min(turn(upside))
+}
+
+/// The 8x8 square (bit `8 * row + col`) reflected in its main diagonal:
+/// bit `8 * r + c` goes to bit `8 * c + r`. Three exchanges of blocks, of
+/// 4x4, 2x2 and single cells.
+#[inline]
+fn transpose8(mut x: u64) -> u64 {
+    let t = 0x0f0f_0f0f_0000_0000 & (x ^ (x << 28));
+    x ^= t ^ (t >> 28);
+    let t = 0x3333_0000_3333_0000 & (x ^ (x << 14));
+    x ^= t ^ (t >> 14);
+    let t = 0x5500_5500_5500_5500 & (x ^ (x << 7));
+    x ^ t ^ (t >> 7)
+}
 
 #[cfg(test)]
 mod tests {
@@ -515,6 +683,106 @@ mod tests {
         let lying = at(&[(3, 1), (3, 2), (3, 3)]);
         let standing = at(&[(0, 4), (1, 4), (2, 4)]);
         assert_eq!(cram.canonical(lying), cram.canonical(standing));
+    }
+
+    /// Cell `(r, c)` of the 8x8 square.
+    fn sq(r: u32, c: u32) -> u64 {
+        1 << (8 * r + c)
+    }
+
+    #[test]
+    fn transpose8_reflects_every_cell_in_the_diagonal() {
+        for r in 0..8 {
+            for c in 0..8 {
+                assert_eq!(transpose8(sq(r, c)), sq(c, r), "({r}, {c})");
+            }
+        }
+        let x = 0x0123_4567_89ab_cdef_u64;
+        assert_eq!(transpose8(transpose8(x)), x);
+    }
+
+    #[test]
+    fn square_frame_round_trips_and_turns_boards_of_eight_columns() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        for (rows, cols, turned) in [
+            (5, 8, true),
+            (6, 7, false),
+            (8, 7, false),
+            (7, 8, true),
+            (1, 8, true),
+            (3, 3, false),
+        ] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let square = Cram8::of(&cram).unwrap();
+            assert_eq!(square.turned, turned, "{rows}x{cols}");
+            assert_eq!(
+                square.frame_of(cram.start()).count_ones(),
+                u32::from(rows) * u32::from(cols)
+            );
+            for _ in 0..200 {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                let pos = cram.start() & (u128::from(seed) * 0x9e37_79b9_7f4a_7c15);
+                let framed = square.frame_of(pos);
+                assert_eq!(square.board_of(framed), pos);
+                // The sentinel column stays empty.
+                assert_eq!(framed & 0x8080_8080_8080_8080, 0);
+                assert_eq!(
+                    square.known_p(&framed),
+                    cram.known_p(&pos),
+                    "{}",
+                    cram.render(pos)
+                );
+            }
+        }
+        assert!(Cram8::of(&Cram::new(8, 8).unwrap()).is_none());
+        assert!(Cram8::of(&Cram::new(4, 9).unwrap()).is_none());
+    }
+
+    #[test]
+    fn square_canonical_form_is_shared_by_all_images() {
+        // Every image of a region under the symmetries of the frame (the
+        // quarter turns only where the turned region fits) has one
+        // canonical form, which is itself one of the images.
+        let square = Cram8::of(&Cram::new(6, 7).unwrap()).unwrap();
+        let mut seed = 77u64;
+        for _ in 0..2000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let h = 1 + (seed % 6) as u32;
+            let w = 1 + (seed >> 8) as u32 % 7;
+            let cells: Vec<(u32, u32)> = (0..h)
+                .flat_map(|r| (0..w).map(move |c| (r, c)))
+                .filter(|&(r, c)| (seed >> (16 + (r * 7 + c) % 48)) & 1 == 1)
+                .collect();
+            if cells.is_empty() {
+                continue;
+            }
+            let draw = |f: &dyn Fn(u32, u32) -> (u32, u32), dr: u32, dc: u32| {
+                cells.iter().fold(0u64, |a, &(r, c)| {
+                    let (r, c) = f(r, c);
+                    a | sq(r + dr, c + dc)
+                })
+            };
+            let c = square.canonical(draw(&|r, c| (r, c), 0, 0));
+            let mut images = vec![
+                draw(&|r, c| (r, c), 6 - h, 7 - w),
+                draw(&|r, c| (h - 1 - r, c), 0, 0),
+                draw(&|r, c| (r, w - 1 - c), 0, 7 - w),
+                draw(&|r, c| (h - 1 - r, w - 1 - c), 6 - h, 0),
+            ];
+            if w <= 6 && h <= 7 {
+                images.push(draw(&|r, c| (c, r), 0, 0));
+                images.push(draw(&|r, c| (w - 1 - c, h - 1 - r), 6 - w, 7 - h));
+            }
+            for image in images {
+                assert_eq!(square.canonical(image), c, "{cells:?}");
+            }
+            assert_eq!(square.canonical(c), c);
+            assert_eq!(c.count_ones(), cells.len() as u32);
+        }
     }
 
     #[test]

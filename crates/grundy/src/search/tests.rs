@@ -1,6 +1,6 @@
 use super::*;
 use crate::game::{value, Cache, Unsplit};
-use crate::games::cram::Cram64;
+use crate::games::cram::{Cram64, Cram8};
 use crate::games::{Chomp, Cram};
 
 /// A small deterministic generator (xorshift), so failures repeat.
@@ -50,6 +50,22 @@ fn cram_random_boards_match_the_plain_solver() {
         if let Some(narrow) = Cram64::of(&cram) {
             assert_eq!(
                 Search::new(&narrow).nimber(&(pos as u64)).unwrap(),
+                expected,
+                "{}",
+                cram.render(pos)
+            );
+        }
+        // Rows as bytes, turned a quarter when the board has 8 columns.
+        if let Some(square) = Cram8::of(&cram) {
+            let framed = square.frame_of(pos);
+            assert_eq!(
+                Search::new(&square).nimber(&framed).unwrap(),
+                expected,
+                "{}",
+                cram.render(pos)
+            );
+            assert_eq!(
+                Search::with_memory(&square, 1).nimber(&framed).unwrap(),
                 expected,
                 "{}",
                 cram.render(pos)
