@@ -56,6 +56,11 @@ pub struct Args {
     /// a small one costs time, never a wrong answer.
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_size)]
     tt_mem: Option<usize>,
+    /// Boards and Node Kayles only: the threads that search the options of
+    /// the position at once, sharing one table (default: one per core).
+    /// The answer is the same on any number.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    threads: Option<u16>,
     /// Cram only: an endgame table of the values of every region of up to
     /// --db-cells cells, kept in the folder DIR (made if missing) as
     /// `cram-RxC-uptoK.grundydb`. The first run builds it; later runs read it.
@@ -186,6 +191,9 @@ fn watched_search<M>(
     let options = SearchOptions {
         outcome_only: args.outcome,
         memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+        threads: args
+            .threads
+            .map_or(SearchOptions::default().threads, usize::from),
         ..SearchOptions::default()
     };
     let mut progress = Progress::new(format!("solving {name}"), None);
@@ -356,9 +364,9 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
             args.game.trim()
         );
     }
-    if args.outcome || args.tt_mem.is_some() {
+    if args.outcome || args.tt_mem.is_some() || args.threads.is_some() {
         anyhow::bail!(
-            "--outcome and --tt-mem are for board positions (cram:..., chomp:...); a sum of heaps is solved from its Grundy values"
+            "--outcome, --tt-mem and --threads are for board positions (cram:..., chomp:...); a sum of heaps is solved from its Grundy values"
         );
     }
     if let Some(big) = big_nim_heaps(ruleset, &args.heaps)? {

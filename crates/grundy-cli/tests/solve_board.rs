@@ -139,6 +139,42 @@ fn outcome_only_and_a_memory_limit() {
 }
 
 #[test]
+fn any_number_of_threads_gives_the_same_answer() {
+    let run = |threads: &str| {
+        let out = grundy()
+            .args(["solve", "cram:4x7", "--threads", threads, "--json"])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (json["value"].clone(), json["winning_moves"].clone())
+    };
+    let one = run("1");
+    // Cram 4x7 is worth *3 (igsolve, an independent solver, says so too).
+    assert_eq!(one.0, 3);
+    assert!(!one.1.as_array().unwrap().is_empty());
+    assert_eq!(run("2"), one);
+    assert_eq!(run("3"), one);
+    for (args, words) in [
+        (vec!["solve", "cram:3x3", "--threads", "0"], "--threads"),
+        (
+            vec!["solve", "nim", "3", "4", "--threads", "2"],
+            "for board positions",
+        ),
+    ] {
+        grundy()
+            .args(&args)
+            .assert()
+            .code(2)
+            .stderr(predicate::str::contains(words));
+    }
+}
+
+#[test]
 fn an_endgame_table_is_built_once_then_read_and_a_bad_one_is_refused() {
     let dir = std::env::temp_dir().join(format!("grundy-db-test-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);

@@ -1,15 +1,17 @@
 //! Board searches against igsolve (Beling & Rogalski's solver) in the same
-//! run: `grundy`'s [`Board::search`] (the value alone, then the value and
-//! every winning move, then the outcome alone) and `igsolve` (the value)
-//! on the same boards, with the time ratio of the values.
+//! run: `grundy`'s [`Board::search`] (the value alone on one thread and on
+//! every core, then the value and every winning move, then the outcome
+//! alone) and `igsolve` (the value, on one thread: it has no other mode) on
+//! the same boards, with the time ratios of the values.
 //!
 //! Run: `cargo bench -p grundy --bench search_vs_igsolve [-- cram:5x7 chomp:11x11 ...]`
 //!
 //! igsolve is found as `$IGSOLVE`, `.tools/bin/igsolve` or on the `PATH`,
 //! and installed with `cargo install --root .tools igsolve` when missing
 //! (without it, its columns are empty). Both values must agree; the bench
-//! stops if they do not. The ratio is igsolve's time over grundy's time
-//! for the same question, the value: above 1 means grundy is faster.
+//! stops if they do not. A ratio is igsolve's time over grundy's time for
+//! the same question, the value: above 1 means grundy is faster; "ratio 1t"
+//! compares grundy on one thread.
 //! Each search starts with an empty table.
 
 use std::path::Path;
@@ -78,9 +80,20 @@ fn main() {
     if ig.is_none() {
         eprintln!("no igsolve: its columns are left empty");
     }
+    let threads = SearchOptions::default().threads;
+    println!("grundy on {threads} threads, and on one (\"1t\")");
     println!(
-        "{:12} {:>5} {:>9} {:>9} {:>9} {:>10} {:>10} {:>8}",
-        "board", "value", "value s", "+moves s", "outcome s", "table", "igsolve s", "ratio"
+        "{:12} {:>5} {:>9} {:>9} {:>9} {:>9} {:>10} {:>10} {:>8} {:>8}",
+        "board",
+        "value",
+        "value 1t",
+        "value s",
+        "+moves s",
+        "outcome s",
+        "table",
+        "igsolve s",
+        "ratio 1t",
+        "ratio"
     );
     for spec in boards {
         let board = Board::parse(&spec).expect("a board spec");
@@ -92,10 +105,16 @@ fn main() {
             (r, t.elapsed().as_secs_f64())
         };
         let defaults = SearchOptions::default();
+        let (one_thread, one_secs) = timed(SearchOptions {
+            winning_moves: false,
+            threads: 1,
+            ..defaults
+        });
         let (value_only, secs) = timed(SearchOptions {
             winning_moves: false,
             ..defaults
         });
+        assert_eq!(one_thread.value, value_only.value, "{spec}");
         let (full, full_secs) = timed(defaults);
         let (quick, outcome_secs) = timed(SearchOptions {
             outcome_only: true,
@@ -108,15 +127,19 @@ fn main() {
             "{spec}: outcome search disagrees"
         );
         let value = full.value.expect("value searched").0;
-        let (ig_secs, ratio) = match ig.as_deref().and_then(|b| igsolve(b, &board)) {
+        let (ig_secs, ratio_one, ratio) = match ig.as_deref().and_then(|b| igsolve(b, &board)) {
             Some((v, s)) => {
                 assert_eq!(v, value, "{spec}: igsolve says {v}, grundy {value}");
-                (format!("{s:.3}"), format!("{:.2}x", s / secs))
+                (
+                    format!("{s:.3}"),
+                    format!("{:.2}x", s / one_secs),
+                    format!("{:.2}x", s / secs),
+                )
             }
-            None => (String::from("-"), String::from("-")),
+            None => (String::from("-"), String::from("-"), String::from("-")),
         };
         println!(
-            "{spec:12} {value:>5} {secs:>9.3} {full_secs:>9.3} {outcome_secs:>9.3} {:>10} {ig_secs:>10} {ratio:>8}",
+            "{spec:12} {value:>5} {one_secs:>9.3} {secs:>9.3} {full_secs:>9.3} {outcome_secs:>9.3} {:>10} {ig_secs:>10} {ratio_one:>8} {ratio:>8}",
             value_only.stats.entries,
         );
     }

@@ -399,32 +399,41 @@ impl Board {
                 if let Some(square) = Cram8::of(&game) {
                     // Rows as bytes: the canonical forms are cheapest here.
                     let moves = leaves(&moves, |b| square.frame_of(cram_cells(b)));
-                    let mut search = searcher(&square, options, cancel, tick);
-                    if let Some(e) = endgame {
-                        // The table holds regions in the board's canonical form.
-                        search = search.with_endgame(move |&p: &u64| {
-                            e.value(game.canonical(square.board_of(p)))
-                        });
-                    }
-                    return search_position(search, square.frame_of(free), &moves, options);
+                    let make = || {
+                        let search = searcher(&square, options, cancel);
+                        match endgame {
+                            // The table holds regions in the board's canonical form.
+                            Some(e) => search.with_endgame(move |&p: &u64| {
+                                e.value(game.canonical(square.board_of(p)))
+                            }),
+                            None => search,
+                        }
+                    };
+                    return search_position(make, tick, square.frame_of(free), &moves, options);
                 }
                 match Cram64::of(&game) {
                     // The same bits in a narrower word: about twice as fast.
                     Some(narrow) => {
                         let moves = leaves(&moves, |b| cram_cells(b) as u64);
-                        let mut search = searcher(&narrow, options, cancel, tick);
-                        if let Some(e) = endgame {
-                            search = search.with_endgame(|&p: &u64| e.value(u128::from(p)));
-                        }
-                        search_position(search, free as u64, &moves, options)
+                        let make = || {
+                            let search = searcher(&narrow, options, cancel);
+                            match endgame {
+                                Some(e) => search.with_endgame(|&p: &u64| e.value(u128::from(p))),
+                                None => search,
+                            }
+                        };
+                        search_position(make, tick, free as u64, &moves, options)
                     }
                     None => {
                         let moves = leaves(&moves, cram_cells);
-                        let mut search = searcher(&game, options, cancel, tick);
-                        if let Some(e) = endgame {
-                            search = search.with_endgame(|&p: &u128| e.value(p));
-                        }
-                        search_position(search, free, &moves, options)
+                        let make = || {
+                            let search = searcher(&game, options, cancel);
+                            match endgame {
+                                Some(e) => search.with_endgame(|&p: &u128| e.value(p)),
+                                None => search,
+                            }
+                        };
+                        search_position(make, tick, free, &moves, options)
                     }
                 }
             }
@@ -435,8 +444,8 @@ impl Board {
                 });
                 // Chomp has no components and big values: the pruned search
                 // asks too many questions of each position.
-                let search = searcher(&game, options, cancel, tick).plain(true);
-                search_position(search, rows, &moves, options)
+                let make = || searcher(&game, options, cancel).plain(true);
+                search_position(make, tick, rows, &moves, options)
             }
         }
     }
@@ -468,15 +477,22 @@ pub struct SearchOptions {
     /// `outcome_only`); without them the search answers only the value or
     /// the outcome, as other solvers do.
     pub winning_moves: bool,
+    /// The threads that search the options of the position at once (the
+    /// value and every winning move, not `outcome_only`), sharing one table
+    /// for games whose positions fit a word (Cram, Node Kayles on up to 64
+    /// vertices); 1 searches on the calling thread only.
+    pub threads: usize,
 }
 
 impl Default for SearchOptions {
-    /// The value and every winning move, with [`DEFAULT_MEMORY`].
+    /// The value and every winning move, with [`DEFAULT_MEMORY`], on every
+    /// core.
     fn default() -> Self {
         SearchOptions {
             outcome_only: false,
             memory: DEFAULT_MEMORY,
             winning_moves: true,
+            threads: std::thread::available_parallelism().map_or(1, |n| n.get()),
         }
     }
 }
@@ -510,27 +526,59 @@ fn leaves<P>(
         .collect()
 }
 
-/// The search that [`search_position`] runs: `options`' memory, `cancel`
-/// and `tick`.
+/// A search on `game` with `options`' memory and `cancel`: the one
+/// [`search_position`] runs (with a progress line) and those of its other
+/// threads.
 pub(crate) fn searcher<'g, G: ImpartialGame>(
     game: &'g G,
     options: &SearchOptions,
     cancel: &Cancel,
-    tick: &'g mut dyn FnMut(SearchStats),
 ) -> Search<'g, G> {
-    Search::with_memory(game, options.memory)
-        .with_cancel(cancel.clone())
-        .with_progress(tick)
+    Search::with_memory(game, options.memory).with_cancel(cancel.clone())
 }
 
-/// [`Board::search`] for any game: `moves` are the moves of `pos` with the
+/// [`Board::search`] for any game: `make` makes a search (one for this
+/// thread, which calls `tick`, and one for each other thread of
+/// [`SearchOptions::threads`]); `moves` are the moves of `pos` with the
 /// positions they leave, in the order the winning ones are reported.
-pub(crate) fn search_position<G: ImpartialGame, M: Clone>(
-    mut search: Search<'_, G>,
+pub(crate) fn search_position<'g, G, M: Clone>(
+    make: impl Fn() -> Search<'g, G> + Sync,
+    tick: &'g mut dyn FnMut(SearchStats),
     pos: G::Position,
     moves: &[(M, G::Position)],
     options: &SearchOptions,
-) -> Result<SearchReport<M>, Cancelled> {
+) -> Result<SearchReport<M>, Cancelled>
+where
+    G: ImpartialGame + Sync + 'g,
+    G::Position: Send + Sync,
+{
+    let mut search = make().with_progress(tick);
+    if !options.outcome_only {
+        // The value, and with it which moves leave a P-position.
+        let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
+        let (threads, memory) = (options.threads, options.memory);
+        if let Some((value, p)) = search.value_and_p_options_on(
+            &pos,
+            &to,
+            options.winning_moves,
+            threads,
+            memory,
+            make,
+        )? {
+            let winning_moves = moves
+                .iter()
+                .zip(p)
+                .filter(|&(_, p)| p)
+                .map(|((mv, _), _)| mv.clone())
+                .collect();
+            return Ok(SearchReport {
+                value: Some(value),
+                outcome: Outcome::from_first_player_wins(!value.is_zero()),
+                winning_moves,
+                stats: search.stats(),
+            });
+        }
+    }
     let value = if options.outcome_only {
         None
     } else {
@@ -627,6 +675,16 @@ mod tests {
                 }
                 let s = b.solve();
                 assert_eq!(s.value.0, mex_value(&b, &mut memo), "{b}");
+                // One thread and three find the same.
+                for threads in [1, 3] {
+                    let options = SearchOptions {
+                        threads,
+                        ..SearchOptions::default()
+                    };
+                    let r = b.search(&options, &Cancel::new(), &mut |_| {}).unwrap();
+                    assert_eq!(r.value, Some(s.value), "{b}, {threads} threads");
+                    assert_eq!(r.winning_moves, s.winning_moves, "{b}, {threads} threads");
+                }
                 for (mv, next) in b.moves() {
                     assert_eq!(b.play(&mv), Ok(next), "{b} {mv}");
                     let wins = mex_value(&next, &mut memo) == 0;
@@ -653,21 +711,22 @@ mod tests {
             let cram = Cram::new(board.rows(), board.cols()).unwrap();
             let cells = u32::from(board.rows()) * u32::from(board.cols());
             let table = CramEndgame::build(&cram, cells, &Cancel::new(), &mut |_| {}).unwrap();
-            let report = board
-                .search_with_endgame(
-                    &SearchOptions::default(),
-                    Some(&table),
-                    &Cancel::new(),
-                    &mut |_| {},
-                )
-                .unwrap();
             let plain = board
                 .search(&SearchOptions::default(), &Cancel::new(), &mut |_| {})
                 .unwrap();
-            assert_eq!(report.value, plain.value, "{spec}");
-            assert_eq!(report.winning_moves, plain.winning_moves, "{spec}");
-            assert_eq!(report.stats.nodes, 0, "{spec}");
-            assert!(report.stats.endgame_hits > 0, "{spec}");
+            for threads in [1, 3] {
+                let options = SearchOptions {
+                    threads,
+                    ..SearchOptions::default()
+                };
+                let report = board
+                    .search_with_endgame(&options, Some(&table), &Cancel::new(), &mut |_| {})
+                    .unwrap();
+                assert_eq!(report.value, plain.value, "{spec}");
+                assert_eq!(report.winning_moves, plain.winning_moves, "{spec}");
+                assert_eq!(report.stats.nodes, 0, "{spec}");
+                assert!(report.stats.endgame_hits > 0, "{spec}");
+            }
         }
     }
 

@@ -401,7 +401,13 @@ impl NodeKayles {
             .filter(|&v| pos >> v & 1 == 1)
             .map(|v| (v, self.pick(pos, v)))
             .collect();
-        search_position(searcher(self, options, cancel, tick), pos, &moves, options)
+        search_position(
+            || searcher(self, options, cancel),
+            tick,
+            pos,
+            &moves,
+            options,
+        )
     }
 
     /// The edges `(u, v)` with `u < v`, in order.
@@ -525,7 +531,7 @@ mod tests {
             seed ^= seed << 17;
             seed
         };
-        for _ in 0..300 {
+        for round in 0..300 {
             let n = 1 + (next() % 14) as usize;
             let density = 1 + next() % 5;
             let mut edges = Vec::new();
@@ -548,6 +554,23 @@ mod tests {
                 expected == Nimber(0)
             );
             assert_eq!(value(&g, &g.start(), &mut Cache::new()).unwrap(), expected);
+            // The engine's report, on one to three threads: the value and
+            // every vertex that leaves a P-position.
+            let options = SearchOptions {
+                threads: 1 + round % 3,
+                ..SearchOptions::default()
+            };
+            let report = g
+                .search_at(g.start(), &options, &Cancel::new(), &mut |_| {})
+                .unwrap();
+            assert_eq!(report.value, Some(expected), "{edges:?}");
+            let mut cache = Cache::new();
+            let winning: Vec<usize> = (0..n)
+                .filter(|&v| {
+                    value(&Unsplit(&g), &g.pick(g.start(), v), &mut cache).unwrap() == Nimber(0)
+                })
+                .collect();
+            assert_eq!(report.winning_moves, winning, "{edges:?}");
         }
     }
 

@@ -25,6 +25,11 @@
 //!   ([`Search::with_memory`], `--tt-mem`): it grows as needed, and once
 //!   full it overwrites, bucket by bucket, the entry that was cheapest to
 //!   compute.
+//! - **The root** of a search for the value and the winning moves asks its
+//!   options in rounds, and each option about 0 in the same question, so
+//!   the winning moves need no search of their own; the options of a round
+//!   are asked on several threads at once, which trade the values they
+//!   find (`root`, behind [`crate::games::Board::search`]).
 //!
 //! # Example
 //!
@@ -43,13 +48,16 @@
 use crate::cancel::{Cancel, Cancelled};
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
+use std::sync::Arc;
 
 use crate::game::{ImpartialGame, PositionHasher};
 use crate::{Nimber, Outcome};
 
+mod root;
 mod set;
 mod table;
 
+use root::Exchange;
 use set::{Potential, Set};
 use table::Table;
 
@@ -123,6 +131,18 @@ pub struct Search<'g, G: ImpartialGame> {
     plain: bool,
     /// Values known before the search: see [`Search::with_endgame`].
     endgame: Option<Lookup<'g, G::Position>>,
+    /// The other threads of a search on several threads, and this one's
+    /// number among them: see [`Exchange`].
+    exchange: Option<(Arc<Exchange<G::Position>>, usize)>,
+    /// The entries stored since they were last posted to the other threads.
+    outbox: Vec<(G::Position, u32, u64)>,
+    /// The entries the other threads posted, being stored.
+    inbox: Vec<(G::Position, u32, u64)>,
+    /// This thread's positions searched already counted in the exchange.
+    posted_nodes: u64,
+    /// The bytes the tables of the other threads of a search on several
+    /// threads took at its end.
+    helper_bytes: u64,
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
@@ -176,6 +196,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             dense_len: 0,
             excluded: HashMap::default(),
             excluded_bytes: bytes / 4,
+            exchange: None,
+            outbox: Vec::new(),
+            inbox: Vec::new(),
+            posted_nodes: 0,
+            helper_bytes: 0,
         }
     }
 
@@ -273,7 +298,14 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 entries: self.table.len() as u64,
                 replaced: self.table.replaced(),
                 table_bytes: (self.table.bytes() + self.excluded.capacity() * Self::EXCLUDED_ENTRY)
-                    as u64,
+                    as u64
+                    + self.helper_bytes,
+                // All threads' positions, while several search.
+                nodes: self
+                    .exchange
+                    .as_ref()
+                    .map_or(0, |(e, _)| e.nodes())
+                    .max(self.stats.nodes),
                 ..self.stats
             },
         }
@@ -333,7 +365,12 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                     d[i] = v;
                 }
             }
-            None => self.table.store(c, v, cost),
+            None => {
+                self.table.store(c, v, cost);
+                if self.exchange.is_some() {
+                    self.outbox.push((c.clone(), v, cost));
+                }
+            }
         }
     }
 
@@ -524,30 +561,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut split = self.take_buf();
         let mut stopped = false;
         for o in options {
-            split.clear();
-            self.game.components(o, &mut split);
-            cancel_pairs(&mut split);
             let first = parts.len();
-            let mut x = 0;
-            let mut difficulty = 0;
-            let mut hardest = 0;
-            for p in split.drain(..) {
-                match self.known(&p) {
-                    Some(v) => x ^= v,
-                    None => {
-                        let d = self.game.size(&p).map_or(0, |s| s * s);
-                        parts.push(p);
-                        if d > hardest {
-                            // The hardest part first: it is the one asked
-                            // about candidates, the others are valued.
-                            hardest = d;
-                            let last = parts.len() - 1;
-                            parts.swap(first, last);
-                        }
-                        difficulty += d;
-                    }
-                }
-            }
+            let (x, difficulty) = self.split_option(o, &mut split, parts);
             if parts.len() == first {
                 if known(x) {
                     stopped = true;
@@ -566,6 +581,42 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         // Easiest first (a stable sort keeps the game's order otherwise).
         opts.sort_by_key(|o| o.difficulty);
         stopped
+    }
+
+    /// Splits option `o` into its components (through `split`, a buffer)
+    /// and pushes those the table does not know onto `parts`, the hardest
+    /// first: it is the one asked about candidates, the others are valued.
+    /// Returns the xor of the known ones' values and the difficulty of the
+    /// others (the sum of their sizes squared).
+    fn split_option(
+        &mut self,
+        o: &G::Position,
+        split: &mut Vec<G::Position>,
+        parts: &mut Vec<G::Position>,
+    ) -> (u32, u64) {
+        split.clear();
+        self.game.components(o, split);
+        cancel_pairs(split);
+        let first = parts.len();
+        let mut x = 0;
+        let mut difficulty = 0;
+        let mut hardest = 0;
+        for p in split.drain(..) {
+            match self.known(&p) {
+                Some(v) => x ^= v,
+                None => {
+                    let d = self.game.size(&p).map_or(0, |s| s * s);
+                    parts.push(p);
+                    if d > hardest {
+                        hardest = d;
+                        let last = parts.len() - 1;
+                        parts.swap(first, last);
+                    }
+                    difficulty += d;
+                }
+            }
+        }
+        (x, difficulty)
     }
 
     /// The nimber of component `c` by aspiration (Beling & Rogalski's
@@ -645,6 +696,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     fn count_node(&mut self) -> Result<(), Cancelled> {
         self.stats.nodes += 1;
         if self.stats.nodes & 0x3ff == 0 {
+            self.trade()?;
             if self.tick.is_some() {
                 let stats = self.stats();
                 if let Some(tick) = self.tick.as_mut() {

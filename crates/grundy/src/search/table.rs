@@ -64,6 +64,14 @@ impl<P: Clone + Eq + Hash> Table<P> {
         }
     }
 
+    /// Lowers the memory limit to about `bytes`, for a table that has not
+    /// filled its limit yet (a full one keeps its buckets).
+    pub(crate) fn limit(&mut self, bytes: usize) {
+        if self.buckets == 0 {
+            self.max_bytes = self.max_bytes.min(bytes);
+        }
+    }
+
     /// Entries stored now.
     pub(crate) fn len(&self) -> usize {
         self.len

@@ -175,3 +175,105 @@ fn outcome_of_sums_matches_the_values() {
         assert_eq!(Search::new(&cram).nimber(&pos).unwrap(), expected);
     }
 }
+
+/// [`Search::value_and_p_options_on`] on `pos`, as `threads` threads with
+/// `bytes` of memory find it.
+fn root_on<G>(
+    game: &G,
+    pos: &G::Position,
+    threads: usize,
+    bytes: usize,
+) -> Option<(Nimber, Vec<bool>)>
+where
+    G: ImpartialGame + Sync,
+    G::Position: Send + Sync,
+{
+    let mut options = Vec::new();
+    game.moves(pos, &mut options);
+    Search::with_memory(game, bytes)
+        .value_and_p_options_on(pos, &options, true, threads, bytes, || {
+            Search::with_memory(game, bytes)
+        })
+        .unwrap()
+}
+
+#[test]
+fn the_root_on_several_threads_finds_the_value_and_every_p_option() {
+    let mut seed = 0x2545_f491_4f6c_dd1d;
+    let mut searched = 0;
+    for round in 0..240 {
+        let rows = 1 + (rng(&mut seed) % 4) as u8;
+        let cols = 1 + (rng(&mut seed) % 8) as u8;
+        let cram = Cram::new(rows, cols).unwrap();
+        // Few holes, so that most boards are one region (a sum is valued
+        // by its components instead).
+        let mut pos = cram.start();
+        for r in 0..rows {
+            for c in 0..cols {
+                if rng(&mut seed).is_multiple_of(9) {
+                    pos &= !cram.cell(r, c);
+                }
+            }
+        }
+        if pos.count_ones() > 20 {
+            pos &= !(cram.start() & (cram.start() >> 1));
+        }
+        let mut cache = Cache::new();
+        let expected = value(&Unsplit(&cram), &pos, &mut cache).unwrap();
+        let mut options = Vec::new();
+        cram.moves(&pos, &mut options);
+        let p: Vec<bool> = options
+            .iter()
+            .map(|o| value(&Unsplit(&cram), o, &mut cache).unwrap() == Nimber(0))
+            .collect();
+        let mut parts = Vec::new();
+        cram.components(&pos, &mut parts);
+        cancel_pairs(&mut parts);
+        let one = parts.len() == 1;
+        // Threads and memory vary with the board: a 1-byte table, one
+        // bucket shared, and room for everything.
+        let threads = 1 + round % 3;
+        let bytes = [1, 64, 1 << 20][round % 3];
+        for (name, got) in [
+            ("u128", root_on(&cram, &pos, threads, bytes)),
+            (
+                "u64",
+                Cram64::of(&cram).and_then(|g| root_on(&g, &(pos as u64), threads, bytes)),
+            ),
+            (
+                "rows as bytes",
+                Cram8::of(&cram).and_then(|g| root_on(&g, &g.frame_of(pos), threads, bytes)),
+            ),
+        ] {
+            match got {
+                Some((v, zero)) => {
+                    assert!(one, "{name}: a sum is not asked by its options");
+                    assert_eq!(
+                        v,
+                        expected,
+                        "{name}, {threads} threads\n{}",
+                        cram.render(pos)
+                    );
+                    // The frames list the options in their own order, the
+                    // same multiset.
+                    let mut z = zero.clone();
+                    let mut want = p.clone();
+                    z.sort_unstable();
+                    want.sort_unstable();
+                    assert_eq!(z, want, "{name}, {threads} threads\n{}", cram.render(pos));
+                    searched += 1;
+                }
+                None => assert!(
+                    !one || name != "u128",
+                    "{name}: one region\n{}",
+                    cram.render(pos)
+                ),
+            }
+        }
+        // In its own frame, each option in order.
+        if let Some((_, zero)) = root_on(&cram, &pos, threads, bytes) {
+            assert_eq!(zero, p, "{}", cram.render(pos));
+        }
+    }
+    assert!(searched > 300, "only {searched} boards were one region");
+}

@@ -1,0 +1,431 @@
+//! The root of a search that wants the value and every winning move: the
+//! options of the position asked in rounds, on one thread or several.
+//!
+//! The position's value is found by aspiration, as for any component: for
+//! `v = 0, 1, ...`, "is some option worth `v`?". An option not yet known to
+//! be P or not is asked about `0` in the same question, so the last round
+//! (which asks every option whose value is still unknown) leaves each option
+//! known to be P or not: the winning moves come without a search of their
+//! own.
+//!
+//! The options of one round are independent questions, which is where
+//! threads help: each thread takes the next option not yet asked. Once an
+//! option is found worth `v`, the next round starts at once, and the
+//! questions still under way finish and count for the rounds after. A
+//! thread that finds every option of the round being asked already asks
+//! the next round's value meanwhile: the last questions of a round are
+//! often its longest, and the next round asks the same options. When the
+//! value is known, the questions still under way stop.
+//!
+//! Each thread keeps its own table, where its lookups stay in its own
+//! cache, and the threads trade what they compute ([`Exchange`]): every
+//! 1024 positions a thread posts the values it stored since to the others
+//! and stores what they posted. A value computed by one thread is so known
+//! to the others a few milliseconds later, without a lock or a shared cache
+//! line on the way of a lookup.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
+
+use super::set::Set;
+use super::{cancel_pairs, Opt, Search};
+use crate::cancel::Cancelled;
+use crate::game::ImpartialGame;
+use crate::Nimber;
+
+/// The options of the root, asked in rounds by one thread or several.
+struct Rounds<P> {
+    /// The options' components that the table did not know when they were
+    /// split, each option's hardest first (see [`Opt`]).
+    parts: Vec<P>,
+    state: Mutex<State>,
+    /// Signalled when an answer comes in or a round ends.
+    turn: Condvar,
+}
+
+struct State {
+    opts: Vec<Opt>,
+    /// Each option's value once known.
+    value: Vec<Option<u32>>,
+    /// Values each option is known not to have.
+    not: Vec<Set>,
+    /// Whether each option is a P-position, once known.
+    zero: Vec<Option<bool>>,
+    /// The options whose value was unknown at the start, easiest first.
+    order: Vec<usize>,
+    /// The options being asked now.
+    busy: Vec<bool>,
+    /// Whether to ask the options about 0 as well.
+    winning: bool,
+    /// The position's value once known, or the error that stopped a thread.
+    end: Option<Result<u32, Cancelled>>,
+}
+
+/// What a thread does next.
+enum Next {
+    /// Ask option `i` about the value.
+    Ask(usize, u32),
+    /// Wait for an answer from another thread.
+    Wait,
+    /// Nothing: the value is known, or a thread stopped.
+    Stop,
+}
+
+impl State {
+    /// Whether option `i` still has to be asked about `v`.
+    fn open(&self, i: usize, v: u32) -> bool {
+        self.value[i].is_none() && !self.not[i].contains(v) && !self.busy[i]
+    }
+
+    /// The least value from `v` on that no option is known to have.
+    fn round_from(&self, mut v: u32) -> u32 {
+        while self.value.contains(&Some(v)) {
+            v += 1;
+        }
+        v
+    }
+
+    /// The next question: this round's value `v` (the least no option is
+    /// known to have) to the first option that may have it; when every
+    /// such option is being asked already, the next round's value to the
+    /// first option that may have that one (the round's last answers are
+    /// often its longest, and the next round asks the same options); when
+    /// no option may have `v`, the value is `v`.
+    fn next(&mut self) -> Next {
+        if self.end.is_some() {
+            return Next::Stop;
+        }
+        let v = self.round_from(0);
+        if let Some(&i) = self.order.iter().find(|&&i| self.open(i, v)) {
+            return Next::Ask(i, v);
+        }
+        let undecided = |i: usize| self.value[i].is_none() && !self.not[i].contains(v);
+        if !(0..self.value.len()).any(undecided) {
+            self.end = Some(Ok(v));
+            return Next::Stop;
+        }
+        let w = self.round_from(v + 1);
+        match self.order.iter().find(|&&i| self.open(i, w)) {
+            Some(&i) => Next::Ask(i, w),
+            None => Next::Wait,
+        }
+    }
+}
+
+/// The values that the threads of one search post each other: an inbox per
+/// thread.
+pub(crate) struct Exchange<P> {
+    inboxes: Vec<Mutex<Vec<(P, u32, u64)>>>,
+    /// Positions searched by all threads (posted in batches), for the
+    /// progress line.
+    nodes: AtomicU64,
+    /// Set when the value is known: the threads still asking stop.
+    done: AtomicBool,
+}
+
+impl<P> Exchange<P> {
+    fn new(threads: usize) -> Exchange<P> {
+        Exchange {
+            inboxes: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+            nodes: AtomicU64::new(0),
+            done: AtomicBool::new(false),
+        }
+    }
+
+    /// Positions searched by all threads, as posted so far.
+    pub(crate) fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A thread that panicked holding the lock left whole answers only (it
+    // panics outside the lock); the panic itself reaches the caller.
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+impl<'g, G: ImpartialGame> Search<'g, G> {
+    /// The value of `pos` and, with `winning`, for each of `options`
+    /// (every position one move from `pos`) whether it is a P-position: the
+    /// value and the winning moves in one search (without `winning`, the
+    /// vector is empty). `None` when `pos` is not one component (a sum is
+    /// valued component by component, far cheaper than by its options) or
+    /// the search is [`Search::plain`].
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the cancel flag fires.
+    pub(crate) fn value_and_p_options(
+        &mut self,
+        pos: &G::Position,
+        options: &[G::Position],
+        winning: bool,
+    ) -> Result<Option<(Nimber, Vec<bool>)>, Cancelled> {
+        let Some(rounds) = self.rounds(pos, options, winning)? else {
+            return Ok(None);
+        };
+        self.stats.depth = 1;
+        self.ask_rounds(&rounds);
+        self.stats.depth = 0;
+        Self::answer(rounds)
+    }
+
+    /// [`Search::value_and_p_options`] on `threads` threads: this one and
+    /// `threads - 1` made by `helper`, each with a table of about
+    /// `bytes / threads` bytes ([`Search::with_memory`]), trading values
+    /// through an [`Exchange`].
+    ///
+    /// The answer does not depend on the threads; the counters
+    /// ([`Search::stats`]) add up all threads' positions, table hits and
+    /// bytes (the entries are this thread's, which has the others' too).
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the cancel flag fires.
+    pub(crate) fn value_and_p_options_on<F>(
+        &mut self,
+        pos: &G::Position,
+        options: &[G::Position],
+        winning: bool,
+        threads: usize,
+        bytes: usize,
+        helper: F,
+    ) -> Result<Option<(Nimber, Vec<bool>)>, Cancelled>
+    where
+        G: Sync,
+        G::Position: Send + Sync,
+        F: Fn() -> Search<'g, G> + Sync,
+    {
+        if threads <= 1 || self.dense.is_some() {
+            return self.value_and_p_options(pos, options, winning);
+        }
+        let Some(rounds) = self.rounds(pos, options, winning)? else {
+            return Ok(None);
+        };
+        let exchange = Arc::new(Exchange::new(threads));
+        let own = bytes / threads;
+        self.join(Arc::clone(&exchange), 0, own);
+        let helpers = std::thread::scope(|s| {
+            let running: Vec<_> = (1..threads)
+                .map(|me| {
+                    let (exchange, rounds, helper) = (Arc::clone(&exchange), &rounds, &helper);
+                    s.spawn(move || {
+                        let mut search = helper();
+                        search.join(exchange, me, own);
+                        search.stats.depth = 1;
+                        search.ask_rounds(rounds);
+                        search.stats()
+                    })
+                })
+                .collect();
+            self.stats.depth = 1;
+            self.ask_rounds(&rounds);
+            self.stats.depth = 0;
+            running
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect::<Vec<_>>()
+        });
+        self.exchange = None;
+        for h in helpers {
+            self.stats.nodes += h.nodes;
+            self.stats.table_hits += h.table_hits;
+            self.stats.endgame_hits += h.endgame_hits;
+            self.helper_bytes += h.table_bytes;
+        }
+        Self::answer(rounds)
+    }
+
+    /// Makes this search thread number `me` of `exchange`, in about
+    /// `bytes` bytes.
+    fn join(&mut self, exchange: Arc<Exchange<G::Position>>, me: usize, bytes: usize) {
+        self.table.limit(bytes - bytes / 4);
+        self.excluded_bytes = self.excluded_bytes.min(bytes / 4);
+        self.exchange = Some((exchange, me));
+    }
+
+    /// Posts the values stored since the last trade to the other threads,
+    /// and stores what they posted.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when another thread has found the value.
+    pub(super) fn trade(&mut self) -> Result<(), Cancelled> {
+        let Some((exchange, me)) = &self.exchange else {
+            return Ok(());
+        };
+        if exchange.done.load(Ordering::Relaxed) {
+            return Err(Cancelled);
+        }
+        exchange
+            .nodes
+            .fetch_add(self.stats.nodes - self.posted_nodes, Ordering::Relaxed);
+        self.posted_nodes = self.stats.nodes;
+        if !self.outbox.is_empty() {
+            for (i, inbox) in exchange.inboxes.iter().enumerate() {
+                if i != *me {
+                    lock(inbox).extend_from_slice(&self.outbox);
+                }
+            }
+            self.outbox.clear();
+        }
+        std::mem::swap(&mut *lock(&exchange.inboxes[*me]), &mut self.inbox);
+        for (p, v, cost) in self.inbox.drain(..) {
+            self.table.store(&p, v, cost);
+        }
+        Ok(())
+    }
+
+    /// The options of `pos` split and ready for their rounds; `None` when
+    /// [`Search::value_and_p_options`] does not apply.
+    fn rounds(
+        &mut self,
+        pos: &G::Position,
+        options: &[G::Position],
+        winning: bool,
+    ) -> Result<Option<Rounds<G::Position>>, Cancelled> {
+        self.cancel.check()?;
+        self.stats.depth = 0;
+        let mut comps = self.take_buf();
+        self.game.components(pos, &mut comps);
+        cancel_pairs(&mut comps);
+        let one = comps.len() == 1;
+        let known = if one && !winning {
+            self.known(&comps[0])
+        } else {
+            None
+        };
+        self.pool.push(comps);
+        if self.plain || !one {
+            return Ok(None);
+        }
+        let mut parts = Vec::new();
+        let mut split = self.take_buf();
+        let mut opts = Vec::with_capacity(options.len());
+        for o in options {
+            let first = parts.len();
+            let (known, difficulty) = self.split_option(o, &mut split, &mut parts);
+            opts.push(Opt {
+                first,
+                len: parts.len() - first,
+                known,
+                difficulty,
+            });
+        }
+        self.pool.push(split);
+        let value: Vec<Option<u32>> = opts
+            .iter()
+            .map(|o| (o.len == 0).then_some(o.known))
+            .collect();
+        let zero = value.iter().map(|v| v.map(|v| v == 0)).collect();
+        // Easiest first (a stable sort keeps the game's order otherwise).
+        let mut order: Vec<usize> = (0..opts.len()).filter(|&i| value[i].is_none()).collect();
+        order.sort_by_key(|&i| opts[i].difficulty);
+        let state = State {
+            // A value already in the table needs no round.
+            end: known.map(Ok),
+            busy: vec![false; opts.len()],
+            not: vec![Set::default(); opts.len()],
+            opts,
+            value,
+            zero,
+            order,
+            winning,
+        };
+        Ok(Some(Rounds {
+            parts,
+            state: Mutex::new(state),
+            turn: Condvar::new(),
+        }))
+    }
+
+    /// The value and the P-options once the rounds are over.
+    fn answer(rounds: Rounds<G::Position>) -> Result<Option<(Nimber, Vec<bool>)>, Cancelled> {
+        let state = rounds
+            .state
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
+        let v = state.end.expect("the rounds are over")?;
+        let zero = if state.winning {
+            state
+                .zero
+                .into_iter()
+                .map(|z| z.expect("the last round asks every option still unknown about 0"))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Ok(Some((Nimber(u64::from(v)), zero)))
+    }
+
+    /// Takes options from `rounds` and asks them, until the value is
+    /// known or a thread is cancelled.
+    fn ask_rounds(&mut self, rounds: &Rounds<G::Position>) {
+        let mut st = lock(&rounds.state);
+        loop {
+            let (i, v) = match st.next() {
+                Next::Ask(i, v) => (i, v),
+                Next::Wait => {
+                    st = rounds.turn.wait(st).unwrap_or_else(PoisonError::into_inner);
+                    continue;
+                }
+                Next::Stop => {
+                    rounds.turn.notify_all();
+                    if let Some((exchange, _)) = &self.exchange {
+                        // The threads still asking stop: their answers are
+                        // not needed.
+                        exchange.done.store(true, Ordering::Relaxed);
+                    }
+                    return;
+                }
+            };
+            st.busy[i] = true;
+            let (mut o, ask_zero) = (st.opts[i], st.winning && st.zero[i].is_none());
+            drop(st);
+            let answer = self.ask_option(&rounds.parts, &mut o, v, ask_zero);
+            st = lock(&rounds.state);
+            st.busy[i] = false;
+            st.opts[i] = o;
+            match answer {
+                Ok(Some(x)) => {
+                    st.value[i] = Some(x);
+                    st.zero[i] = Some(x == 0);
+                }
+                Ok(None) => {
+                    st.not[i].insert(v);
+                    if ask_zero {
+                        st.not[i].insert(0);
+                        st.zero[i] = Some(false);
+                    }
+                }
+                // Stopped because the value is known: nothing to record.
+                Err(_) if st.end.is_some() => {}
+                Err(e) => st.end = Some(Err(e)),
+            }
+            rounds.turn.notify_all();
+        }
+    }
+
+    /// Asks option `o` (its parts in `parts`) whether it is worth `v` and,
+    /// with `ask_zero`, whether it is worth 0: its value when found (which
+    /// may be neither), `None` when it is neither.
+    fn ask_option(
+        &mut self,
+        parts: &[G::Position],
+        o: &mut Opt,
+        v: u32,
+        ask_zero: bool,
+    ) -> Result<Option<u32>, Cancelled> {
+        while o.len > 1 {
+            o.known ^= self.component_nimber(&parts[o.first + o.len - 1])?;
+            o.len -= 1;
+        }
+        let hardest = &parts[o.first];
+        if v ^ o.known >= Set::WIDTH || (ask_zero && o.known >= Set::WIDTH) {
+            // A value too big for a set of candidates.
+            return Ok(Some(self.component_nimber(hardest)? ^ o.known));
+        }
+        let mut ask = Set::single(v ^ o.known);
+        if ask_zero {
+            ask.insert(o.known);
+        }
+        Ok(self.in_set(hardest, &ask)?.map(|x| x ^ o.known))
+    }
+}
