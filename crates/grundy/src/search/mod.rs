@@ -57,7 +57,7 @@ mod root;
 mod set;
 mod table;
 
-use root::Exchange;
+use root::{Exchange, Post};
 use set::{Potential, Set};
 use table::Table;
 
@@ -134,10 +134,10 @@ pub struct Search<'g, G: ImpartialGame> {
     /// The other threads of a search on several threads, and this one's
     /// number among them: see [`Exchange`].
     exchange: Option<(Arc<Exchange<G::Position>>, usize)>,
-    /// The entries stored since they were last posted to the other threads.
-    outbox: Vec<(G::Position, u32, u64)>,
-    /// The entries the other threads posted, being stored.
-    inbox: Vec<(G::Position, u32, u64)>,
+    /// What this thread found since it last posted to the other threads.
+    outbox: Post<G::Position>,
+    /// What the other threads posted, being stored.
+    inbox: Post<G::Position>,
     /// This thread's positions searched already counted in the exchange.
     posted_nodes: u64,
     /// The bytes the tables of the other threads of a search on several
@@ -197,8 +197,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             excluded: HashMap::default(),
             excluded_bytes: bytes / 4,
             exchange: None,
-            outbox: Vec::new(),
-            inbox: Vec::new(),
+            outbox: Post::default(),
+            inbox: Post::default(),
             posted_nodes: 0,
             helper_bytes: 0,
         }
@@ -368,7 +368,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             None => {
                 self.table.store(c, v, cost);
                 if self.exchange.is_some() {
-                    self.outbox.push((c.clone(), v, cost));
+                    self.outbox.values.push((c.clone(), v, cost));
                 }
             }
         }
@@ -780,13 +780,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self.opt_pool.push(opts);
         result?;
         if ruled_out || !(exact || potential.low().intersects(&upto)) {
-            // Remember which values below 64 are ruled out.
-            // When growing would pass its share of the memory, it starts
-            // afresh (in the room it has).
-            if !table::may_insert(&self.excluded, Self::EXCLUDED_ENTRY, self.excluded_bytes) {
-                self.excluded.clear();
+            self.rule_out(c, low);
+            if self.exchange.is_some() {
+                self.outbox.ruled_out.push((c.clone(), low));
             }
-            *self.excluded.entry(c.clone()).or_insert(0) |= low;
             return Ok(None);
         }
         match potential.low().min() {
@@ -798,6 +795,16 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             // larger, and only the plain mex can say which.
             None => self.exact(c).map(Some),
         }
+    }
+
+    /// Remembers that `c` has none of the values below 64 in `low`. When
+    /// growing would pass its share of the memory, the record starts afresh
+    /// (in the room it has).
+    fn rule_out(&mut self, c: &G::Position, low: u64) {
+        if !table::may_insert(&self.excluded, Self::EXCLUDED_ENTRY, self.excluded_bytes) {
+            self.excluded.clear();
+        }
+        *self.excluded.entry(c.clone()).or_insert(0) |= low;
     }
 
     /// The nimber of `c` by the plain mex of all its options' values: the

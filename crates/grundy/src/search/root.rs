@@ -19,8 +19,8 @@
 //!
 //! Each thread keeps its own table, where its lookups stay in its own
 //! cache, and the threads trade what they compute ([`Exchange`]): every
-//! 1024 positions a thread posts the values it stored since to the others
-//! and stores what they posted. A value computed by one thread is so known
+//! 1024 positions a thread posts the values it stored since, and the values
+//! it ruled out, to the others, and stores what they posted. A value computed by one thread is so known
 //! to the others a few milliseconds later, without a lock or a shared cache
 //! line on the way of a lookup.
 
@@ -112,10 +112,25 @@ impl State {
     }
 }
 
-/// The values that the threads of one search post each other: an inbox per
-/// thread.
+/// What one thread of a search posts the others: the values it stored
+/// (with what each cost), and the values it ruled out (below 64, as bits).
+pub(crate) struct Post<P> {
+    pub(crate) values: Vec<(P, u32, u64)>,
+    pub(crate) ruled_out: Vec<(P, u64)>,
+}
+
+impl<P> Default for Post<P> {
+    fn default() -> Self {
+        Post {
+            values: Vec::new(),
+            ruled_out: Vec::new(),
+        }
+    }
+}
+
+/// What the threads of one search post each other: an inbox per thread.
 pub(crate) struct Exchange<P> {
-    inboxes: Vec<Mutex<Vec<(P, u32, u64)>>>,
+    inboxes: Vec<Mutex<Post<P>>>,
     /// Positions searched by all threads (posted in batches), for the
     /// progress line.
     nodes: AtomicU64,
@@ -126,7 +141,7 @@ pub(crate) struct Exchange<P> {
 impl<P> Exchange<P> {
     fn new(threads: usize) -> Exchange<P> {
         Exchange {
-            inboxes: (0..threads).map(|_| Mutex::new(Vec::new())).collect(),
+            inboxes: (0..threads).map(|_| Mutex::new(Post::default())).collect(),
             nodes: AtomicU64::new(0),
             done: AtomicBool::new(false),
         }
@@ -212,7 +227,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                         search.join(exchange, me, own);
                         search.stats.depth = 1;
                         search.ask_rounds(rounds);
-                        search.stats()
+                        (search.stats, search.stats().table_bytes)
                     })
                 })
                 .collect();
@@ -225,11 +240,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .collect::<Vec<_>>()
         });
         self.exchange = None;
-        for h in helpers {
+        for (h, bytes) in helpers {
             self.stats.nodes += h.nodes;
             self.stats.table_hits += h.table_hits;
             self.stats.endgame_hits += h.endgame_hits;
-            self.helper_bytes += h.table_bytes;
+            self.helper_bytes += bytes;
         }
         Self::answer(rounds)
     }
@@ -258,18 +273,24 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .nodes
             .fetch_add(self.stats.nodes - self.posted_nodes, Ordering::Relaxed);
         self.posted_nodes = self.stats.nodes;
-        if !self.outbox.is_empty() {
-            for (i, inbox) in exchange.inboxes.iter().enumerate() {
-                if i != *me {
-                    lock(inbox).extend_from_slice(&self.outbox);
-                }
+        for (i, inbox) in exchange.inboxes.iter().enumerate() {
+            if i != *me {
+                let mut inbox = lock(inbox);
+                inbox.values.extend_from_slice(&self.outbox.values);
+                inbox.ruled_out.extend_from_slice(&self.outbox.ruled_out);
             }
-            self.outbox.clear();
         }
+        self.outbox.values.clear();
+        self.outbox.ruled_out.clear();
         std::mem::swap(&mut *lock(&exchange.inboxes[*me]), &mut self.inbox);
-        for (p, v, cost) in self.inbox.drain(..) {
+        let mut inbox = std::mem::take(&mut self.inbox);
+        for (p, v, cost) in inbox.values.drain(..) {
             self.table.store(&p, v, cost);
         }
+        for (p, low) in inbox.ruled_out.drain(..) {
+            self.rule_out(&p, low);
+        }
+        self.inbox = inbox;
         Ok(())
     }
 
