@@ -24,6 +24,7 @@
 //! to the others a few milliseconds later, without a lock or a shared cache
 //! line on the way of a lookup.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
@@ -38,6 +39,10 @@ struct Rounds<P> {
     /// The options' components that the table did not know when they were
     /// split, each option's hardest first (see [`Opt`]).
     parts: Vec<P>,
+    /// For each option of the position, the option asked in its place
+    /// (itself, or the first with the same parts): an index of `State`'s
+    /// vectors.
+    twin: Vec<usize>,
     state: Mutex<State>,
     /// Signalled when an answer comes in or a round ends.
     turn: Condvar,
@@ -57,6 +62,8 @@ struct State {
     busy: Vec<bool>,
     /// Whether to ask the options about 0 as well.
     winning: bool,
+    /// The position's value once the rounds are over.
+    found: Option<u32>,
     /// The position's value once known, or the error that stopped a thread.
     end: Option<Result<u32, Cancelled>>,
 }
@@ -90,25 +97,43 @@ impl State {
     /// such option is being asked already, the next round's value to the
     /// first option that may have that one (the round's last answers are
     /// often its longest, and the next round asks the same options); when
-    /// no option may have `v`, the value is `v`.
+    /// no option may have `v`, the value is `v`, and the search ends once
+    /// every option is known P or not (the rounds' questions asked about 0
+    /// too, so this is a last check that asks nothing in practice).
     fn next(&mut self) -> Next {
         if self.end.is_some() {
             return Next::Stop;
         }
-        let v = self.round_from(0);
-        if let Some(&i) = self.order.iter().find(|&&i| self.open(i, v)) {
-            return Next::Ask(i, v);
+        if self.found.is_none() {
+            let v = self.round_from(0);
+            if let Some(&i) = self.order.iter().find(|&&i| self.open(i, v)) {
+                return Next::Ask(i, v);
+            }
+            let undecided = |i: usize| self.value[i].is_none() && !self.not[i].contains(v);
+            if (0..self.value.len()).any(undecided) {
+                let w = self.round_from(v + 1);
+                return match self.order.iter().find(|&&i| self.open(i, w)) {
+                    Some(&i) => Next::Ask(i, w),
+                    None => Next::Wait,
+                };
+            }
+            self.found = Some(v);
         }
-        let undecided = |i: usize| self.value[i].is_none() && !self.not[i].contains(v);
-        if !(0..self.value.len()).any(undecided) {
-            self.end = Some(Ok(v));
-            return Next::Stop;
+        let v = self.found.expect("found above");
+        if self.winning {
+            if let Some(&i) = self
+                .order
+                .iter()
+                .find(|&&i| self.zero[i].is_none() && !self.busy[i])
+            {
+                return Next::Ask(i, 0);
+            }
+            if self.zero.contains(&None) {
+                return Next::Wait;
+            }
         }
-        let w = self.round_from(v + 1);
-        match self.order.iter().find(|&&i| self.open(i, w)) {
-            Some(&i) => Next::Ask(i, w),
-            None => Next::Wait,
-        }
+        self.end = Some(Ok(v));
+        Next::Stop
     }
 }
 
@@ -320,17 +345,30 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut parts = Vec::new();
         let mut split = self.take_buf();
         let mut opts = Vec::with_capacity(options.len());
+        // Options that split into the same parts (images of each other
+        // under a symmetry of the board) are asked once.
+        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
+        let mut twin = Vec::with_capacity(options.len());
+        let mut keys = Vec::with_capacity(options.len());
         for o in options {
             let first = parts.len();
             let (known, difficulty) = self.split_option(o, &mut split, &mut parts);
-            opts.push(Opt {
-                first,
-                len: parts.len() - first,
-                known,
-                difficulty,
-            });
+            keys.push((first, parts.len() - first, known, difficulty));
         }
         self.pool.push(split);
+        for &(first, len, known, difficulty) in &keys {
+            let key = (&parts[first..first + len], known);
+            twin.push(*seen.entry(key).or_insert_with(|| {
+                opts.push(Opt {
+                    first,
+                    len,
+                    known,
+                    difficulty,
+                });
+                opts.len() - 1
+            }));
+        }
+        drop(seen);
         let value: Vec<Option<u32>> = opts
             .iter()
             .map(|o| (o.len == 0).then_some(o.known))
@@ -349,9 +387,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             zero,
             order,
             winning,
+            found: None,
         };
         Ok(Some(Rounds {
             parts,
+            twin,
             state: Mutex::new(state),
             turn: Condvar::new(),
         }))
@@ -365,10 +405,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .unwrap_or_else(PoisonError::into_inner);
         let v = state.end.expect("the rounds are over")?;
         let zero = if state.winning {
-            state
-                .zero
-                .into_iter()
-                .map(|z| z.expect("the last round asks every option still unknown about 0"))
+            rounds
+                .twin
+                .iter()
+                .map(|&t| state.zero[t].expect("every option is asked about 0 before the end"))
                 .collect()
         } else {
             Vec::new()
@@ -398,7 +438,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 }
             };
             st.busy[i] = true;
-            let (mut o, ask_zero) = (st.opts[i], st.winning && st.zero[i].is_none());
+            let ask_zero = v != 0 && st.winning && st.zero[i].is_none();
+            let mut o = st.opts[i];
             drop(st);
             let answer = self.ask_option(&rounds.parts, &mut o, v, ask_zero);
             st = lock(&rounds.state);
@@ -411,7 +452,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 }
                 Ok(None) => {
                     st.not[i].insert(v);
-                    if ask_zero {
+                    if ask_zero || v == 0 {
                         st.not[i].insert(0);
                         st.zero[i] = Some(false);
                     }
