@@ -120,21 +120,26 @@ fn outcome_only_and_a_memory_limit() {
     // Beling & Rogalski: 4x5 is worth *2, however small the table.
     assert_eq!(json["value"], 2);
     assert!(json["search"]["table_bytes"].as_u64().unwrap() <= 4096);
-    for (args, words) in [
+    refused(&[
         (
-            vec!["solve", "cram:3x3", "--tt-mem", "lots"],
+            &["solve", "cram:3x3", "--tt-mem", "lots"],
             "expected a size",
         ),
         (
-            vec!["solve", "nim", "3", "4", "--outcome"],
+            &["solve", "nim", "3", "4", "--outcome"],
             "for board positions",
         ),
-    ] {
+    ]);
+}
+
+/// Each command exits 2 with an error that says `words`.
+fn refused(cases: &[(&[&str], &str)]) {
+    for (args, words) in cases {
         grundy()
-            .args(&args)
+            .args(*args)
             .assert()
             .code(2)
-            .stderr(predicate::str::contains(words));
+            .stderr(predicate::str::contains(*words));
     }
 }
 
@@ -159,19 +164,13 @@ fn any_number_of_threads_gives_the_same_answer() {
     assert!(!one.1.as_array().unwrap().is_empty());
     assert_eq!(run("2"), one);
     assert_eq!(run("3"), one);
-    for (args, words) in [
-        (vec!["solve", "cram:3x3", "--threads", "0"], "--threads"),
+    refused(&[
+        (&["solve", "cram:3x3", "--threads", "0"], "--threads"),
         (
-            vec!["solve", "nim", "3", "4", "--threads", "2"],
+            &["solve", "nim", "3", "4", "--threads", "2"],
             "for board positions",
         ),
-    ] {
-        grundy()
-            .args(&args)
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(words));
-    }
+    ]);
 }
 
 #[test]

@@ -11,6 +11,19 @@ fn rng(seed: &mut u64) -> u64 {
     *seed
 }
 
+/// The board of `cram` with about one cell in `one_in` blocked at random.
+fn with_holes(cram: &Cram, one_in: u64, seed: &mut u64) -> u128 {
+    let mut pos = cram.start();
+    for r in 0..cram.rows() {
+        for c in 0..cram.cols() {
+            if rng(seed).is_multiple_of(one_in) {
+                pos &= !cram.cell(r, c);
+            }
+        }
+    }
+    pos
+}
+
 #[test]
 fn cram_random_boards_match_the_plain_solver() {
     let mut seed = 0x9e37_79b9_7f4a_7c15;
@@ -20,14 +33,7 @@ fn cram_random_boards_match_the_plain_solver() {
         let cols = 1 + (rng(&mut seed) % 10) as u8;
         let cram = Cram::new(rows, cols).unwrap();
         // Block about one cell in five.
-        let mut pos = cram.start();
-        for r in 0..rows {
-            for c in 0..cols {
-                if rng(&mut seed) % 5 == 0 {
-                    pos &= !cram.cell(r, c);
-                }
-            }
-        }
+        let mut pos = with_holes(&cram, 5, &mut seed);
         if pos.count_ones() > 22 {
             // Keep the plain solver's side quick.
             pos &= !(cram.start() & (cram.start() >> 1));
@@ -207,14 +213,7 @@ fn the_root_on_several_threads_finds_the_value_and_every_p_option() {
         let cram = Cram::new(rows, cols).unwrap();
         // Few holes, so that most boards are one region (a sum is valued
         // by its components instead).
-        let mut pos = cram.start();
-        for r in 0..rows {
-            for c in 0..cols {
-                if rng(&mut seed).is_multiple_of(9) {
-                    pos &= !cram.cell(r, c);
-                }
-            }
-        }
+        let mut pos = with_holes(&cram, 9, &mut seed);
         if pos.count_ones() > 20 {
             pos &= !(cram.start() & (cram.start() >> 1));
         }
