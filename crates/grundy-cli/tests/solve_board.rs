@@ -132,6 +132,17 @@ fn outcome_only_and_a_memory_limit() {
     ]);
 }
 
+/// The JSON that `grundy ARGS` prints; the command must succeed.
+fn json_of(args: &[&str]) -> serde_json::Value {
+    let out = grundy().args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// Each command exits 2 with an error that says `words`.
 fn refused(cases: &[(&[&str], &str)]) {
     for (args, words) in cases {
@@ -146,16 +157,7 @@ fn refused(cases: &[(&[&str], &str)]) {
 #[test]
 fn any_number_of_threads_gives_the_same_answer() {
     let run = |threads: &str| {
-        let out = grundy()
-            .args(["solve", "cram:4x7", "--threads", threads, "--json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let json = json_of(&["solve", "cram:4x7", "--threads", threads, "--json"]);
         (json["value"].clone(), json["winning_moves"].clone())
     };
     let one = run("1");
@@ -179,18 +181,16 @@ fn an_endgame_table_is_built_once_then_read_and_a_bad_one_is_refused() {
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("cram-4x5-upto8.grundydb");
     let run = || {
-        let out = grundy()
-            .args(["solve", "cram:4x5", "--db"])
-            .arg(&dir)
-            .args(["--db-cells", "8", "--json"])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        serde_json::from_slice::<serde_json::Value>(&out.stdout).unwrap()
+        let dir = dir.to_str().expect("a UTF-8 temporary folder");
+        json_of(&[
+            "solve",
+            "cram:4x5",
+            "--db",
+            dir,
+            "--db-cells",
+            "8",
+            "--json",
+        ])
     };
     // Built (the folder is made), then read: the same table, the same
     // answer as without it (Beling & Rogalski: 4x5 is worth *2).
