@@ -533,6 +533,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         for c in rest {
             x ^= self.component_nimber(c)?;
         }
+        if x >= Set::WIDTH {
+            // Too big for a set of candidates: the biggest part is valued.
+            return Ok(self.component_nimber(big)? == x);
+        }
         Ok(self.in_set(big, &Set::single(x))? == Some(x))
     }
 
@@ -673,7 +677,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                     opts[i].len -= 1;
                 }
                 let o = opts[i];
-                match self.in_set(&parts[o.first], &Set::single(v ^ o.known))? {
+                let found = if v ^ o.known >= Set::WIDTH {
+                    // Too big for a set of candidates: valued instead.
+                    Some(self.component_nimber(&parts[o.first])?)
+                } else {
+                    self.in_set(&parts[o.first], &Set::single(v ^ o.known))?
+                };
+                match found {
                     Some(x) => {
                         opts.remove(i);
                         let x = x ^ o.known;
@@ -761,9 +771,15 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 break;
             }
             // Only the candidates below the greatest matter: an option
-            // worth anything else takes the greatest away.
-            let ask = w.and(&upto).xor_each(o.known);
-            match self.in_set(&parts[o.first], &ask) {
+            // worth anything else takes the greatest away. Parts worth
+            // [`Set::WIDTH`] or more would take the candidates out of the
+            // set's range: the part is valued instead.
+            let answer = if o.known >= Set::WIDTH {
+                self.component_nimber(&parts[o.first]).map(Some)
+            } else {
+                self.in_set(&parts[o.first], &w.and(&upto).xor_each(o.known))
+            };
+            match answer {
                 Ok(Some(v)) => potential.remove_value(v ^ o.known, &w),
                 Ok(None) => {
                     potential.remove_max(&w);

@@ -276,3 +276,89 @@ fn the_root_on_several_threads_finds_the_value_and_every_p_option() {
     }
     assert!(searched > 300, "only {searched} boards were one region");
 }
+
+#[test]
+fn nimbers_beyond_the_candidate_sets_are_valued_exactly() {
+    // Nim heaps as components: a heap of n is worth n, so values pass
+    // [`Set::WIDTH`], both as a component and as the known part of a sum.
+    struct Heaps;
+    impl ImpartialGame for Heaps {
+        type Position = Vec<u32>;
+        fn moves(&self, pos: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            for i in 0..pos.len() {
+                for k in 0..pos[i] {
+                    let mut next = pos.clone();
+                    next[i] = k;
+                    out.push(next);
+                }
+            }
+        }
+        fn components(&self, pos: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            out.extend(pos.iter().filter(|&&h| h > 0).map(|&h| vec![h]));
+        }
+    }
+    // Lasker's Nim: take from a heap, or split it in two. Its values are
+    // 4k+1, 4k+2, 4k+4, 4k+3 for heaps 4k+1..=4k+4 (Winning Ways): a heap
+    // past 256 has more than 256 options and a value past 256, which the
+    // aspiration's rounds ask about.
+    struct Lasker;
+    impl ImpartialGame for Lasker {
+        type Position = Vec<u32>;
+        fn moves(&self, pos: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            for i in 0..pos.len() {
+                let mut rest = pos.clone();
+                let h = rest.swap_remove(i);
+                for k in 0..h {
+                    let mut next = rest.clone();
+                    next.push(k);
+                    out.push(next);
+                }
+                for a in 1..=h / 2 {
+                    let mut next = rest.clone();
+                    next.extend([a, h - a]);
+                    out.push(next);
+                }
+            }
+        }
+        fn components(&self, pos: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+            Heaps.components(pos, out);
+        }
+    }
+    let lasker = |n: u32| match n % 4 {
+        3 => n + 1,
+        0 if n > 0 => n - 1,
+        _ => n,
+    };
+    for n in [256, 259, 260, 300, 600] {
+        let got = Search::new(&Lasker).nimber(&vec![n]).unwrap();
+        assert_eq!(got, Nimber(u64::from(lasker(n))), "Lasker's Nim, heap {n}");
+    }
+    // One value the Nim rule gives, checked against the xor of the heaps.
+    for pos in [
+        vec![300],
+        vec![300, 7],
+        vec![260, 3, 1],
+        vec![256, 256],
+        vec![300, 300 ^ 5, 5],
+    ] {
+        let want = pos.iter().fold(0, |a, &b| a ^ b);
+        assert_eq!(
+            Search::new(&Heaps).nimber(&pos).unwrap(),
+            Nimber(u64::from(want)),
+            "{pos:?}"
+        );
+        assert_eq!(
+            Search::new(&Heaps).is_p(&pos).unwrap(),
+            want == 0,
+            "{pos:?}"
+        );
+        let mut options = Vec::new();
+        Heaps.moves(&pos, &mut options);
+        if let Some((v, p)) = root_on(&Heaps, &pos, 2, 1 << 20) {
+            assert_eq!(v, Nimber(u64::from(want)), "{pos:?}");
+            let xor = |o: &Vec<u32>| o.iter().fold(0, |a, &b| a ^ b);
+            let expected: Vec<bool> = options.iter().map(|o| xor(o) == 0).collect();
+            assert_eq!(p, expected, "{pos:?}");
+        }
+    }
+}
