@@ -54,16 +54,12 @@ struct State {
     value: Vec<Option<u32>>,
     /// Values each option is known not to have.
     not: Vec<Set>,
-    /// Whether each option is a P-position, once known.
-    zero: Vec<Option<bool>>,
     /// The options whose value was unknown at the start, easiest first.
     order: Vec<usize>,
     /// The options being asked now.
     busy: Vec<bool>,
     /// Whether to ask the options about 0 as well.
     winning: bool,
-    /// The position's value once the rounds are over.
-    found: Option<u32>,
     /// The position's value once known, or the error that stopped a thread.
     end: Option<Result<u32, Cancelled>>,
 }
@@ -84,6 +80,14 @@ impl State {
         self.value[i].is_none() && !self.not[i].contains(v) && !self.busy[i]
     }
 
+    /// Whether option `i` is a P-position, once known.
+    fn zero(&self, i: usize) -> Option<bool> {
+        match self.value[i] {
+            Some(x) => Some(x == 0),
+            None => self.not[i].contains(0).then_some(false),
+        }
+    }
+
     /// The least value from `v` on that no option is known to have.
     fn round_from(&self, mut v: u32) -> u32 {
         while self.value.contains(&Some(v)) {
@@ -97,43 +101,27 @@ impl State {
     /// such option is being asked already, the next round's value to the
     /// first option that may have that one (the round's last answers are
     /// often its longest, and the next round asks the same options); when
-    /// no option may have `v`, the value is `v`, and the search ends once
-    /// every option is known P or not (the rounds' questions asked about 0
-    /// too, so this is a last check that asks nothing in practice).
+    /// no option may have `v`, the value is `v`. Every option was then
+    /// asked at least once, and its first question asked about 0 too, so
+    /// each is known P or not.
     fn next(&mut self) -> Next {
         if self.end.is_some() {
             return Next::Stop;
         }
-        if self.found.is_none() {
-            let v = self.round_from(0);
-            if let Some(&i) = self.order.iter().find(|&&i| self.open(i, v)) {
-                return Next::Ask(i, v);
-            }
-            let undecided = |i: usize| self.value[i].is_none() && !self.not[i].contains(v);
-            if (0..self.value.len()).any(undecided) {
-                let w = self.round_from(v + 1);
-                return match self.order.iter().find(|&&i| self.open(i, w)) {
-                    Some(&i) => Next::Ask(i, w),
-                    None => Next::Wait,
-                };
-            }
-            self.found = Some(v);
+        let v = self.round_from(0);
+        if let Some(&i) = self.order.iter().find(|&&i| self.open(i, v)) {
+            return Next::Ask(i, v);
         }
-        let v = self.found.expect("found above");
-        if self.winning {
-            if let Some(&i) = self
-                .order
-                .iter()
-                .find(|&&i| self.zero[i].is_none() && !self.busy[i])
-            {
-                return Next::Ask(i, 0);
-            }
-            if self.zero.contains(&None) {
-                return Next::Wait;
-            }
+        let undecided = |i: usize| self.value[i].is_none() && !self.not[i].contains(v);
+        if !(0..self.value.len()).any(undecided) {
+            self.end = Some(Ok(v));
+            return Next::Stop;
         }
-        self.end = Some(Ok(v));
-        Next::Stop
+        let w = self.round_from(v + 1);
+        match self.order.iter().find(|&&i| self.open(i, w)) {
+            Some(&i) => Next::Ask(i, w),
+            None => Next::Wait,
+        }
     }
 }
 
@@ -333,7 +321,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self.game.components(pos, &mut comps);
         cancel_pairs(&mut comps);
         let one = comps.len() == 1;
-        let known = if one && !winning {
+        let root = if one && !winning {
             self.known(&comps[0])
         } else {
             None
@@ -373,21 +361,18 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .iter()
             .map(|o| (o.len == 0).then_some(o.known))
             .collect();
-        let zero = value.iter().map(|v| v.map(|v| v == 0)).collect();
         // Easiest first (a stable sort keeps the game's order otherwise).
         let mut order: Vec<usize> = (0..opts.len()).filter(|&i| value[i].is_none()).collect();
         order.sort_by_key(|&i| opts[i].difficulty);
         let state = State {
             // A value already in the table needs no round.
-            end: known.map(Ok),
+            end: root.map(Ok),
             busy: vec![false; opts.len()],
             not: vec![Set::default(); opts.len()],
             opts,
             value,
-            zero,
             order,
             winning,
-            found: None,
         };
         Ok(Some(Rounds {
             parts,
@@ -408,7 +393,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             rounds
                 .twin
                 .iter()
-                .map(|&t| state.zero[t].expect("every option is asked about 0 before the end"))
+                .map(|&t| {
+                    state
+                        .zero(t)
+                        .expect("every option is asked about 0 before the end")
+                })
                 .collect()
         } else {
             Vec::new()
@@ -438,7 +427,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 }
             };
             st.busy[i] = true;
-            let ask_zero = v != 0 && st.winning && st.zero[i].is_none();
+            let ask_zero = st.winning && st.zero(i).is_none();
             let mut o = st.opts[i];
             drop(st);
             let answer = self.ask_option(&rounds.parts, &mut o, v, ask_zero);
@@ -446,15 +435,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             st.busy[i] = false;
             st.opts[i] = o;
             match answer {
-                Ok(Some(x)) => {
-                    st.value[i] = Some(x);
-                    st.zero[i] = Some(x == 0);
-                }
+                Ok(Some(x)) => st.value[i] = Some(x),
                 Ok(None) => {
                     st.not[i].insert(v);
-                    if ask_zero || v == 0 {
+                    if ask_zero {
                         st.not[i].insert(0);
-                        st.zero[i] = Some(false);
                     }
                 }
                 // Stopped because the value is known: nothing to record.
@@ -463,31 +448,5 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             }
             rounds.turn.notify_all();
         }
-    }
-
-    /// Asks option `o` (its parts in `parts`) whether it is worth `v` and,
-    /// with `ask_zero`, whether it is worth 0: its value when found (which
-    /// may be neither), `None` when it is neither.
-    fn ask_option(
-        &mut self,
-        parts: &[G::Position],
-        o: &mut Opt,
-        v: u32,
-        ask_zero: bool,
-    ) -> Result<Option<u32>, Cancelled> {
-        while o.len > 1 {
-            o.known ^= self.component_nimber(&parts[o.first + o.len - 1])?;
-            o.len -= 1;
-        }
-        let hardest = &parts[o.first];
-        if v ^ o.known >= Set::WIDTH || (ask_zero && o.known >= Set::WIDTH) {
-            // A value too big for a set of candidates.
-            return Ok(Some(self.component_nimber(hardest)? ^ o.known));
-        }
-        let mut ask = Set::single(v ^ o.known);
-        if ask_zero {
-            ask.insert(o.known);
-        }
-        Ok(self.in_set(hardest, &ask)?.map(|x| x ^ o.known))
     }
 }
