@@ -384,39 +384,34 @@ macro_rules! cram_on {
         }
 
         impl $name {
-            /// Pushes `pos` less each domino in `moves` (bit `b` and bit `b + step`),
-            /// taking the lines through `moves` in the order of `order` (one line every
-            /// `line_step` bits, `line_mask` the first): the center of the position
-            /// first, since a domino there splits it and is often the best.
-            fn push_from_center(
+            /// Calls `visit` with each domino of `pos`: its distance from
+            /// `mid` (twice the middle row and column of `pos`) in half
+            /// cells, and the position it leaves. The board's vertical
+            /// dominoes come first, each kind in the order of its bits.
+            #[inline]
+            fn each_domino(
+                &self,
                 pos: $w,
-                moves: $w,
-                step: u32,
-                line_mask: $w,
-                line_step: u32,
-                (lo, hi): (u32, u32),
-                out: &mut Vec<$w>,
+                (mid_r, mid_c): (u32, u32),
+                mut visit: impl FnMut(usize, $w),
             ) {
-                if moves == 0 {
-                    return;
-                }
-                let mut emit = |line: u32| {
-                    let mut m = moves & (line_mask << (line * line_step));
+                let s = self.stride();
+                let vertical = (pos & (pos >> s), 1u32, 0u32);
+                let horizontal = (pos & (pos >> 1), 0u32, 1u32);
+                let frame_order = if self.turned() {
+                    [horizontal, vertical]
+                } else {
+                    [vertical, horizontal]
+                };
+                for (moves, down, across) in frame_order {
+                    let mut m = moves;
                     while m != 0 {
                         let b = m.trailing_zeros();
                         m &= m - 1;
-                        out.push(pos & !(1 << b | 1 << (b + step)));
-                    }
-                };
-                // Center outwards: lo..=hi from the middle, alternating sides.
-                let mid = (lo + hi) / 2;
-                emit(mid);
-                for d in 1..=(hi - lo) {
-                    if mid + d <= hi {
-                        emit(mid + d);
-                    }
-                    if mid >= lo + d {
-                        emit(mid - d);
+                        let r = self.row_of(b);
+                        let c = b - r * s;
+                        let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
+                        visit(d as usize, pos & !(1 << b | 1 << (b + down * s + across)));
                     }
                 }
             }
@@ -430,22 +425,36 @@ macro_rules! cram_on {
                 if pos == 0 {
                     return;
                 }
-                let s = self.stride();
                 let (r0, r1, c0, c1) = self.bounds(pos);
-                // Vertical dominoes first, from the middle column outwards; then
-                // horizontal ones from the middle row outwards (the order of
-                // Beling & Rogalski's solver, which finds winning moves early).
-                // (A board held turned takes the frame's horizontal ones first.)
-                let column = (0..u32::from(self.rows)).fold((0 as $w), |acc, r| acc | 1 << (r * s));
-                let row = ((1 as $w) << self.cols) - 1;
-                let vertical_first = !self.turned();
-                if vertical_first {
-                    Self::push_from_center(pos, pos & (pos >> s), s, column, 1, (c0, c1), out);
+                // Dominoes nearest the middle of the position first, since a
+                // domino there splits it and is often the best: by the
+                // distance (in half cells, across rows plus across columns)
+                // of the domino's middle from the middle of the rows and
+                // columns the position spans; at equal distance, the board's
+                // vertical dominoes first, then in the order of the bits.
+                // This finds winning moves sooner than taking lines from the
+                // middle outwards (a third fewer positions on 5x8, 44% fewer
+                // on 5x7). A stable counting sort: count the moves at each
+                // distance (at most a cell more than the rows and columns
+                // spanned), find where each distance starts, and put each
+                // move in its place.
+                let mut start = [0u32; <$w>::BITS as usize + 2];
+                let mut n = 0;
+                let mid = (r0 + r1, c0 + c1);
+                self.each_domino(pos, mid, |d, _| {
+                    start[d + 1] += 1;
+                    n += 1;
+                });
+                let most = (r1 - r0 + c1 - c0) as usize + 2;
+                for d in 1..=most {
+                    start[d] += start[d - 1];
                 }
-                Self::push_from_center(pos, pos & (pos >> 1), 1, row, s, (r0, r1), out);
-                if !vertical_first {
-                    Self::push_from_center(pos, pos & (pos >> s), s, column, 1, (c0, c1), out);
-                }
+                let first = out.len();
+                out.resize(first + n, 0);
+                self.each_domino(pos, mid, |d, o| {
+                    out[first + start[d] as usize] = o;
+                    start[d] += 1;
+                });
             }
 
             /// P by the copying strategy: the region is its own image under
@@ -683,6 +692,73 @@ mod tests {
         let lying = at(&[(3, 1), (3, 2), (3, 3)]);
         let standing = at(&[(0, 4), (1, 4), (2, 4)]);
         assert_eq!(cram.canonical(lying), cram.canonical(standing));
+    }
+
+    /// Checks that `moves` (the options of `pos` on `cram`, as positions of
+    /// the board) are every domino of `pos` once, nearest the middle of
+    /// `pos` first and, at equal distance, vertical before horizontal.
+    fn assert_moves_from_the_middle(cram: &Cram, pos: u128, moves: &[u128]) {
+        let cells: Vec<(u8, u8)> = (0..cram.rows)
+            .flat_map(|r| (0..cram.cols).map(move |c| (r, c)))
+            .filter(|&(r, c)| pos & cram.cell(r, c) != 0)
+            .collect();
+        let mut dominoes = Vec::new();
+        for &(r, c) in &cells {
+            for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                if r2 < cram.rows && c2 < cram.cols && pos & cram.cell(r2, c2) != 0 {
+                    dominoes.push(pos & !(cram.cell(r, c) | cram.cell(r2, c2)));
+                }
+            }
+        }
+        let mut sorted = moves.to_vec();
+        sorted.sort_unstable();
+        dominoes.sort_unstable();
+        assert_eq!(sorted, dominoes, "{}", cram.render(pos));
+        let span = |f: fn(&(u8, u8)) -> u8| {
+            let v: Vec<u32> = cells.iter().map(|x| u32::from(f(x))).collect();
+            v.iter().min().unwrap() + v.iter().max().unwrap()
+        };
+        let (mid_r, mid_c) = (span(|x| x.0), span(|x| x.1));
+        let key = |m: u128| {
+            let [a, b] = cram.domino(pos, m).unwrap();
+            let d = (u32::from(a.0 + b.0)).abs_diff(mid_r) + (u32::from(a.1 + b.1)).abs_diff(mid_c);
+            (d, a.0 == b.0)
+        };
+        for w in moves.windows(2) {
+            assert!(key(w[0]) <= key(w[1]), "{}", cram.render(pos));
+        }
+    }
+
+    #[test]
+    fn moves_are_every_domino_once_nearest_the_middle_first() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [(4, 5), (3, 13), (1, 20), (5, 8), (6, 7), (4, 9), (4, 11)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            for _ in 0..100 {
+                let pos = cram.start() & (u128::from(random()) << 64 | u128::from(random()));
+                let mut out = Vec::new();
+                cram.moves(&pos, &mut out);
+                assert_moves_from_the_middle(&cram, pos, &out);
+                if let Some(square) = Cram8::of(&cram) {
+                    let mut out = Vec::new();
+                    square.moves(&square.frame_of(pos), &mut out);
+                    let out: Vec<u128> = out.into_iter().map(|m| square.board_of(m)).collect();
+                    assert_moves_from_the_middle(&cram, pos, &out);
+                }
+                if let Some(narrow) = Cram64::of(&cram) {
+                    let mut out = Vec::new();
+                    narrow.moves(&(pos as u64), &mut out);
+                    let out: Vec<u128> = out.into_iter().map(u128::from).collect();
+                    assert_moves_from_the_middle(&cram, pos, &out);
+                }
+            }
+        }
     }
 
     /// Cell `(r, c)` of the 8x8 square.
