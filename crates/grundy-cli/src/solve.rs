@@ -57,8 +57,9 @@ pub struct Args {
     #[arg(long, value_name = "SIZE", value_parser = crate::input::memory_size)]
     tt_mem: Option<usize>,
     /// Boards and Node Kayles only: the threads that search the options of
-    /// the position at once, sharing one table (default: one per core).
-    /// The answer is the same on any number.
+    /// the position at once, each with its share of --tt-mem, trading the
+    /// values they find (default: one per core). The answer is the same on
+    /// any number.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
     /// Cram only: an endgame table of the values of every region of up to

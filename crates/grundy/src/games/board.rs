@@ -478,9 +478,10 @@ pub struct SearchOptions {
     /// the outcome, as other solvers do.
     pub winning_moves: bool,
     /// The threads that search the options of the position at once (the
-    /// value and every winning move, not `outcome_only`), sharing one table
-    /// for games whose positions fit a word (Cram, Node Kayles on up to 64
-    /// vertices); 1 searches on the calling thread only.
+    /// value and every winning move, not `outcome_only`) for Cram and Node
+    /// Kayles: each keeps its own table, with a share of `memory`, and
+    /// they trade the values they find; 1 searches on the calling thread
+    /// only.
     pub threads: usize,
 }
 
