@@ -383,40 +383,6 @@ macro_rules! cram_on {
             }
         }
 
-        impl $name {
-            /// Calls `visit` with each domino of `pos`: its distance from
-            /// `mid` (twice the middle row and column of `pos`) in half
-            /// cells, and the position it leaves. The board's vertical
-            /// dominoes come first, each kind in the order of its bits.
-            #[inline]
-            fn each_domino(
-                &self,
-                pos: $w,
-                (mid_r, mid_c): (u32, u32),
-                mut visit: impl FnMut(usize, $w),
-            ) {
-                let s = self.stride();
-                let vertical = (pos & (pos >> s), 1u32, 0u32);
-                let horizontal = (pos & (pos >> 1), 0u32, 1u32);
-                let frame_order = if self.turned() {
-                    [horizontal, vertical]
-                } else {
-                    [vertical, horizontal]
-                };
-                for (moves, down, across) in frame_order {
-                    let mut m = moves;
-                    while m != 0 {
-                        let b = m.trailing_zeros();
-                        m &= m - 1;
-                        let r = self.row_of(b);
-                        let c = b - r * s;
-                        let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
-                        visit(d as usize, pos & !(1 << b | 1 << (b + down * s + across)));
-                    }
-                }
-            }
-        }
-
         impl ImpartialGame for $name {
             /// The empty cells (bit `row * (cols + 1) + col`).
             type Position = $w;
@@ -434,27 +400,43 @@ macro_rules! cram_on {
                 // vertical dominoes first, then in the order of the bits.
                 // This finds winning moves sooner than taking lines from the
                 // middle outwards (a third fewer positions on 5x8, 44% fewer
-                // on 5x7). A stable counting sort: count the moves at each
-                // distance (at most a cell more than the rows and columns
-                // spanned), find where each distance starts, and put each
-                // move in its place.
-                let mut start = [0u32; <$w>::BITS as usize + 2];
-                let mut n = 0;
-                let mid = (r0 + r1, c0 + c1);
-                self.each_domino(pos, mid, |d, _| {
-                    start[d + 1] += 1;
-                    n += 1;
-                });
+                // on 5x7). Each domino goes into the ring of its distance (a
+                // mask of its first cells, one for each kind), at most a cell
+                // more than the rows and columns spanned; the rings are then
+                // read from the middle out.
+                let s = self.stride();
+                let (mid_r, mid_c) = (r0 + r1, c0 + c1);
+                let vertical = (pos & (pos >> s), 1u32, 0u32);
+                let horizontal = (pos & (pos >> 1), 0u32, 1u32);
+                let kinds = if self.turned() {
+                    [horizontal, vertical]
+                } else {
+                    [vertical, horizontal]
+                };
                 let most = (r1 - r0 + c1 - c0) as usize + 2;
-                for d in 1..=most {
-                    start[d] += start[d - 1];
+                let mut rings = [[0 as $w; 2]; <$w>::BITS as usize + 1];
+                for (k, (moves, down, across)) in kinds.into_iter().enumerate() {
+                    let mut m = moves;
+                    while m != 0 {
+                        let b = m.trailing_zeros();
+                        m &= m - 1;
+                        let r = self.row_of(b);
+                        let c = b - r * s;
+                        let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
+                        rings[d as usize][k] |= 1 << b;
+                    }
                 }
-                let first = out.len();
-                out.resize(first + n, 0);
-                self.each_domino(pos, mid, |d, o| {
-                    out[first + start[d] as usize] = o;
-                    start[d] += 1;
-                });
+                for ring in &rings[..=most] {
+                    for (k, &(_, down, across)) in kinds.iter().enumerate() {
+                        let step = down * s + across;
+                        let mut m = ring[k];
+                        while m != 0 {
+                            let b = m.trailing_zeros();
+                            m &= m - 1;
+                            out.push(pos & !(1 << b | 1 << (b + step)));
+                        }
+                    }
+                }
             }
 
             /// P by the copying strategy: the region is its own image under
