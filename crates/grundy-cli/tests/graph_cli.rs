@@ -2,13 +2,11 @@
 
 use std::io::Write;
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, json};
 use predicates::prelude::*;
 use serde_json::Value;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 fn file(name: &str, contents: &str) -> (tempdir::Dir, String) {
     let dir = tempdir::Dir::new();
@@ -44,16 +42,6 @@ mod tempdir {
             let _ = std::fs::remove_dir_all(&self.path);
         }
     }
-}
-
-fn json_of(args: &[&str]) -> Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// name -> (outcome, value as JSON, escape)
@@ -118,7 +106,7 @@ fn a_file_with_a_cycle_reports_infinite_values_and_draws() {
         .stdout(predicate::str::contains("q\tD\t∞\n"))
         .stdout(predicate::str::contains("x\tN\t∞(0)"))
         .stdout(predicate::str::contains("alone\tP\t*0"));
-    let json = json_of(&["graph", &path, "--json"]);
+    let json = json(&["graph", &path, "--json"]);
     let nodes = nodes_of(&json);
     assert_eq!(nodes["a"], ("P".into(), Value::from(0), None));
     assert_eq!(nodes["b"], ("N".into(), Value::from(1), None));
@@ -143,7 +131,7 @@ fn json_input_is_read() {
         "g.json",
         r#"{"nodes": ["s", "t", 3], "edges": [["s", "t"], ["s", 3], [3, "t"]]}"#,
     );
-    let json = json_of(&["graph", &path, "--json"]);
+    let json = json(&["graph", &path, "--json"]);
     let nodes = nodes_of(&json);
     assert_eq!(nodes["s"].1, Value::from(2));
     assert_eq!(nodes["3"].1, Value::from(1));
@@ -158,7 +146,7 @@ fn json_input_is_read() {
 
 #[test]
 fn nim_position_graph_matches_xor() {
-    let json = json_of(&["graph", "--game", "nim", "3", "2", "2", "--json"]);
+    let json = json(&["graph", "--game", "nim", "3", "2", "2", "--json"]);
     let nodes = nodes_of(&json);
     assert_eq!(nodes.len(), 4 * 3 * 3);
     for (name, (outcome, value, _)) in &nodes {
@@ -191,13 +179,13 @@ fn dot_output_draws_nim_2_1_1() {
 
 #[test]
 fn board_games_build_their_graphs() {
-    let json = json_of(&["graph", "--game", "Cram: 2x3", "--json"]);
-    let nodes = nodes_of(&json);
+    let cram = json(&["graph", "--game", "Cram: 2x3", "--json"]);
+    let nodes = nodes_of(&cram);
     assert_eq!(nodes[".../..."].0, "N");
     assert_eq!(nodes["#../#.."].0, "P");
-    let json = json_of(&["graph", "--game", "chomp:3x3", "--json"]);
+    let chomp = json(&["graph", "--game", "chomp:3x3", "--json"]);
     // Biting (1,1) of a square leaves an L with equal arms: a P-position.
-    assert_eq!(nodes_of(&json)[".../.##/.##"].0, "P");
+    assert_eq!(nodes_of(&chomp)[".../.##/.##"].0, "P");
 }
 
 #[test]
@@ -270,7 +258,7 @@ fn big_files_are_read_in_chunks_with_exact_line_numbers() {
         text.push_str(&format!("node{i} node{}\n", i + 1));
     }
     let (_dir, good) = file("path.txt", &text);
-    let json = json_of(&["graph", &good, "--json"]);
+    let json = json(&["graph", &good, "--json"]);
     assert_eq!(json["edge_count"], lines - 1);
     assert_eq!(json["node_count"], lines);
     text.push_str("x y z\n");
@@ -298,7 +286,7 @@ fn stdin_is_read_with_a_dash() {
 fn heap_game_specs_draw_their_position_graph() {
     // Kayles from a row of 4 pins, checked against values worked out by
     // hand: G(1)=1, G(2)=2, G(3)=3, G(4)=1, and 1+1 is a P-position.
-    let json = json_of(&["graph", "--game", "kayles", "4", "--json"]);
+    let json = json(&["graph", "--game", "kayles", "4", "--json"]);
     let nodes = nodes_of(&json);
     for (name, want) in [
         ("4", 1),
@@ -353,15 +341,13 @@ fn a_million_levels_of_json_nesting_is_no_crash() {
         ),
     )
     .unwrap();
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["graph", closed.to_str().unwrap()])
         .assert()
         .success();
     let open = dir.join("open.json");
     std::fs::write(&open, format!(r#"{{"extra":{}"#, "[".repeat(depth))).unwrap();
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["graph", open.to_str().unwrap()])
         .assert()
         .code(2)

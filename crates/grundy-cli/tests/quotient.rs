@@ -1,21 +1,9 @@
 //! `grundy quotient`: text, JSON, bounds and errors.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, json};
 use predicates::str::contains;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 #[test]
 fn misere_nim_to_two() {

@@ -1,11 +1,9 @@
 //! `grundy solve` on board specs, which name a whole start position.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+use common::{grundy, json};
+use predicates::prelude::*;
 
 #[test]
 fn even_by_even_cram_is_a_second_player_win() {
@@ -132,17 +130,6 @@ fn outcome_only_and_a_memory_limit() {
     ]);
 }
 
-/// The JSON that `grundy ARGS` prints; the command must succeed.
-fn json_of(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
 /// Each command exits 2 with an error that says `words`.
 fn refused(cases: &[(&[&str], &str)]) {
     for (args, words) in cases {
@@ -157,7 +144,7 @@ fn refused(cases: &[(&[&str], &str)]) {
 #[test]
 fn any_number_of_threads_gives_the_same_answer() {
     let run = |threads: &str| {
-        let json = json_of(&["solve", "cram:4x7", "--threads", threads, "--json"]);
+        let json = json(&["solve", "cram:4x7", "--threads", threads, "--json"]);
         (json["value"].clone(), json["winning_moves"].clone())
     };
     let one = run("1");
@@ -182,7 +169,7 @@ fn an_endgame_table_is_built_once_then_read_and_a_bad_one_is_refused() {
     let file = dir.join("cram-4x5-upto8.grundydb");
     let run = || {
         let dir = dir.to_str().expect("a UTF-8 temporary folder");
-        json_of(&[
+        json(&[
             "solve",
             "cram:4x5",
             "--db",
