@@ -20,9 +20,9 @@
 //! Each thread keeps its own table, where its lookups stay in its own
 //! cache, and the threads trade what they compute ([`Exchange`]): every
 //! 1024 positions a thread posts the values it stored since, and the values
-//! it ruled out, to the others, and stores what they posted. A value computed by one thread is so known
-//! to the others a few milliseconds later, without a lock or a shared cache
-//! line on the way of a lookup.
+//! it ruled out, to the others, and stores what they posted. A value
+//! computed by one thread is so known to the others a few milliseconds
+//! later, without a lock or a shared cache line on the way of a lookup.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -130,6 +130,23 @@ impl State {
 pub(crate) struct Post<P> {
     pub(crate) values: Vec<(P, u32, u64)>,
     pub(crate) ruled_out: Vec<(P, u64)>,
+}
+
+impl<P: Clone> Post<P> {
+    fn is_empty(&self) -> bool {
+        self.values.is_empty() && self.ruled_out.is_empty()
+    }
+
+    /// Adds what `other` holds.
+    fn extend_from(&mut self, other: &Post<P>) {
+        self.values.extend_from_slice(&other.values);
+        self.ruled_out.extend_from_slice(&other.ruled_out);
+    }
+
+    fn clear(&mut self) {
+        self.values.clear();
+        self.ruled_out.clear();
+    }
 }
 
 impl<P> Default for Post<P> {
@@ -270,8 +287,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         self.exchange = Some((exchange, me));
     }
 
-    /// Posts the values stored since the last trade to the other threads,
-    /// and stores what they posted.
+    /// Posts the values stored and ruled out since the last trade to the
+    /// other threads, and stores what they posted.
     ///
     /// # Errors
     /// [`Cancelled`] when another thread has found the value.
@@ -286,15 +303,14 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .nodes
             .fetch_add(self.stats.nodes - self.posted_nodes, Ordering::Relaxed);
         self.posted_nodes = self.stats.nodes;
-        for (i, inbox) in exchange.inboxes.iter().enumerate() {
-            if i != *me {
-                let mut inbox = lock(inbox);
-                inbox.values.extend_from_slice(&self.outbox.values);
-                inbox.ruled_out.extend_from_slice(&self.outbox.ruled_out);
+        if !self.outbox.is_empty() {
+            for (i, inbox) in exchange.inboxes.iter().enumerate() {
+                if i != *me {
+                    lock(inbox).extend_from(&self.outbox);
+                }
             }
+            self.outbox.clear();
         }
-        self.outbox.values.clear();
-        self.outbox.ruled_out.clear();
         std::mem::swap(&mut *lock(&exchange.inboxes[*me]), &mut self.inbox);
         let mut inbox = std::mem::take(&mut self.inbox);
         for (p, v, cost) in inbox.values.drain(..) {
