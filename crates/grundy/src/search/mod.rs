@@ -330,7 +330,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// The value of `c` from the table or the endgame table, or `0` when
     /// the game knows that it is a P-position ([`ImpartialGame::known_p`],
     /// asked near the root only); then stored.
-    #[inline]
+    #[inline(always)]
     fn known(&mut self, c: &G::Position) -> Option<u32> {
         if let Some(v) = self.tt_get(c) {
             return Some(v);
