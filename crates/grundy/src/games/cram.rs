@@ -336,17 +336,30 @@ macro_rules! cram_on {
                 let mut rest = p;
                 while rest != 0 {
                     let mut region = rest & rest.wrapping_neg();
-                    loop {
-                        let grown = (region
-                            | (region & go_left) >> 1
-                            | (region & go_right) << 1
-                            | region << s
-                            | region >> s)
-                            & rest;
-                        if grown == region {
-                            break;
+                    if cut == 0 {
+                        // No link to cut (the usual case): a plain fill.
+                        loop {
+                            let grown =
+                                (region | region >> 1 | region << 1 | region << s | region >> s)
+                                    & rest;
+                            if grown == region {
+                                break;
+                            }
+                            region = grown;
                         }
-                        region = grown;
+                    } else {
+                        loop {
+                            let grown = (region
+                                | (region & go_left) >> 1
+                                | (region & go_right) << 1
+                                | region << s
+                                | region >> s)
+                                & rest;
+                            if grown == region {
+                                break;
+                            }
+                            region = grown;
+                        }
                     }
                     rest &= !region;
                     // A lone cell has no move: it is worth *0 and is left out.
@@ -631,9 +644,15 @@ impl Cram8 {
 /// turned half, each moved back to the corner.
 #[inline]
 fn least_of_square_images(x: u64, h: u32, w: u32) -> u64 {
+    // The bits of each byte reversed: three exchanges, of halves, pairs
+    // and single bits. Upside down is a byte swap; turned half is both.
+    let mut m = (x & 0x0f0f_0f0f_0f0f_0f0f) << 4 | (x >> 4) & 0x0f0f_0f0f_0f0f_0f0f;
+    m = (m & 0x3333_3333_3333_3333) << 2 | (m >> 2) & 0x3333_3333_3333_3333;
+    m = (m & 0x5555_5555_5555_5555) << 1 | (m >> 1) & 0x5555_5555_5555_5555;
+    let mirrored = m >> (8 - w);
     let upside = x.swap_bytes() >> (8 * (8 - h));
-    let turn = |y: u64| y.reverse_bits() >> (8 * (8 - h) + (8 - w));
-    x.min(upside).min(turn(x)).min(turn(upside))
+    let turned = mirrored.swap_bytes() >> (8 * (8 - h));
+    x.min(upside).min(mirrored).min(turned)
 }
 
 /// The 8x8 square (bit `8 * row + col`) reflected in its main diagonal:
