@@ -592,6 +592,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// first: it is the one asked about candidates, the others are valued.
     /// Returns the xor of the known ones' values and the difficulty of the
     /// others (the sum of their sizes squared).
+    #[inline(always)]
     fn split_option(
         &mut self,
         o: &G::Position,
