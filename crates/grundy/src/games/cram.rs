@@ -559,6 +559,33 @@ macro_rules! canonical_by_rows {
             fn canonical_any_stride(&self, region: $w) -> $w {
                 let s = self.stride();
                 let (x, h, w) = self.at_corner(region);
+                if h <= 8 && w <= 8 {
+                    // Within an 8x8 square (as every image is then), the
+                    // images are cheapest with rows as bytes. Both ways a
+                    // region compares by its rows from the last, so the
+                    // least image is the same one.
+                    let mask = (1u64 << w) - 1;
+                    let mut square = 0u64;
+                    for i in 0..h {
+                        square |= ((x >> (i * s)) as u64 & mask) << (8 * i);
+                    }
+                    let mut best = least_of_square_images(square, h, w);
+                    if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+                        best = best.min(least_of_square_images(transpose8(square), w, h));
+                    }
+                    let mut region = 0 as $w;
+                    for i in 0..(64 - best.leading_zeros()).div_ceil(8) {
+                        region |= <$w>::from((best >> (8 * i)) as u8) << (i * s);
+                    }
+                    return region;
+                }
+                self.least_image_by_rows(x, h, w)
+            }
+
+            /// [`Self::canonical_any_stride`] of `x` (at the corner, `h`
+            /// rows of `w` cells) row by row, for a region of any size.
+            fn least_image_by_rows(&self, x: $w, h: u32, w: u32) -> $w {
+                let s = self.stride();
                 let best = self.least_mirror(x, h, w);
                 // Turned a quarter: w rows of h cells, if that fits the board.
                 if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
@@ -671,6 +698,57 @@ fn transpose8(mut x: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn square_images_choose_the_same_canonical_form_as_rows() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut random = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for (rows, cols) in [
+            (4, 9),
+            (4, 11),
+            (3, 13),
+            (5, 8),
+            (6, 7),
+            (2, 5),
+            (8, 8),
+            (6, 10),
+        ] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let narrow = Cram64::of(&cram);
+            let mut square_paths = 0;
+            for _ in 0..2000 {
+                // Cells of a random window (often within 8x8, sometimes
+                // wider), each free or not at random.
+                let (top, left) = (random() % u64::from(rows), random() % u64::from(cols));
+                let (high, wide) = (1 + random() % 8, 1 + random() % 10);
+                let mut window = 0;
+                for r in top..(top + high).min(u64::from(rows)) {
+                    for c in left..(left + wide).min(u64::from(cols)) {
+                        window |= cram.cell(r as u8, c as u8);
+                    }
+                }
+                let region = window & (u128::from(random()) << 64 | u128::from(random()));
+                if region == 0 {
+                    continue;
+                }
+                let (x, h, w) = cram.at_corner(region);
+                let by_rows = cram.least_image_by_rows(x, h, w);
+                assert_eq!(cram.canonical(region), by_rows, "{rows}x{cols} {region:#x}");
+                if let Some(narrow) = narrow {
+                    let (x, h, w) = narrow.at_corner(region as u64);
+                    assert_eq!(narrow.least_image_by_rows(x, h, w) as u128, by_rows);
+                    assert_eq!(narrow.canonical(region as u64) as u128, by_rows);
+                }
+                square_paths += usize::from(h <= 8 && w <= 8);
+            }
+            assert!(square_paths > 0, "{rows}x{cols}");
+        }
+    }
 
     #[test]
     fn canonical_form_is_shared_by_all_images() {
