@@ -554,7 +554,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// Splits the options of a component into `parts` and `opts` (see
     /// [`Opt`]), and calls `known` with the value of each option whose
     /// parts are all in the table (enhanced transposition cut-off); stops
-    /// early, returning `true`, as soon as `known` does.
+    /// early, returning `true`, as soon as `known` does. Unless stopped,
+    /// `opts` comes out easiest first.
     fn split_options(
         &mut self,
         options: &[G::Position],
@@ -582,8 +583,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             }
         }
         self.pool.push(split);
-        // Easiest first (a stable sort keeps the game's order otherwise).
-        opts.sort_by_key(|o| o.difficulty);
+        if !stopped {
+            // Easiest first (a stable sort keeps the game's order otherwise).
+            opts.sort_by_key(|o| o.difficulty);
+        }
         stopped
     }
 
