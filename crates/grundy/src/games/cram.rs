@@ -699,15 +699,19 @@ fn transpose8(mut x: u64) -> u64 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn square_images_choose_the_same_canonical_form_as_rows() {
-        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
-        let mut random = move || {
+    /// A xorshift generator from `seed`: the same numbers on every run.
+    fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
             seed
-        };
+        }
+    }
+
+    #[test]
+    fn square_images_choose_the_same_canonical_form_as_rows() {
+        let mut random = xorshift(0x2545_f491_4f6c_dd1d_u64);
         for (rows, cols) in [
             (4, 9),
             (4, 11),
@@ -810,13 +814,7 @@ mod tests {
 
     #[test]
     fn moves_are_every_domino_once_nearest_the_middle_first() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15_u64;
-        let mut random = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut random = xorshift(0x9e37_79b9_7f4a_7c15_u64);
         for (rows, cols) in [(4, 5), (3, 13), (1, 20), (5, 8), (6, 7), (4, 9), (4, 11)] {
             let cram = Cram::new(rows, cols).unwrap();
             for _ in 0..100 {
