@@ -573,11 +573,11 @@ macro_rules! canonical_by_rows {
                     if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
                         best = best.min(least_of_square_images(transpose8(square), w, h));
                     }
-                    let mut region = 0 as $w;
+                    let mut canonical = 0 as $w;
                     for i in 0..(64 - best.leading_zeros()).div_ceil(8) {
-                        region |= <$w>::from((best >> (8 * i)) as u8) << (i * s);
+                        canonical |= <$w>::from((best >> (8 * i)) as u8) << (i * s);
                     }
-                    return region;
+                    return canonical;
                 }
                 self.least_image_by_rows(x, h, w)
             }
