@@ -331,36 +331,32 @@ macro_rules! cram_on {
             fn split_reduced(&self, p: $w, out: &mut Vec<$w>) {
                 let s = self.stride();
                 let cut = self.cut_links(p);
-                let go_right = !cut;
-                let go_left = go_right << 1;
+                // Grows `region` within `rest` a step at a time, sideways
+                // only where `go_right` (and `go_left`, the same shifted)
+                // lets a link through.
+                let fill = |mut region: $w, rest: $w, go_right: $w| loop {
+                    let go_left = go_right << 1;
+                    let grown = (region
+                        | (region & go_left) >> 1
+                        | (region & go_right) << 1
+                        | region << s
+                        | region >> s)
+                        & rest;
+                    if grown == region {
+                        break region;
+                    }
+                    region = grown;
+                };
                 let mut rest = p;
                 while rest != 0 {
-                    let mut region = rest & rest.wrapping_neg();
-                    if cut == 0 {
-                        // No link to cut (the usual case): a plain fill.
-                        loop {
-                            let grown =
-                                (region | region >> 1 | region << 1 | region << s | region >> s)
-                                    & rest;
-                            if grown == region {
-                                break;
-                            }
-                            region = grown;
-                        }
+                    let seed = rest & rest.wrapping_neg();
+                    // With no link to cut (the usual case), the masks are
+                    // constants and drop out of the fill.
+                    let region = if cut == 0 {
+                        fill(seed, rest, !0)
                     } else {
-                        loop {
-                            let grown = (region
-                                | (region & go_left) >> 1
-                                | (region & go_right) << 1
-                                | region << s
-                                | region >> s)
-                                & rest;
-                            if grown == region {
-                                break;
-                            }
-                            region = grown;
-                        }
-                    }
+                        fill(seed, rest, !cut)
+                    };
                     rest &= !region;
                     // A lone cell has no move: it is worth *0 and is left out.
                     if region.count_ones() < 2 {
