@@ -674,7 +674,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             let v = v as u32;
             let mut i = 0;
             while i < opts.len() {
-                match self.ask_option(parts, &mut opts[i], v, false)? {
+                match self.ask_option(parts, &mut opts[i], v)? {
                     Some(x) => {
                         opts.remove(i);
                         if x == v {
@@ -693,30 +693,26 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         Ok(n as u32)
     }
 
-    /// Asks option `o` (its parts in `parts`) whether it is worth `v` and,
-    /// with `ask_zero`, whether it is worth 0: its value when found (which
-    /// may be neither), `None` when it is neither.
+    /// Asks option `o` (its parts in `parts`) whether it is worth `v`: its
+    /// value when found (which may be another), `None` when it is not `v`.
     fn ask_option(
         &mut self,
         parts: &[G::Position],
         o: &mut Opt,
         v: u32,
-        ask_zero: bool,
     ) -> Result<Option<u32>, Cancelled> {
         while o.len > 1 {
             o.known ^= self.component_nimber(&parts[o.first + o.len - 1])?;
             o.len -= 1;
         }
         let hardest = &parts[o.first];
-        if v ^ o.known >= Set::WIDTH || (ask_zero && o.known >= Set::WIDTH) {
+        if v ^ o.known >= Set::WIDTH {
             // A value too big for a set of candidates.
             return Ok(Some(self.component_nimber(hardest)? ^ o.known));
         }
-        let mut ask = Set::single(v ^ o.known);
-        if ask_zero {
-            ask.insert(o.known);
-        }
-        Ok(self.in_set(hardest, &ask)?.map(|x| x ^ o.known))
+        Ok(self
+            .in_set(hardest, &Set::single(v ^ o.known))?
+            .map(|x| x ^ o.known))
     }
 
     fn count_node(&mut self) -> Result<(), Cancelled> {

@@ -5,12 +5,10 @@
 //! `v = 0, 1, ...`, "is some option worth `v`?". When the winning moves are
 //! wanted, each option is first asked whether it is P, alone, which is the
 //! search the winning moves need anyway; the rounds then ask only the
-//! N-options, each known to be P or not. (Asked about `0` and the round's
+//! options that are not P. (Asked about `0` and the round's
 //! value in one question, a P-option rules out the round's value for each
 //! of its own options as well, which costs far more than its proof: 10%
-//! more positions on 5x8.) An option not yet known to be P or not is asked
-//! about `0` whatever the question, so a question under way when the value
-//! is found still tells.
+//! more positions on 5x8.)
 //!
 //! The options of one round are independent questions, which is where
 //! threads help: each thread takes the next option not yet asked. Once an
@@ -453,21 +451,15 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 }
             };
             st.busy[i] = true;
-            let ask_zero = st.winning && st.zero(i).is_none();
             let mut o = st.opts[i];
             drop(st);
-            let answer = self.ask_option(&rounds.parts, &mut o, v, ask_zero);
+            let answer = self.ask_option(&rounds.parts, &mut o, v);
             st = lock(&rounds.state);
             st.busy[i] = false;
             st.opts[i] = o;
             match answer {
                 Ok(Some(x)) => st.value[i] = Some(x),
-                Ok(None) => {
-                    st.not[i].insert(v);
-                    if ask_zero {
-                        st.not[i].insert(0);
-                    }
-                }
+                Ok(None) => st.not[i].insert(v),
                 // Stopped because the value is known: nothing to record.
                 Err(_) if st.end.is_some() => {}
                 Err(e) => st.end = Some(Err(e)),
