@@ -565,10 +565,7 @@ macro_rules! canonical_by_rows {
                     for i in 0..h {
                         square |= ((x >> (i * s)) as u64 & mask) << (8 * i);
                     }
-                    let mut best = least_of_square_images(square, h, w);
-                    if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
-                        best = best.min(least_of_square_images(transpose8(square), w, h));
-                    }
+                    let best = least_square_image(square, h, w, self.rows, self.cols);
                     let mut canonical = 0 as $w;
                     for i in 0..(64 - best.leading_zeros()).div_ceil(8) {
                         canonical |= <$w>::from((best >> (8 * i)) as u8) << (i * s);
@@ -653,12 +650,21 @@ impl Cram8 {
         let left = fold.trailing_zeros();
         let x = x >> left;
         let w = 64 - fold.leading_zeros() - left;
-        let best = least_of_square_images(x, h, w);
-        if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
-            best.min(least_of_square_images(transpose8(x), w, h))
-        } else {
-            best
-        }
+        least_square_image(x, h, w, self.rows, self.cols)
+    }
+}
+
+/// The least image of `x` (`h` rows of `w` cells at the corner of an 8x8
+/// square, one byte a row) under the symmetries that keep it on a board of
+/// `rows` x `cols` cells: [`least_of_square_images`], and the same of its
+/// quarter turn when that fits the board.
+#[inline(always)]
+fn least_square_image(x: u64, h: u32, w: u32, rows: u8, cols: u8) -> u64 {
+    let best = least_of_square_images(x, h, w);
+    if w <= u32::from(rows) && h <= u32::from(cols) {
+        best.min(least_of_square_images(transpose8(x), w, h))
+    } else {
+        best
     }
 }
 
