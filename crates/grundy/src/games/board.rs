@@ -402,9 +402,12 @@ impl Board {
                     let make = || {
                         let search = searcher(&square, options, cancel);
                         match endgame {
-                            // The table holds regions in the board's canonical form.
+                            // The table holds regions in the board's canonical form;
+                            // a larger region is not worth the conversion.
                             Some(e) => search.with_endgame(move |&p: &u64| {
-                                e.value(game.canonical(square.board_of(p)))
+                                (p.count_ones() <= e.max_cells())
+                                    .then(|| e.value(game.canonical(square.board_of(p))))
+                                    .flatten()
                             }),
                             None => search,
                         }

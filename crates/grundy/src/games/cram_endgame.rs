@@ -167,8 +167,13 @@ impl CramEndgame {
 
     /// The value of `region`, a component as [`Cram`]'s
     /// [`ImpartialGame::components`] gives it, if the table holds it.
+    /// A region of more cells than the table's largest is answered without
+    /// a lookup.
     #[inline]
     pub fn value(&self, region: u128) -> Option<u32> {
+        if region.count_ones() > self.max_cells {
+            return None;
+        }
         self.values.get(&region).map(|&v| u32::from(v))
     }
 
