@@ -71,8 +71,9 @@
 //! the others mark block `k + 1` from the values before block `k` (so the
 //! parts below `2B` are left to the finishing step), and the first thread
 //! joins the marking once its block is done. The marking is cut into pieces
-//! (512 parts in rows of about 33 KB) that the threads take in turn, each into rows of
-//! its own; the rows are merged as the block is finished.
+//! (512 parts in rows of about 33 KB, which stay in a core's first-level
+//! cache) that the threads take in turn, each into rows of its own; the
+//! rows are merged as the block is finished.
 //!
 //! What scales and what does not: the marking (for Officers about three
 //! quarters of the work on one thread) is shared by every thread; finishing
