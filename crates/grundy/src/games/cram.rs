@@ -237,6 +237,10 @@ impl Cram8 {
     }
 }
 
+/// Rings of dominoes that [`ImpartialGame::moves`] zeroes for a position
+/// whose rows and columns span less: every [`Cram8`] frame's.
+const SMALL_RINGS: usize = 24;
+
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
 /// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (4x9,
 /// 4x11...), which the search runs about twice as fast, and [`Cram8`] on a
@@ -373,6 +377,45 @@ macro_rules! cram_on {
                 }
             }
 
+            /// Pushes the options of `pos` that put a domino of `kinds` (a
+            /// mask of first cells, and the step to the second) on it, ring
+            /// by ring from the middle `mid` out, as [`ImpartialGame::moves`]
+            /// orders them; the rings are below `most`, which is below `N`.
+            #[inline(always)]
+            fn push_by_rings<const N: usize>(
+                &self,
+                pos: $w,
+                kinds: [($w, u32, u32); 2],
+                (mid_r, mid_c): (u32, u32),
+                most: usize,
+                out: &mut Vec<$w>,
+            ) {
+                let s = self.stride();
+                let mut rings = [[0 as $w; 2]; N];
+                for (k, (moves, down, across)) in kinds.into_iter().enumerate() {
+                    let mut m = moves;
+                    while m != 0 {
+                        let b = m.trailing_zeros();
+                        m &= m - 1;
+                        let r = self.row_of(b);
+                        let c = b - r * s;
+                        let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
+                        rings[d as usize][k] |= 1 << b;
+                    }
+                }
+                for ring in &rings[..=most] {
+                    for (k, &(_, down, across)) in kinds.iter().enumerate() {
+                        let step = down * s + across;
+                        let mut m = ring[k];
+                        while m != 0 {
+                            let b = m.trailing_zeros();
+                            m &= m - 1;
+                            out.push(pos & !(1 << b | 1 << (b + step)));
+                        }
+                    }
+                }
+            }
+
             /// The first row, last row, first column and last column with a cell.
             fn bounds(&self, pos: $w) -> (u32, u32, u32, u32) {
                 let s = self.stride();
@@ -423,28 +466,18 @@ macro_rules! cram_on {
                     [vertical, horizontal]
                 };
                 let most = (r1 - r0 + c1 - c0) as usize + 2;
-                let mut rings = [[0 as $w; 2]; <$w>::BITS as usize + 1];
-                for (k, (moves, down, across)) in kinds.into_iter().enumerate() {
-                    let mut m = moves;
-                    while m != 0 {
-                        let b = m.trailing_zeros();
-                        m &= m - 1;
-                        let r = self.row_of(b);
-                        let c = b - r * s;
-                        let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
-                        rings[d as usize][k] |= 1 << b;
-                    }
-                }
-                for ring in &rings[..=most] {
-                    for (k, &(_, down, across)) in kinds.iter().enumerate() {
-                        let step = down * s + across;
-                        let mut m = ring[k];
-                        while m != 0 {
-                            let b = m.trailing_zeros();
-                            m &= m - 1;
-                            out.push(pos & !(1 << b | 1 << (b + step)));
-                        }
-                    }
+                // The rings are zeroed for every position: few of them
+                // for the usual small frames.
+                if most < SMALL_RINGS {
+                    self.push_by_rings::<SMALL_RINGS>(pos, kinds, (mid_r, mid_c), most, out);
+                } else {
+                    self.push_by_rings::<{ <$w>::BITS as usize + 1 }>(
+                        pos,
+                        kinds,
+                        (mid_r, mid_c),
+                        most,
+                        out,
+                    );
                 }
             }
 
