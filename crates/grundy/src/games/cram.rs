@@ -1045,9 +1045,10 @@ mod tests {
         assert_eq!(parts[0], parts[1]);
     }
 
-    /// The regions of `p` (cells joined by sides, in a frame of stride
-    /// `s`), found cell by cell.
-    fn regions_cell_by_cell(p: u128, s: u32) -> Vec<u128> {
+    /// The canonical forms of the regions of `p` with two cells or more
+    /// (cells joined by sides, in a frame of stride `s`), found cell by
+    /// cell, sorted.
+    fn regions_cell_by_cell(p: u128, s: u32, canonical: impl Fn(u128) -> u128) -> Vec<u128> {
         let mut regions = Vec::new();
         let mut rest = p;
         while rest != 0 {
@@ -1065,9 +1066,21 @@ mod tests {
                     }
                 }
             }
-            regions.push(region);
+            if region.count_ones() >= 2 {
+                regions.push(canonical(region));
+            }
         }
+        regions.sort_unstable();
         regions
+    }
+
+    /// The components `split` pushes, widened and sorted.
+    fn split_sorted<W: Into<u128>>(split: impl FnOnce(&mut Vec<W>)) -> Vec<u128> {
+        let mut parts = Vec::new();
+        split(&mut parts);
+        let mut parts: Vec<u128> = parts.into_iter().map(Into::into).collect();
+        parts.sort_unstable();
+        parts
     }
 
     #[test]
@@ -1089,36 +1102,21 @@ mod tests {
                     continue;
                 }
                 checked += 1;
-                let mut expected: Vec<u128> = regions_cell_by_cell(p, cram.stride())
-                    .into_iter()
-                    .filter(|r| r.count_ones() >= 2)
-                    .map(|r| cram.canonical(r))
-                    .collect();
-                expected.sort_unstable();
-                let mut parts = Vec::new();
-                cram.split_reduced(p, &mut parts);
-                parts.sort_unstable();
+                let expected = regions_cell_by_cell(p, cram.stride(), |r| cram.canonical(r));
+                let parts = split_sorted(|out| cram.split_reduced(p, out));
                 assert_eq!(parts, expected, "{rows}x{cols} {p:#x}");
                 if let Some(narrow) = Cram64::of(&cram) {
-                    let mut parts = Vec::new();
-                    narrow.split_reduced(p as u64, &mut parts);
-                    let mut parts: Vec<u128> = parts.into_iter().map(u128::from).collect();
-                    parts.sort_unstable();
+                    let parts = split_sorted(|out| narrow.split_reduced(p as u64, out));
                     assert_eq!(parts, expected, "{rows}x{cols} {p:#x} on 64 bits");
                 }
                 if let Some(square) =
                     Cram8::of(&cram).filter(|sq| sq.cut_links(sq.frame_of(p)) == 0)
                 {
                     let q = square.frame_of(p);
-                    let mut expected: Vec<u64> = regions_cell_by_cell(u128::from(q), 8)
-                        .into_iter()
-                        .filter(|r| r.count_ones() >= 2)
-                        .map(|r| square.canonical(r as u64))
-                        .collect();
-                    expected.sort_unstable();
-                    let mut parts = Vec::new();
-                    square.split_reduced(q, &mut parts);
-                    parts.sort_unstable();
+                    let expected = regions_cell_by_cell(u128::from(q), 8, |r| {
+                        u128::from(square.canonical(r as u64))
+                    });
+                    let parts = split_sorted(|out| square.split_reduced(q, out));
                     assert_eq!(parts, expected, "{rows}x{cols} {q:#x} rows as bytes");
                 }
             }

@@ -233,30 +233,15 @@ mod tests {
         assert_eq!(Set::default().upto_max(), Set::default());
     }
 
-    #[test]
-    fn xor_each_moves_every_element() {
-        // Pseudo-random sets against the definition, element by element.
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
-        for _ in 0..200 {
-            let mut s = Set::default();
-            for w in &mut s.0 {
-                *w = next() & next();
+    proptest::proptest! {
+        #[test]
+        fn xor_each_moves_every_element(words: [u64; 4], x in 0u32..300) {
+            let s = Set(words);
+            let mut expected = Set::default();
+            for v in (0..Set::WIDTH).filter(|&v| s.contains(v)) {
+                expected.insert(v ^ x);
             }
-            for x in [1, 2, 7, 63, 64, 100, 128, 200, 255, 256, 1000] {
-                let mut expected = Set::default();
-                for v in 0..Set::WIDTH {
-                    if s.contains(v) {
-                        expected.insert(v ^ x);
-                    }
-                }
-                assert_eq!(s.xor_each(x), expected, "x = {x}");
-            }
+            proptest::prop_assert_eq!(s.xor_each(x), expected);
         }
     }
 
