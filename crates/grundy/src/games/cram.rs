@@ -1093,7 +1093,7 @@ mod tests {
                 // Dense and sparse positions: every cell free with
                 // probability 3/4 or 1/2.
                 let mut pos = cram.start() & (u128::from(random()) << 64 | u128::from(random()));
-                if random() % 2 == 0 {
+                if random() & 1 == 0 {
                     pos |= cram.start() & (u128::from(random()) << 64 | u128::from(random()));
                 }
                 let p = cram.reduced(pos);
