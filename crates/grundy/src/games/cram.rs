@@ -237,8 +237,10 @@ impl Cram8 {
     }
 }
 
-/// Rings of dominoes that [`ImpartialGame::moves`] zeroes for a position
-/// whose rows and columns span less: every [`Cram8`] frame's.
+/// How many rings of dominoes [`ImpartialGame::moves`] zeroes for a
+/// position whose rows and columns span fewer (every position of a
+/// [`Cram8`] frame); wider positions get as many rings as the word has
+/// bits.
 const SMALL_RINGS: usize = 24;
 
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
@@ -336,10 +338,10 @@ macro_rules! cram_on {
                 let s = self.stride();
                 let cut = self.cut_links(p);
                 // Grows `region` within `rest` a step at a time, sideways
-                // only where `go_right` (and `go_left`, the same shifted)
-                // lets a link through.
-                let fill = |mut region: $w, rest: $w, go_right: $w| loop {
-                    let go_left = go_right << 1;
+                // only where a link is not cut (`go_right`, and `go_left`
+                // the same shifted).
+                let (go_right, go_left) = (!cut, !cut << 1);
+                let fill_cut = |mut region: $w, rest: $w| loop {
                     let grown = (region
                         | (region & go_left) >> 1
                         | (region & go_right) << 1
@@ -370,7 +372,7 @@ macro_rules! cram_on {
                     let region = if cut == 0 {
                         fill_runs(seed)
                     } else {
-                        fill(seed, rest, !cut)
+                        fill_cut(seed, rest)
                     };
                     rest &= !region;
                     // A lone cell has no move: it is worth *0 and is left out.
@@ -391,7 +393,7 @@ macro_rules! cram_on {
             /// Pushes the options of `pos` that put a domino of `kinds` (a
             /// mask of first cells, and the step to the second) on it, ring
             /// by ring from the middle `mid` out, as [`ImpartialGame::moves`]
-            /// orders them; the rings are below `most`, which is below `N`.
+            /// orders them; the rings go up to `most`, which is below `N`.
             #[inline(always)]
             fn push_by_rings<const N: usize>(
                 &self,
