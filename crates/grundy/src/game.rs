@@ -95,6 +95,45 @@ pub trait ImpartialGame {
         out.push(pos.clone());
     }
 
+    /// How many positions [`ImpartialGame::components_of_each`] splits at
+    /// once, faster than one by one (in the lanes of a vector register,
+    /// say). [`crate::search::Search`] then splits the options of a
+    /// position that many at a time, where it would stop splitting at the
+    /// first option that settles the position: a game that splits one at a
+    /// time gives 1, the default.
+    fn component_lanes(&self) -> usize {
+        1
+    }
+
+    /// Pushes the components of each of `positions` in turn onto `out`, as
+    /// [`ImpartialGame::components`] gives them, and after each position's
+    /// the length of `out` onto `ends`. The default splits them one by one.
+    ///
+    /// ```
+    /// use grundy::game::ImpartialGame;
+    /// use grundy::games::Cram;
+    ///
+    /// let cram = Cram::new(1, 6).unwrap();
+    /// let row = cram.start();
+    /// // The middle domino leaves two dominoes, the end one a row of four.
+    /// let options = [row & !0b001100, row & !0b000011];
+    /// let (mut parts, mut ends) = (Vec::new(), Vec::new());
+    /// cram.components_of_each(&options, &mut parts, &mut ends);
+    /// assert_eq!(ends, [2, 3]);
+    /// assert_eq!(parts[0], parts[1]);
+    /// ```
+    fn components_of_each(
+        &self,
+        positions: &[Self::Position],
+        out: &mut Vec<Self::Position>,
+        ends: &mut Vec<usize>,
+    ) {
+        for p in positions {
+            self.components(p, out);
+            ends.push(out.len());
+        }
+    }
+
     /// A cheap measure of how big a component is (cells left on a board),
     /// used by [`crate::search::Search`] to choose which part of a sum to
     /// search by outcome (the biggest) and which to value. `None` (the

@@ -18,6 +18,8 @@
 
 use crate::game::ImpartialGame;
 
+mod lanes;
+
 /// The most bits a board takes, with its sentinels.
 const FRAME: u32 = 128;
 
@@ -249,7 +251,7 @@ const SMALL_RINGS: usize = 24;
 /// `u64` with a byte a row (5x7, 5x8, 6x7...), whose canonical forms are
 /// cheaper still.
 macro_rules! cram_on {
-    ($name:ident, $w:ty) => {
+    ($name:ident, $w:ty $(, { $($extra:tt)* })?) => {
         impl $name {
             /// The row of bit `bit` (below 128): `bit / stride` by a
             /// multiplication, which is exact for these sizes (the error of
@@ -565,13 +567,23 @@ macro_rules! cram_on {
             fn components(&self, &pos: &$w, out: &mut Vec<$w>) {
                 self.split_reduced(self.reduced(pos), out);
             }
+
+            $($($extra)*)?
         }
     };
 }
 
 cram_on!(Cram, u128);
 cram_on!(Cram64, u64);
-cram_on!(Cram8, u64);
+cram_on!(Cram8, u64, {
+    fn component_lanes(&self) -> usize {
+        lanes::lanes()
+    }
+
+    fn components_of_each(&self, positions: &[u64], out: &mut Vec<u64>, ends: &mut Vec<usize>) {
+        self.components_in_lanes(positions, out, ends);
+    }
+});
 
 /// Canonical forms row by row, for a frame of any stride ([`Cram8`] has
 /// its own).
@@ -686,18 +698,24 @@ impl Cram8 {
     /// turned half are a byte swap and a bit reversal of the whole word,
     /// and the quarter turn is a transpose of the 8x8 square.
     pub(crate) fn canonical(&self, region: u64) -> u64 {
-        let x = region >> (region.trailing_zeros() / 8 * 8);
-        let h = (63 - x.leading_zeros()) / 8 + 1;
-        // The columns that hold a cell, in one byte.
-        let mut fold = x | x >> 32;
-        fold |= fold >> 16;
-        fold |= fold >> 8;
-        let fold = fold & 0xff;
-        let left = fold.trailing_zeros();
-        let x = x >> left;
-        let w = 64 - fold.leading_zeros() - left;
+        let (x, h, w) = square_corner(region);
         least_square_image(x, h, w, self.rows, self.cols)
     }
+}
+
+/// A region of an 8x8 square (one byte a row, not empty) moved to the
+/// corner, with its height and width.
+#[inline(always)]
+fn square_corner(region: u64) -> (u64, u32, u32) {
+    let x = region >> (region.trailing_zeros() / 8 * 8);
+    let h = (63 - x.leading_zeros()) / 8 + 1;
+    // The columns that hold a cell, in one byte.
+    let mut fold = x | x >> 32;
+    fold |= fold >> 16;
+    fold |= fold >> 8;
+    let fold = fold & 0xff;
+    let left = fold.trailing_zeros();
+    (x >> left, h, 64 - fold.leading_zeros() - left)
 }
 
 /// The least image of `x` (`h` rows of `w` cells at the corner of an 8x8

@@ -563,25 +563,41 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         opts: &mut Vec<Opt>,
         mut known: impl FnMut(u32) -> bool,
     ) -> bool {
+        let lanes = self.game.component_lanes();
         let mut split = self.take_buf();
+        let mut ends = self.idx_pool.pop().unwrap_or_default();
         let mut stopped = false;
-        for o in options {
-            let first = parts.len();
-            let (x, difficulty) = self.split_option(o, &mut split, parts);
-            if parts.len() == first {
-                if known(x) {
-                    stopped = true;
-                    break;
-                }
+        'chunks: for chunk in options.chunks(lanes.max(1)) {
+            split.clear();
+            ends.clear();
+            if lanes > 1 {
+                self.game.components_of_each(chunk, &mut split, &mut ends);
             } else {
-                opts.push(Opt {
-                    first,
-                    len: parts.len() - first,
-                    known: x,
-                    difficulty,
-                });
+                self.game.components(&chunk[0], &mut split);
+                ends.push(split.len());
+            }
+            let mut start = 0;
+            for &end in ends.iter() {
+                let first = parts.len();
+                let len = cancel_pairs_in(&mut split[start..end]);
+                let (x, difficulty) = self.known_parts(&split[start..start + len], parts);
+                start = end;
+                if parts.len() == first {
+                    if known(x) {
+                        stopped = true;
+                        break 'chunks;
+                    }
+                } else {
+                    opts.push(Opt {
+                        first,
+                        len: parts.len() - first,
+                        known: x,
+                        difficulty,
+                    });
+                }
             }
         }
+        self.idx_pool.push(ends);
         self.pool.push(split);
         if !stopped {
             // Easiest first (a stable sort keeps the game's order otherwise).
@@ -605,16 +621,24 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         split.clear();
         self.game.components(o, split);
         cancel_pairs(split);
+        self.known_parts(split, parts)
+    }
+
+    /// Pushes the parts of one option (`split`, its components, equal ones
+    /// cancelled) that the table does not know onto `parts`, the hardest
+    /// first, as [`Search::split_option`] says.
+    #[inline(always)]
+    fn known_parts(&mut self, split: &[G::Position], parts: &mut Vec<G::Position>) -> (u32, u64) {
         let first = parts.len();
         let mut x = 0;
         let mut difficulty = 0;
         let mut hardest = 0;
-        for p in split.drain(..) {
-            match self.known(&p) {
+        for p in split {
+            match self.known(p) {
                 Some(v) => x ^= v,
                 None => {
-                    let d = self.game.size(&p).map_or(0, |s| s * s);
-                    parts.push(p);
+                    let d = self.game.size(p).map_or(0, |s| s * s);
+                    parts.push(p.clone());
                     if d > hardest {
                         hardest = d;
                         let last = parts.len() - 1;
@@ -981,15 +1005,26 @@ impl Mex {
 
 /// Removes pairs of equal components: `G + G` is worth `*0`.
 fn cancel_pairs<P: Eq>(comps: &mut Vec<P>) {
+    let len = cancel_pairs_in(comps);
+    comps.truncate(len);
+}
+
+/// [`cancel_pairs`] within a slice: the components left come first, and
+/// their number is returned.
+fn cancel_pairs_in<P: Eq>(comps: &mut [P]) -> usize {
+    let mut len = comps.len();
     let mut i = 0;
-    while i < comps.len() {
-        if let Some(j) = comps[i + 1..].iter().position(|c| *c == comps[i]) {
-            comps.swap_remove(i + 1 + j);
-            comps.swap_remove(i);
+    while i < len {
+        if let Some(j) = comps[i + 1..len].iter().position(|c| *c == comps[i]) {
+            // As `Vec::swap_remove` of both, the later first.
+            comps.swap(i + 1 + j, len - 1);
+            comps.swap(i, len - 2);
+            len -= 2;
         } else {
             i += 1;
         }
     }
+    len
 }
 
 #[cfg(test)]
