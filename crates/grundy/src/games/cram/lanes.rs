@@ -336,13 +336,15 @@ mod avx512 {
             } else {
                 // Every round's form, each written over the one before
                 // unless it is a region's: no branch to mispredict.
-                let mut len = out.len();
-                out.resize(len + n, 0);
+                out.reserve(n);
+                let spare = out.spare_capacity_mut();
+                let mut len = 0;
                 for form in forms[..n].iter().map(|f| f[i]) {
-                    out[len] = form;
+                    spare[len].write(form);
                     len += usize::from(form != 0);
                 }
-                out.truncate(len);
+                // SAFETY: the first `len` spare words were written.
+                unsafe { out.set_len(out.len() + len) };
             }
             ends.push(out.len());
         }
