@@ -21,7 +21,10 @@
 //! and the processor is asked at run time whether it has it (the standard
 //! library caches the answer): the one binary still runs on every x86-64
 //! processor, and elsewhere [`lanes`] is 1 and the search splits one option
-//! at a time as before. This module uses `unsafe` for that call and for
+//! at a time as before. A second copy of the split also uses GFNI, where
+//! one affine map over GF(2) reverses the bits of every byte, or turns the
+//! 8x8 square about its diagonal, in one instruction (Ice Lake and later,
+//! Zen 4); the first copy does both by shifts. This module uses `unsafe` for that call and for
 //! moving words in and out of vectors.
 
 #![allow(unsafe_code)]
@@ -68,17 +71,38 @@ impl Cram8 {
         out: &mut Vec<u64>,
         ends: &mut Vec<usize>,
     ) {
+        self.split_in_lanes(positions, out, ends, true);
+    }
+
+    /// [`Cram8::components_in_lanes`], with GFNI's affine maps for the
+    /// images of the regions where the processor has them and `gfni`
+    /// allows (the tests run both copies).
+    fn split_in_lanes(
+        &self,
+        positions: &[u64],
+        out: &mut Vec<u64>,
+        ends: &mut Vec<usize>,
+        gfni: bool,
+    ) {
         #[cfg(target_arch = "x86_64")]
         if has_avx512() {
+            let gfni = gfni && std::arch::is_x86_feature_detected!("gfni");
             for chunk in positions.chunks(LANES) {
                 let mut p = [0u64; LANES];
                 p[..chunk.len()].copy_from_slice(chunk);
-                // SAFETY: the processor has the features `split` is
+                // SAFETY: the processor has the features each copy is
                 // compiled for, checked just above.
-                unsafe { avx512::split(self, &p, chunk.len(), out, ends) };
+                unsafe {
+                    if gfni {
+                        avx512::split_with_gfni(self, &p, chunk.len(), out, ends);
+                    } else {
+                        avx512::split(self, &p, chunk.len(), out, ends);
+                    }
+                }
             }
             return;
         }
+        let _ = gfni;
         for p in positions {
             self.split_reduced(self.reduced(*p), out);
             ends.push(out.len());
@@ -216,8 +240,8 @@ mod avx512 {
             }
         }
 
-        /// `transpose8`.
-        fn transpose8(x: V) -> V {
+        /// `transpose8`, by shifts.
+        fn transpose8_by_shifts(x: V) -> V {
             let t = and(splat(0x0f0f_0f0f_0000_0000), xor(x, shl::<28>(x)));
             let x = xor(x, xor(t, shr::<28>(t)));
             let t = and(splat(0x3333_0000_3333_0000), xor(x, shl::<14>(x)));
@@ -226,40 +250,168 @@ mod avx512 {
             xor(x, xor(t, shr::<7>(t)))
         }
 
-        /// `least_of_square_images`.
-        fn least_of_images(x: V, h: V, w: V) -> V {
-            // The bits of each byte reversed: halves, pairs, single bits.
+        /// The bits of each byte reversed, by shifts: halves, pairs,
+        /// single bits.
+        fn reverse_bits_by_shifts(x: V) -> V {
             let (k4, k2, k1) = (splat(0x0f0f_0f0f_0f0f_0f0f), splat(0x3333_3333_3333_3333), splat(0x5555_5555_5555_5555));
-            let mut m = or(shl::<4>(and(x, k4)), and(shr::<4>(x), k4));
-            m = or(shl::<2>(and(m, k2)), and(shr::<2>(m), k2));
-            m = or(shl::<1>(and(m, k1)), and(shr::<1>(m), k1));
-            let mirrored = shr_by(m, sub(splat(8), w));
-            let rows_below = shl::<3>(sub(splat(8), h));
-            let upside = shr_by(swap_bytes(x), rows_below);
-            let turned = shr_by(swap_bytes(mirrored), rows_below);
-            min(min(x, upside), min(mirrored, turned))
+            let m = or(shl::<4>(and(x, k4)), and(shr::<4>(x), k4));
+            let m = or(shl::<2>(and(m, k2)), and(shr::<2>(m), k2));
+            or(shl::<1>(and(m, k1)), and(shr::<1>(m), k1))
         }
     }
 
-    /// `Cram8::canonical` of regions of two cells or more, in each lane.
+    /// The bit matrix of each byte's bits reversed, and of the identity:
+    /// the bytes `1 << i`, as `gf2p8affine` takes them.
+    const GF2_REVERSE: u64 = 0x8040_2010_0804_0201;
+
+    /// `transpose8` by one affine map over GF(2) a byte (GFNI): the
+    /// identity's bytes mapped by the square's rows, upside down.
     #[inline]
-    #[target_feature(enable = "avx512f,avx512cd,avx512bw")]
-    fn canonical(region: V, rows: u8, cols: u8) -> V {
-        let x = shr_by(region, but(trailing_zeros(region), splat(7)));
-        let h = add(shr::<3>(sub(splat(63), leading_zeros(x))), splat(1));
-        let mut fold = or(x, shr::<32>(x));
-        fold = or(fold, shr::<16>(fold));
-        fold = or(fold, shr::<8>(fold));
-        let fold = and(fold, splat(0xff));
-        let left = trailing_zeros(fold);
-        let x = shr_by(x, left);
-        let w = sub(sub(splat(64), leading_zeros(fold)), left);
-        let best = least_of_images(x, h, w);
-        let turned = least_of_images(transpose8(x), w, h);
-        let fits = _mm512_cmple_epu64_mask(w, splat(rows.into()))
-            & _mm512_cmple_epu64_mask(h, splat(cols.into()));
-        _mm512_mask_blend_epi64(fits, best, min(best, turned))
+    #[target_feature(enable = "avx512f,avx512cd,avx512bw,gfni")]
+    fn transpose8_by_gfni(x: V) -> V {
+        _mm512_gf2p8affine_epi64_epi8::<0>(splat(GF2_REVERSE), swap_bytes(x))
     }
+
+    /// The bits of each byte reversed by one affine map over GF(2)
+    /// (GFNI).
+    #[inline]
+    #[target_feature(enable = "avx512f,avx512cd,avx512bw,gfni")]
+    fn reverse_bits_by_gfni(x: V) -> V {
+        _mm512_gf2p8affine_epi64_epi8::<0>(x, splat(GF2_REVERSE))
+    }
+
+    /// The split compiled for `$features`, with the images of a region
+    /// taken by `$reverse_bits` and `$transpose8`.
+    macro_rules! split_on {
+        ($(#[$doc:meta])* $split:ident, $features:literal, $reverse_bits:ident, $transpose8:ident) => {
+            $(#[$doc])*
+            #[target_feature(enable = $features)]
+            pub(super) fn $split(
+                game: &Cram8,
+                positions: &[u64; LANES],
+                used: usize,
+                out: &mut Vec<u64>,
+                ends: &mut Vec<usize>,
+            ) {
+                /// `least_of_square_images`.
+                #[inline]
+                #[target_feature(enable = $features)]
+                fn least_of_images(x: V, h: V, w: V) -> V {
+                    let mirrored = shr_by($reverse_bits(x), sub(splat(8), w));
+                    let rows_below = shl::<3>(sub(splat(8), h));
+                    let upside = shr_by(swap_bytes(x), rows_below);
+                    let turned = shr_by(swap_bytes(mirrored), rows_below);
+                    min(min(x, upside), min(mirrored, turned))
+                }
+
+                /// `Cram8::canonical` of regions of two cells or more, in
+                /// each lane.
+                #[inline]
+                #[target_feature(enable = $features)]
+                fn canonical(region: V, rows: u8, cols: u8) -> V {
+                    let x = shr_by(region, but(trailing_zeros(region), splat(7)));
+                    let h = add(shr::<3>(sub(splat(63), leading_zeros(x))), splat(1));
+                    let mut fold = or(x, shr::<32>(x));
+                    fold = or(fold, shr::<16>(fold));
+                    fold = or(fold, shr::<8>(fold));
+                    let fold = and(fold, splat(0xff));
+                    let left = trailing_zeros(fold);
+                    let x = shr_by(x, left);
+                    let w = sub(sub(splat(64), leading_zeros(fold)), left);
+                    let best = least_of_images(x, h, w);
+                    let turned = least_of_images($transpose8(x), w, h);
+                    let fits = _mm512_cmple_epu64_mask(w, splat(rows.into()))
+                        & _mm512_cmple_epu64_mask(h, splat(cols.into()));
+                    _mm512_mask_blend_epi64(fits, best, min(best, turned))
+                }
+
+                // SAFETY: `positions` holds the 64 bytes loaded.
+                let p = reduced(unsafe { _mm512_loadu_si512(positions.as_ptr().cast()) });
+                let cut = cut_links(p);
+                let has_cut = _mm512_test_epi64_mask(cut, cut);
+                let mut rest = p;
+                // Round k: the canonical form of each lane's k-th region (0 for
+                // none, or a lone cell, worth *0); or, for a region that a cut
+                // link set apart and that reduces further, that reduced region,
+                // to be split again by the one-word code (as it does).
+                let mut forms = [[0u64; LANES]; ROUNDS];
+                let mut again = [[0u64; LANES]; ROUNDS];
+                let mut split_again = [0u8; ROUNDS];
+                let mut n = 0;
+                while n < ROUNDS && _mm512_test_epi64_mask(rest, rest) != 0 {
+                    let region = fill(and(rest, sub(splat(0), rest)), p, cut);
+                    rest = but(rest, region);
+                    let real = _mm512_test_epi64_mask(region, sub(region, splat(1)));
+                    let mut recurse = 0;
+                    if has_cut != 0 {
+                        let reduced_again = reduced(region);
+                        recurse = real
+                            & has_cut
+                            & _mm512_cmpneq_epi64_mask(region, p)
+                            & _mm512_cmpneq_epi64_mask(reduced_again, region);
+                        again[n] = words(reduced_again);
+                    }
+                    let form = real & !recurse;
+                    // Elsewhere a stand-in keeps the shifts in range; its form is
+                    // dropped.
+                    let canon = canonical(
+                        _mm512_mask_blend_epi64(form, splat(3), region),
+                        game.rows,
+                        game.cols,
+                    );
+                    forms[n] = words(_mm512_maskz_mov_epi64(form, canon));
+                    split_again[n] = recurse;
+                    n += 1;
+                }
+                let (p, rest) = (words(p), words(rest));
+                let split_again_any = split_again[..n].iter().fold(0, |a, &b| a | b);
+                for i in 0..used {
+                    if rest[i] != 0 {
+                        // More regions than rounds.
+                        game.split_reduced(p[i], out);
+                    } else if split_again_any & (1 << i) != 0 {
+                        for k in 0..n {
+                            if split_again[k] & (1 << i) != 0 {
+                                game.split_reduced(again[k][i], out);
+                            } else if forms[k][i] != 0 {
+                                out.push(forms[k][i]);
+                            }
+                        }
+                    } else {
+                        // Every round's form, each written over the one before
+                        // unless it is a region's: no branch to mispredict.
+                        out.reserve(n);
+                        let spare = out.spare_capacity_mut();
+                        let mut len = 0;
+                        for form in forms[..n].iter().map(|f| f[i]) {
+                            spare[len].write(form);
+                            len += usize::from(form != 0);
+                        }
+                        // SAFETY: the first `len` spare words were written.
+                        unsafe { out.set_len(out.len() + len) };
+                    }
+                    ends.push(out.len());
+                }
+            }
+        };
+    }
+
+    split_on!(
+        /// The components of the first `used` of `positions`, as
+        /// `Cram8::components_in_lanes`.
+        split,
+        "avx512f,avx512cd,avx512bw",
+        reverse_bits_by_shifts,
+        transpose8_by_shifts
+    );
+
+    split_on!(
+        /// [`split`] where the processor has GFNI too.
+        split_with_gfni,
+        "avx512f,avx512cd,avx512bw,gfni",
+        reverse_bits_by_gfni,
+        transpose8_by_gfni
+    );
 
     /// The words of `v`'s lanes.
     #[inline]
@@ -269,85 +421,6 @@ mod avx512 {
         // SAFETY: `w` has room for the 64 bytes stored.
         unsafe { _mm512_storeu_si512(w.as_mut_ptr().cast(), v) };
         w
-    }
-
-    /// The components of the first `used` of `positions`, as
-    /// `Cram8::components_in_lanes`.
-    #[target_feature(enable = "avx512f,avx512cd,avx512bw")]
-    pub(super) fn split(
-        game: &Cram8,
-        positions: &[u64; LANES],
-        used: usize,
-        out: &mut Vec<u64>,
-        ends: &mut Vec<usize>,
-    ) {
-        // SAFETY: `positions` holds the 64 bytes loaded.
-        let p = reduced(unsafe { _mm512_loadu_si512(positions.as_ptr().cast()) });
-        let cut = cut_links(p);
-        let has_cut = _mm512_test_epi64_mask(cut, cut);
-        let mut rest = p;
-        // Round k: the canonical form of each lane's k-th region (0 for
-        // none, or a lone cell, worth *0); or, for a region that a cut
-        // link set apart and that reduces further, that reduced region,
-        // to be split again by the one-word code (as it does).
-        let mut forms = [[0u64; LANES]; ROUNDS];
-        let mut again = [[0u64; LANES]; ROUNDS];
-        let mut split_again = [0u8; ROUNDS];
-        let mut n = 0;
-        while n < ROUNDS && _mm512_test_epi64_mask(rest, rest) != 0 {
-            let region = fill(and(rest, sub(splat(0), rest)), p, cut);
-            rest = but(rest, region);
-            let real = _mm512_test_epi64_mask(region, sub(region, splat(1)));
-            let mut recurse = 0;
-            if has_cut != 0 {
-                let reduced_again = reduced(region);
-                recurse = real
-                    & has_cut
-                    & _mm512_cmpneq_epi64_mask(region, p)
-                    & _mm512_cmpneq_epi64_mask(reduced_again, region);
-                again[n] = words(reduced_again);
-            }
-            let form = real & !recurse;
-            // Elsewhere a stand-in keeps the shifts in range; its form is
-            // dropped.
-            let canon = canonical(
-                _mm512_mask_blend_epi64(form, splat(3), region),
-                game.rows,
-                game.cols,
-            );
-            forms[n] = words(_mm512_maskz_mov_epi64(form, canon));
-            split_again[n] = recurse;
-            n += 1;
-        }
-        let (p, rest) = (words(p), words(rest));
-        let split_again_any = split_again[..n].iter().fold(0, |a, &b| a | b);
-        for i in 0..used {
-            if rest[i] != 0 {
-                // More regions than rounds.
-                game.split_reduced(p[i], out);
-            } else if split_again_any & (1 << i) != 0 {
-                for k in 0..n {
-                    if split_again[k] & (1 << i) != 0 {
-                        game.split_reduced(again[k][i], out);
-                    } else if forms[k][i] != 0 {
-                        out.push(forms[k][i]);
-                    }
-                }
-            } else {
-                // Every round's form, each written over the one before
-                // unless it is a region's: no branch to mispredict.
-                out.reserve(n);
-                let spare = out.spare_capacity_mut();
-                let mut len = 0;
-                for form in forms[..n].iter().map(|f| f[i]) {
-                    spare[len].write(form);
-                    len += usize::from(form != 0);
-                }
-                // SAFETY: the first `len` spare words were written.
-                unsafe { out.set_len(out.len() + len) };
-            }
-            ends.push(out.len());
-        }
     }
 }
 
@@ -359,13 +432,16 @@ mod tests {
 
     /// The lanes split as the one-word code does, on positions from dense
     /// to sparse (many regions, links to cut, lone cells), on every frame
-    /// shape. Where the processor lacks AVX-512, both are the one-word
-    /// code, and the test says so.
+    /// shape, with and without GFNI. The test says which the processor
+    /// has: without AVX-512 both are the one-word code.
     #[test]
     fn lanes_split_as_one_word_does() {
-        if lanes() == 1 {
-            eprintln!("no AVX-512 here: the lanes are the one-word code");
-        }
+        #[cfg(target_arch = "x86_64")]
+        eprintln!(
+            "lanes: {}, GFNI: {}",
+            lanes(),
+            std::arch::is_x86_feature_detected!("gfni")
+        );
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -386,14 +462,16 @@ mod tests {
                         _ => full & next(),
                     })
                     .collect();
-                let (mut lanes, mut ends) = (Vec::new(), Vec::new());
-                square.components_in_lanes(&positions, &mut lanes, &mut ends);
                 let (mut words, mut word_ends) = (Vec::new(), Vec::new());
                 for p in &positions {
                     square.components(p, &mut words);
                     word_ends.push(words.len());
                 }
-                assert_eq!((lanes, ends), (words, word_ends), "{positions:x?}");
+                for gfni in [false, true] {
+                    let (mut lanes, mut ends) = (Vec::new(), Vec::new());
+                    square.split_in_lanes(&positions, &mut lanes, &mut ends, gfni);
+                    assert_eq!((&lanes, &ends), (&words, &word_ends), "{positions:x?}");
+                }
             }
         }
     }
