@@ -555,7 +555,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// [`Opt`]), and calls `known` with the value of each option whose
     /// parts are all in the table (enhanced transposition cut-off); stops
     /// early, returning `true`, as soon as `known` does. Unless stopped,
-    /// `opts` comes out easiest first.
+    /// `opts` comes out easiest first. The game splits the options as many
+    /// at a time as it splits at once
+    /// ([`ImpartialGame::component_lanes`]); the options are then taken
+    /// one by one, so the answer does not depend on how many.
     fn split_options(
         &mut self,
         options: &[G::Position],
