@@ -583,7 +583,12 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             for &end in ends.iter() {
                 let first = parts.len();
                 let len = cancel_pairs_in(&mut split[start..end]);
-                let (x, difficulty) = self.known_parts(&split[start..start + len], parts);
+                let (x, difficulty) = if lanes > 1 {
+                    self.known_parts(split[start..start + len].iter().cloned(), parts)
+                } else {
+                    // The one option's parts, moved.
+                    self.known_parts(split.drain(..len), parts)
+                };
                 start = end;
                 if parts.len() == first {
                     if known(x) {
@@ -624,24 +629,28 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         split.clear();
         self.game.components(o, split);
         cancel_pairs(split);
-        self.known_parts(split, parts)
+        self.known_parts(split.drain(..), parts)
     }
 
     /// Pushes the parts of one option (`split`, its components, equal ones
     /// cancelled) that the table does not know onto `parts`, the hardest
     /// first, as [`Search::split_option`] says.
     #[inline(always)]
-    fn known_parts(&mut self, split: &[G::Position], parts: &mut Vec<G::Position>) -> (u32, u64) {
+    fn known_parts(
+        &mut self,
+        split: impl Iterator<Item = G::Position>,
+        parts: &mut Vec<G::Position>,
+    ) -> (u32, u64) {
         let first = parts.len();
         let mut x = 0;
         let mut difficulty = 0;
         let mut hardest = 0;
         for p in split {
-            match self.known(p) {
+            match self.known(&p) {
                 Some(v) => x ^= v,
                 None => {
-                    let d = self.game.size(p).map_or(0, |s| s * s);
-                    parts.push(p.clone());
+                    let d = self.game.size(&p).map_or(0, |s| s * s);
+                    parts.push(p);
                     if d > hardest {
                         hardest = d;
                         let last = parts.len() - 1;
