@@ -24,8 +24,9 @@
 //! at a time as before. A second copy of the split also uses GFNI, where
 //! one affine map over GF(2) reverses the bits of every byte, or turns the
 //! 8x8 square about its diagonal, in one instruction (Ice Lake and later,
-//! Zen 4); the first copy does both by shifts. This module uses `unsafe` for that call and for
-//! moving words in and out of vectors.
+//! Zen 4); the first copy does both by shifts. This module uses `unsafe`
+//! for the calls of these copies, and for moving words in and out of
+//! vectors.
 
 #![allow(unsafe_code)]
 
