@@ -709,7 +709,6 @@ impl Cram64 {
 
 impl Cram8 {
     /// Whether the board's rows are the frame's columns.
-    #[cfg_attr(not(test), allow(dead_code))]
     fn turned(&self) -> bool {
         self.turned
     }
@@ -725,7 +724,7 @@ impl Cram8 {
         let rings = &SQUARE_RINGS[(r0 + r1) as usize][(c0 + c1) as usize];
         let vertical = (pos & (pos >> 8), 0, 8);
         let horizontal = (pos & (pos >> 1), 1, 1);
-        let kinds = if self.turned {
+        let kinds = if self.turned() {
             [horizontal, vertical]
         } else {
             [vertical, horizontal]
