@@ -24,7 +24,10 @@
 //! - **The table** keeps exact nimbers of components within a memory limit
 //!   ([`Search::with_memory`], `--tt-mem`): it grows as needed, and once
 //!   full it overwrites, bucket by bucket, the entry that was cheapest to
-//!   compute.
+//!   compute. Beside it, a compact record of the values each component
+//!   was found not to have; a position fetches the record of
+//!   its next option while it asks the one before, since most lookups miss
+//!   the caches.
 //! - **The root** of a search for the value and the winning moves asks its
 //!   options in rounds, and each option about 0 in the same question, so
 //!   the winning moves need no search of their own; the options of a round
@@ -46,18 +49,18 @@
 //! ```
 
 use crate::cancel::{Cancel, Cancelled};
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 use std::sync::Arc;
 
-use crate::game::{ImpartialGame, PositionHasher};
+use crate::game::ImpartialGame;
 use crate::{Nimber, Outcome};
 
 mod root;
+mod ruled;
 mod set;
 mod table;
 
 use root::{Exchange, Post};
+use ruled::Ruled;
 use set::{Potential, Set};
 use table::Table;
 
@@ -123,10 +126,9 @@ pub struct Search<'g, G: ImpartialGame> {
     /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown.
     dense: Option<Vec<u16>>,
     dense_len: usize,
-    /// Values below 64 that a component is known not to have.
-    excluded: HashMap<G::Position, u64, BuildHasherDefault<PositionHasher>>,
-    /// The bytes `excluded` may take: a quarter of the memory limit.
-    excluded_bytes: usize,
+    /// Values below 64 that a component is known not to have, in a
+    /// quarter of the memory limit.
+    excluded: Ruled<G::Position>,
     /// Value every option (no pruning): see [`Search::plain`].
     plain: bool,
     /// Values known before the search: see [`Search::with_endgame`].
@@ -146,10 +148,6 @@ pub struct Search<'g, G: ImpartialGame> {
 }
 
 impl<'g, G: ImpartialGame> Search<'g, G> {
-    /// The bytes one entry of the record of ruled-out values takes: key,
-    /// value and a control byte.
-    const EXCLUDED_ENTRY: usize = std::mem::size_of::<(G::Position, u64)>() + 1;
-
     /// A search with the default memory limit ([`DEFAULT_MEMORY`]).
     ///
     /// ```
@@ -194,8 +192,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .filter(|&n| n.saturating_mul(2) <= bytes)
                 .map(|n| vec![0u16; n]),
             dense_len: 0,
-            excluded: HashMap::default(),
-            excluded_bytes: bytes / 4,
+            excluded: Ruled::with_memory(bytes / 4),
             exchange: None,
             outbox: Post::default(),
             inbox: Post::default(),
@@ -291,14 +288,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         match &self.dense {
             Some(d) => SearchStats {
                 entries: self.dense_len as u64,
-                table_bytes: (2 * d.len() + self.excluded.capacity() * Self::EXCLUDED_ENTRY) as u64,
+                table_bytes: (2 * d.len() + self.excluded.bytes()) as u64,
                 ..self.stats
             },
             None => SearchStats {
                 entries: self.table.len() as u64,
                 replaced: self.table.replaced(),
-                table_bytes: (self.table.bytes() + self.excluded.capacity() * Self::EXCLUDED_ENTRY)
-                    as u64
+                table_bytes: (self.table.bytes() + self.excluded.bytes()) as u64
                     + self.helper_bytes,
                 // All threads' positions, while several search.
                 nodes: self
@@ -777,7 +773,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return Ok(Some(v));
         }
         let low = wanted.low_word();
-        let excluded = self.excluded.get(c).copied().unwrap_or(0);
+        let excluded = self.excluded.get(c);
         if low & !excluded == 0 && wanted.only_low() {
             self.stats.table_hits += 1;
             return Ok(None);
@@ -799,12 +795,21 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut exact = true;
         let mut result = Ok(());
         self.stats.depth += 1;
-        for o in opts.iter_mut() {
+        if let Some(first) = opts.first() {
+            self.excluded.prefetch(&parts[first.first]);
+        }
+        for j in 0..opts.len() {
             if ruled_out || !potential.low().intersects(wanted) {
                 // The value is one of the candidates, none of them wanted.
                 ruled_out = true;
                 break;
             }
+            // The record's lookup at the top of the next option's search
+            // misses the caches; it is fetched while this one is asked.
+            if let Some(next) = opts.get(j + 1) {
+                self.excluded.prefetch(&parts[next.first]);
+            }
+            let o = &mut opts[j];
             let w = potential.without_max();
             for p in &parts[o.first + 1..o.first + o.len] {
                 match self.component_nimber(p) {
@@ -865,10 +870,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// growing would pass its share of the memory, the record starts afresh
     /// (in the room it has).
     fn rule_out(&mut self, c: &G::Position, low: u64) {
-        if !table::may_insert(&self.excluded, Self::EXCLUDED_ENTRY, self.excluded_bytes) {
-            self.excluded.clear();
-        }
-        *self.excluded.entry(c.clone()).or_insert(0) |= low;
+        self.excluded.insert(c, low);
     }
 
     /// The nimber of `c` by the plain mex of all its options' values: the

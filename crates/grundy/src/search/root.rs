@@ -291,7 +291,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// `bytes` bytes.
     fn join(&mut self, exchange: Arc<Exchange<G::Position>>, me: usize, bytes: usize) {
         self.table.limit(bytes - bytes / 4);
-        self.excluded_bytes = self.excluded_bytes.min(bytes / 4);
+        self.excluded.limit(bytes / 4);
         self.exchange = Some((exchange, me));
     }
 
@@ -324,9 +324,16 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         for (p, v, cost) in inbox.values.drain(..) {
             self.table.store(&p, v, cost);
         }
-        for (p, low) in inbox.ruled_out.drain(..) {
-            self.rule_out(&p, low);
+        // The record's slots are far apart: each is fetched some entries
+        // ahead, so that their misses overlap.
+        const AHEAD: usize = 8;
+        for (i, (p, low)) in inbox.ruled_out.iter().enumerate() {
+            if let Some((q, _)) = inbox.ruled_out.get(i + AHEAD) {
+                self.excluded.prefetch(q);
+            }
+            self.rule_out(p, *low);
         }
+        inbox.ruled_out.clear();
         self.inbox = inbox;
         Ok(())
     }
