@@ -10,6 +10,12 @@
 //! a small hash map beside. A lookup reads the byte first and the position
 //! only where a byte is set, and the search can fetch both lines ahead of
 //! time ([`Ruled::prefetch`]).
+//!
+//! Free slots must hold some position too. That costs nothing for
+//! positions that are plain words (Cram's, Chomp's, Node Kayles'), but a
+//! position that owns memory (a vector of heaps) would allocate a copy for
+//! every free slot: for those the record is the hash map alone, as it was
+//! before.
 
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
@@ -29,7 +35,8 @@ pub(crate) struct Ruled<P> {
     /// Each slot's byte: 0 for a free slot, else the values 0 to 6 ruled
     /// out as bits and [`BIG`].
     bits: Vec<u8>,
-    /// The values ruled out of the entries marked [`BIG`], all of them.
+    /// The values ruled out of the entries marked [`BIG`], all of them; for
+    /// positions that own memory, of every entry.
     big: HashMap<P, u64, BuildHasherDefault<PositionHasher>>,
     len: usize,
     max_bytes: usize,
@@ -38,6 +45,15 @@ pub(crate) struct Ruled<P> {
 impl<P: Clone + Eq + Hash> Ruled<P> {
     /// The bytes one slot takes.
     const SLOT_BYTES: usize = std::mem::size_of::<P>() + 1;
+
+    /// Whether positions are plain data (no memory of their own to free),
+    /// which free slots can hold for nothing; else every entry is kept in
+    /// [`Ruled::big`].
+    const SLOTS: bool = !std::mem::needs_drop::<P>();
+
+    /// The bytes one entry of [`Ruled::big`] takes: key, value and a
+    /// control byte.
+    const MAP_BYTES: usize = std::mem::size_of::<(P, u64)>() + 1;
 
     /// An empty record that will take about `max_bytes` bytes at most.
     pub(crate) fn with_memory(max_bytes: usize) -> Ruled<P> {
@@ -58,13 +74,16 @@ impl<P: Clone + Eq + Hash> Ruled<P> {
     /// Entries held now.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.len
+        if Self::SLOTS {
+            self.len
+        } else {
+            self.big.len()
+        }
     }
 
     /// The bytes the record takes now.
     pub(crate) fn bytes(&self) -> usize {
-        self.bits.len() * Self::SLOT_BYTES
-            + self.big.capacity() * (std::mem::size_of::<(P, u64)>() + 1)
+        self.bits.len() * Self::SLOT_BYTES + self.big.capacity() * Self::MAP_BYTES
     }
 
     #[inline(always)]
@@ -76,7 +95,7 @@ impl<P: Clone + Eq + Hash> Ruled<P> {
     /// Starts loading the lines that a lookup of `key` will read.
     #[inline(always)]
     pub(crate) fn prefetch(&self, key: &P) {
-        if !self.bits.is_empty() {
+        if Self::SLOTS && !self.bits.is_empty() {
             let i = self.home(key);
             prefetch_at(&self.bits, i);
             prefetch_at(&self.keys, i);
@@ -102,6 +121,9 @@ impl<P: Clone + Eq + Hash> Ruled<P> {
     /// The values below 64 that `key` is known not to have, as bits.
     #[inline]
     pub(crate) fn get(&self, key: &P) -> u64 {
+        if !Self::SLOTS {
+            return self.big.get(key).copied().unwrap_or(0);
+        }
         if self.bits.is_empty() {
             return 0;
         }
@@ -117,6 +139,15 @@ impl<P: Clone + Eq + Hash> Ruled<P> {
     /// afresh in the room it has.
     pub(crate) fn insert(&mut self, key: &P, low: u64) {
         if low == 0 {
+            return;
+        }
+        if !Self::SLOTS {
+            let room = self.big.len() < self.big.capacity()
+                || 3 * self.big.capacity().max(4) * Self::MAP_BYTES <= self.max_bytes;
+            if !room {
+                self.big.clear();
+            }
+            *self.big.entry(key.clone()).or_insert(0) |= low;
             return;
         }
         if self.bits.is_empty() || 4 * (self.len + 1) > 3 * self.bits.len() {
@@ -179,8 +210,9 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    #[test]
-    fn the_record_agrees_with_a_hash_map() {
+    /// Random inserts and lookups against a hash map, positions made by
+    /// `make` from numbers below 20 000.
+    fn agrees_with_a_hash_map<P: Clone + Eq + Hash + std::fmt::Debug>(make: impl Fn(u64) -> P) {
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
         let mut next = move || {
             seed ^= seed << 13;
@@ -189,9 +221,9 @@ mod tests {
             seed
         };
         let mut ruled = Ruled::with_memory(1 << 30);
-        let mut model: HashMap<u64, u64> = HashMap::new();
+        let mut model: HashMap<P, u64> = HashMap::new();
         for _ in 0..50_000 {
-            let key = next() % 20_000;
+            let key = make(next() % 20_000);
             let r = next();
             // Mostly small values, sometimes large ones.
             let low = if r % 16 == 0 {
@@ -201,13 +233,20 @@ mod tests {
             };
             ruled.insert(&key, low);
             *model.entry(key).or_insert(0) |= low;
-            let probe = next() % 20_000;
+            let probe = make(next() % 20_000);
             assert_eq!(ruled.get(&probe), model.get(&probe).copied().unwrap_or(0));
         }
         assert_eq!(ruled.len(), model.len());
         for (k, v) in &model {
-            assert_eq!(ruled.get(k), *v);
+            assert_eq!(ruled.get(k), *v, "{k:?}");
         }
+    }
+
+    #[test]
+    fn the_record_agrees_with_a_hash_map() {
+        agrees_with_a_hash_map(|k| k);
+        agrees_with_a_hash_map(|k| u128::from(k) << 70);
+        agrees_with_a_hash_map(|k| vec![k, 7]);
     }
 
     #[test]
@@ -219,5 +258,14 @@ mod tests {
             assert!(ruled.bytes() <= 64 * 1024);
         }
         assert!(ruled.len() < 100_000);
+        // Positions that own memory are kept in the map, within the limit too.
+        let mut ruled = Ruled::with_memory(64 * 1024);
+        for key in 0..20_000u64 {
+            ruled.insert(&vec![key, key / 3], 1 << (key % 9));
+            assert_eq!(ruled.get(&vec![key, key / 3]), 1 << (key % 9));
+            assert!(ruled.bytes() <= 64 * 1024);
+        }
+        assert!(ruled.len() < 20_000);
+        assert!(ruled.bits.is_empty());
     }
 }
