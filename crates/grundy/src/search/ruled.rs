@@ -210,30 +210,19 @@ mod tests {
     use super::*;
     use std::collections::HashMap;
 
-    /// Random inserts and lookups against a hash map, positions made by
-    /// `make` from numbers below 20 000.
-    fn agrees_with_a_hash_map<P: Clone + Eq + Hash + std::fmt::Debug>(make: impl Fn(u64) -> P) {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+    /// Inserts `(key, value)` in turn, each followed by a lookup of
+    /// `probe`, against a hash map; positions made by `make`.
+    fn agrees_with_a_hash_map<P: Clone + Eq + Hash + std::fmt::Debug>(
+        ops: &[(u64, u32, u64)],
+        make: impl Fn(u64) -> P,
+    ) {
         let mut ruled = Ruled::with_memory(1 << 30);
         let mut model: HashMap<P, u64> = HashMap::new();
-        for _ in 0..50_000 {
-            let key = make(next() % 20_000);
-            let r = next();
-            // Mostly small values, sometimes large ones.
-            let low = if r % 16 == 0 {
-                1 << (r >> 58)
-            } else {
-                1 << (r % 4)
-            };
-            ruled.insert(&key, low);
-            *model.entry(key).or_insert(0) |= low;
-            let probe = make(next() % 20_000);
+        for &(key, value, probe) in ops {
+            let low = 1u64 << value;
+            ruled.insert(&make(key), low);
+            *model.entry(make(key)).or_insert(0) |= low;
+            let probe = make(probe);
             assert_eq!(ruled.get(&probe), model.get(&probe).copied().unwrap_or(0));
         }
         assert_eq!(ruled.len(), model.len());
@@ -242,11 +231,20 @@ mod tests {
         }
     }
 
-    #[test]
-    fn the_record_agrees_with_a_hash_map() {
-        agrees_with_a_hash_map(|k| k);
-        agrees_with_a_hash_map(|k| u128::from(k) << 70);
-        agrees_with_a_hash_map(|k| vec![k, 7]);
+    /// Values mostly below 7 (the entry's byte), sometimes up to 63.
+    fn value() -> impl proptest::strategy::Strategy<Value = u32> {
+        proptest::prop_oneof![4 => 0u32..7, 1 => 0u32..64]
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn the_record_agrees_with_a_hash_map(
+            ops in proptest::collection::vec((0u64..3000, value(), 0u64..3000), 1..4000)
+        ) {
+            agrees_with_a_hash_map(&ops, |k| k);
+            agrees_with_a_hash_map(&ops, |k| u128::from(k) << 70);
+            agrees_with_a_hash_map(&ops, |k| vec![k, 7]);
+        }
     }
 
     #[test]
