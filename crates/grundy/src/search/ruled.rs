@@ -20,6 +20,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
+use super::table::may_insert;
 use crate::game::PositionHasher;
 use crate::prefetch::prefetch_at;
 
@@ -142,9 +143,7 @@ impl<P: Clone + Eq + Hash> Ruled<P> {
             return;
         }
         if !Self::SLOTS {
-            let room = self.big.len() < self.big.capacity()
-                || 3 * self.big.capacity().max(4) * Self::MAP_BYTES <= self.max_bytes;
-            if !room {
+            if !may_insert(&self.big, Self::MAP_BYTES, self.max_bytes) {
                 self.big.clear();
             }
             *self.big.entry(key.clone()).or_insert(0) |= low;

@@ -35,7 +35,11 @@ pub(crate) struct Table<P> {
 /// Whether one more entry fits in `map` within `max_bytes`, its entries
 /// taking `entry_bytes` each: a full map doubles, and holds both tables
 /// meanwhile.
-fn may_insert<K, V, S>(map: &HashMap<K, V, S>, entry_bytes: usize, max_bytes: usize) -> bool {
+pub(crate) fn may_insert<K, V, S>(
+    map: &HashMap<K, V, S>,
+    entry_bytes: usize,
+    max_bytes: usize,
+) -> bool {
     map.len() < map.capacity() || 3 * map.capacity().max(4) * entry_bytes <= max_bytes
 }
 
