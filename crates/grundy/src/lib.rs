@@ -43,10 +43,11 @@
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
-// Safe code only, but for the three modules that need `unsafe` (a cache
+// Safe code only, but for the four modules that need `unsafe` (a cache
 // prefetch hint, `prefetch.rs`; the call of scans compiled for wider
-// vectors, `simd.rs`; and Cram's split on 512-bit vectors,
-// `games/cram/lanes.rs`), which allow it for themselves.
+// vectors, `simd.rs`; Cram's split on 512-bit vectors,
+// `games/cram/lanes.rs`; and the octal engine's split marks as bits in
+// 512-bit vectors, `heap/bitrows.rs`), which allow it for themselves.
 #![deny(unsafe_code)]
 
 pub mod cancel;

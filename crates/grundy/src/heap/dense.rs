@@ -22,10 +22,13 @@ pub(crate) trait Cell:
     fn get(self) -> u32;
     /// The cell holding `v`; `v < LIMIT`.
     fn of(v: u32) -> Self;
+    /// `values` as the vectors of [`super::bitrows`] read them, when the
+    /// cells are one or two bytes.
+    fn narrow(values: &[Self]) -> Option<super::bitrows::Narrow<'_>>;
 }
 
 macro_rules! cell {
-    ($t:ty, $limit:expr) => {
+    ($t:ty, $limit:expr, |$v:ident| $narrow:expr) => {
         impl Cell for $t {
             const LIMIT: u64 = $limit;
             #[inline(always)]
@@ -37,12 +40,19 @@ macro_rules! cell {
                 debug_assert!(u64::from(v) < Self::LIMIT);
                 v as $t
             }
+            #[inline(always)]
+            fn narrow($v: &[Self]) -> Option<super::bitrows::Narrow<'_>> {
+                $narrow
+            }
         }
     };
 }
-cell!(u8, 1 << 8);
-cell!(u16, 1 << 16);
-cell!(u32, 1 << 32);
+cell!(u8, 1 << 8, |v| Some(super::bitrows::Narrow::U8(v)));
+cell!(u16, 1 << 16, |v| Some(super::bitrows::Narrow::U16(v)));
+cell!(u32, 1 << 32, |v| {
+    let _ = v;
+    None
+});
 
 /// Chunk length of the vectorised scans: long enough for several SIMD
 /// registers per chunk, short enough that an early witness stops the scan

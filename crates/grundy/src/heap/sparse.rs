@@ -66,6 +66,17 @@
 //! candidate walk. A change of classification ends the block early, since
 //! the marks assumed the old rare set.
 //!
+//! On a processor with AVX-512 (F, BW and BITALG, and BMI2), a block whose
+//! values are below 1024 marks bits instead of bytes (`heap/bitrows.rs`): 32
+//! heap sizes at once, one per 16-bit lane of a vector, the marks ORed into
+//! words kept in registers, so that a mark costs no store. Where the common
+//! pairs give exactly the values of one parity of `value & mask` (Officers:
+//! mask `0x1EE`), each part marks only the class it must (window parts the
+//! values common pairs give, rare parts the others), in rows of half the
+//! words. The bits cover the values up to the largest so far; a heap size
+//! whose walk passes them (a new largest value) adds the block's marks above
+//! them before walking again. Finishing expands a piece's bits into bytes.
+//!
 //! With several threads (feature `parallel`, on by default, uses rayon's
 //! pool; up to 64) the blocks overlap: while one thread finishes block `k`,
 //! the others mark block `k + 1` from the values before block `k` (so the
@@ -90,9 +101,11 @@
 //! One byte per value while every value is below 256, two below 65536, four
 //! beyond ([`GrundySequence`]); eight bytes per rare position and class; `B` rows of
 //! about `width + 8` bytes per block and thread (`width`, a power of two
-//! above the largest value), for two blocks at a time with several; for
-//! hexadecimal codes only, the split values of every heap.
+//! above the largest value), for two blocks at a time with several (bit
+//! rows take two bytes per 16 values instead, plus the finishing thread's
+//! bytes); for hexadecimal codes only, the split values of every heap.
 
+use super::bitrows::{self, Select, LANES};
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell};
 use super::period::Theorem;
 use super::sequence::StoreMut;
@@ -696,8 +709,11 @@ const LIGHT_PARALLEL_BLOCK: usize = 64;
 /// apply (see [`State::run`]).
 const SHAPE_EVERY: u32 = 16;
 /// Heap sizes per piece of a block finished one heap size at a time (see
-/// [`State::finish_block`]).
-const SUB_BLOCK: usize = 32;
+/// [`State::finish_block`]): a group of bit rows ([`bitrows::LANES`]).
+const SUB_BLOCK: usize = LANES;
+/// The most 16-bit words of a bit row (values below 1024); past it, blocks
+/// mark bytes.
+const MAX_WORDS: usize = 64;
 /// A piece of the work of preparing a block is `PIECE` parts in the rows
 /// of [`piece_rows`]: small enough that a thread done with its own work can
 /// take pieces of the rest, long enough to mark each part in many rows at
@@ -736,6 +752,9 @@ struct Group {
     rare_values: Vec<u32>,
     /// `rare.len()` just after the last rebuild.
     rare_at_rebuild: usize,
+    /// `(mask, c)` when `producible` is exactly the labels `l` with the
+    /// parity of `l & mask` equal to `c` (see [`linear`]).
+    linear: Option<(usize, usize)>,
 }
 
 #[derive(Clone, Debug, Default)]
@@ -762,11 +781,14 @@ struct State {
     rebuilds: usize,
     scans: u64,
     blocks: u64,
+    /// Blocks finished from bit rows ([`bitrows`]): of every value, and of
+    /// two classes.
+    bit_blocks: [u64; 2],
     /// Bumped whenever the classification or `width` changes; a block of
     /// prepared rows is only valid within one epoch.
     epoch: u64,
     /// Buffers for the rows of prepared blocks, kept between blocks.
-    spare: Vec<Vec<u8>>,
+    spare: Vec<Rows>,
     /// Threads for blocks: 1 runs them on this thread only, more on two of
     /// rayon's threads at once; 0 until blocks first apply (then rayon's
     /// pool size), with blocks of [`BLOCK`] meanwhile.
@@ -953,6 +975,12 @@ impl State {
     fn plan(&self, start: usize, bound: usize, shape: Shape) -> Plan {
         let lag = start - bound + shape.len;
         let window_end = lag + shape.window;
+        let words = self.bit_words(shape);
+        if words > 0 {
+            if let Some(plan) = self.plan_classes(start, bound, shape, words) {
+                return plan;
+            }
+        }
         let mut parts = Vec::new();
         for group in self.groups.iter().filter(|g| !g.takes.is_empty()) {
             let rare = if group.dense {
@@ -979,14 +1007,105 @@ impl State {
                 shape,
                 epoch: self.epoch,
                 row: row_len(self.width),
+                words,
+                classes: None,
             },
+            jobs: vec![(Select::All, 0..parts.len())],
             parts,
+        }
+    }
+
+    /// [`State::plan`] in bit rows of two classes, when the splitting
+    /// moves form one sparse class whose common pairs give exactly the
+    /// values of one parity of `value & mask` ([`Group::linear`], as in
+    /// Officers): then the window parts mark only the values of that
+    /// class (the others have a rare part among their splits, which marks
+    /// them), and the rare parts only those of the other (the settled
+    /// candidates; the few others they give are found by the scans, which
+    /// look at every part outside the windows). Each part so marks half
+    /// the words. `None` when the values do not split so.
+    fn plan_classes(&self, start: usize, bound: usize, shape: Shape, words: usize) -> Option<Plan> {
+        let mut groups = self.groups.iter().filter(|g| !g.takes.is_empty());
+        let (group, None) = (groups.next()?, groups.next()) else {
+            return None;
+        };
+        let (mask, common) = group
+            .linear
+            .filter(|&(mask, _)| !group.dense && mask & 1 == 0)?;
+        let classes = bitrows::Classes::new(mask >> 1)?;
+        let lag = start - bound + shape.len;
+        let window_end = lag + shape.window;
+        let cut = |end: usize| group.rare.partition_point(|&a| a < end);
+        // Rare parts only, then rare parts of the window (both classes),
+        // then the other window parts.
+        let mut parts = Vec::new();
+        for &k in &group.takes {
+            parts.extend(
+                group.rare[cut(window_end)..cut(bound)]
+                    .iter()
+                    .map(|&a| (k, a)),
+            );
+        }
+        let both = parts.len();
+        for &k in &group.takes {
+            parts.extend(
+                group.rare[cut(lag)..cut(window_end)]
+                    .iter()
+                    .map(|&a| (k, a)),
+            );
+        }
+        let window = parts.len();
+        for &k in &group.takes {
+            let mid = (start - k) / 2;
+            let middle = mid.saturating_sub(shape.middle).max(window_end)..mid;
+            let mut rare = group.rare[cut(lag)..cut(window_end)].iter().peekable();
+            let common = (lag..window_end).filter(|&a| rare.next_if_eq(&&a).is_none());
+            parts.extend(common.chain(middle).map(|a| (k, a)));
+        }
+        let settled = 1 - common;
+        // Rows of class 0, then class 1, that cover the values below
+        // `16 · words`, as rows of values would.
+        let words = classes.round_words(words);
+        Some(Plan {
+            block: Block {
+                start,
+                bound,
+                lag,
+                shape,
+                epoch: self.epoch,
+                row: row_len(self.width),
+                words,
+                classes: Some((classes, settled)),
+            },
+            jobs: vec![
+                (Select::Class(classes, settled), 0..window),
+                (Select::Class(classes, common), both..parts.len()),
+            ],
+            parts,
+        })
+    }
+
+    /// The 16-bit words of a block's bit rows, 0 for rows of bytes: bits
+    /// cover the values up to the largest so far (a larger value is a
+    /// record, rare, and [`State::finish_block`] then adds the marks above
+    /// the bits), when the processor marks bits on vectors, the block is
+    /// made of whole groups of [`LANES`] heap sizes, and values are below
+    /// 1024 (bytes are as fast for small widths, and larger values are
+    /// stored in four bytes).
+    fn bit_words(&self, shape: Shape) -> usize {
+        // Even, for rows of two classes.
+        let words = bitrows::words_for(self.max_value as usize + 1).next_multiple_of(2);
+        let fits = self.width >= 64 && words <= MAX_WORDS && 16 * words <= self.width;
+        if fits && shape.len.is_multiple_of(LANES) && bitrows::available() {
+            words
+        } else {
+            0
         }
     }
 
     /// Buffers for the rows of a block: one per thread that marks (each
     /// thread zeroes its own, see [`Plan::mark`]).
-    fn buffers(&mut self) -> Vec<Vec<u8>> {
+    fn buffers(&mut self) -> Vec<Rows> {
         let count = self.threads.clamp(1, MAX_THREADS);
         (0..count)
             .map(|_| self.spare.pop().unwrap_or_default())
@@ -1021,22 +1140,77 @@ impl State {
                 cut(p.block.bound),
             ]
         });
+        let words = p.block.words;
+        if words > 0 {
+            self.bit_blocks[usize::from(p.block.classes.is_some())] += 1;
+        }
+        // With bit rows: the rare parts from SUB_BLOCK to the lag, marked
+        // into the bits of each piece from a copy of the values they pair
+        // with, and what they mark (the settled class, with two).
+        let mut columns = Vec::new();
+        let mut recent = Vec::new();
+        let select = p
+            .block
+            .classes
+            .map_or(Select::All, |(c, settled)| Select::Class(c, settled));
+        if words > 0 {
+            // Bit rows are expanded into these bytes a piece at a time.
+            p.buffers[0]
+                .bytes
+                .resize(p.block.shape.len * p.block.row, 0);
+            for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
+                if !group.dense {
+                    for &k in &group.takes {
+                        columns.extend(group.rare[from..to].iter().map(|&a| (k, a)));
+                    }
+                }
+            }
+        }
+        let reach = columns.iter().map(|&(k, a)| k + a).max().unwrap_or(0);
         for j in 0..p.block.shape.len {
             if j % SUB_BLOCK == 0 {
                 let rows = (p.block.shape.len - j).min(SUB_BLOCK);
                 let span = j * p.block.row..(j + rows) * p.block.row;
-                let (marks, others) = p
+                let (first, others) = p
                     .buffers
                     .split_first_mut()
                     .expect("a prepared block has rows");
-                let marks = &mut marks[span.clone()];
-                for other in others {
-                    for (m, o) in marks.iter_mut().zip(&other[span.clone()]) {
-                        *m |= o;
+                let marks = &mut first.bytes[span.clone()];
+                if words > 0 {
+                    let group = j / LANES * words * LANES..(j / LANES + 1) * words * LANES;
+                    let bits = &mut first.bits[group.clone()];
+                    for other in others {
+                        for (m, o) in bits.iter_mut().zip(&other.bits[group.clone()]) {
+                            *m |= o;
+                        }
+                    }
+                    // Row j + i pairs part a with G(s + j + i - k - a): from
+                    // `origin` on, all below s + j.
+                    let origin = (s + j).saturating_sub(reach);
+                    recent.clear();
+                    recent.extend_from_slice(&old[origin.min(s)..]);
+                    recent.extend_from_slice(&new[origin.saturating_sub(s)..j]);
+                    let values = bitrows::Values {
+                        heads: old,
+                        partners: &recent,
+                        origin,
+                    };
+                    let class = match select {
+                        Select::All => 0..words * LANES,
+                        Select::Class(_, c) => c * words / 2 * LANES..(c + 1) * words / 2 * LANES,
+                    };
+                    bitrows::mark(&mut bits[class], values, s + j, &columns, select);
+                    let classes = p.block.classes.map(|(c, _)| c);
+                    bitrows::expand(bits, marks, p.block.row, classes);
+                } else {
+                    for other in others {
+                        for (m, o) in marks.iter_mut().zip(&other.bytes[span.clone()]) {
+                            *m |= o;
+                        }
                     }
                 }
                 for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
-                    if group.dense {
+                    if group.dense || words > 0 {
                         continue;
                     }
                     for &k in &group.takes {
@@ -1068,7 +1242,7 @@ impl State {
                 old,
                 new: &new[..j],
             };
-            let seen = &mut p.buffers[0][j * p.block.row..(j + 1) * p.block.row];
+            let seen = &mut p.buffers[0].bytes[j * p.block.row..(j + 1) * p.block.row];
             mark_heap_options(&self.whole, &self.single, view, seen);
             for (group, &[low, _, high]) in self.groups.iter().zip(&cuts) {
                 if group.dense {
@@ -1084,7 +1258,7 @@ impl State {
                     }
                 }
             }
-            let x = settle(
+            let mut x = settle(
                 &self.groups,
                 view,
                 seen,
@@ -1094,6 +1268,28 @@ impl State {
                 [false; 2],
                 0,
             );
+            if words > 0 && x as usize >= 16 * words {
+                // A record: the bit rows held the planned splits' values
+                // below `16 · words` only. Add the others and walk again.
+                for &(k, a) in &p.parts {
+                    if a < n - k {
+                        let v = (view.get(a) ^ view.get(n - k - a)).get() as usize;
+                        if v >= 16 * words {
+                            seen[v] = 1;
+                        }
+                    }
+                }
+                x = settle(
+                    &self.groups,
+                    view,
+                    seen,
+                    self.width,
+                    &mut self.scans,
+                    Some(p.block),
+                    [false; 2],
+                    0,
+                );
+            }
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
                     done: j,
@@ -1564,7 +1760,8 @@ impl<T: Cell> Split<'_, T> {
 /// part lies in the window from `lag` to `lag + shape.window`, among the
 /// `shape.middle` parts below half the heap, or among the rare parts from
 /// `lag + shape.window` to `bound`, marked from the values below `bound`
-/// under the classification of `epoch`, in rows of `row` bytes.
+/// under the classification of `epoch`, in rows of `row` bytes, or, when
+/// `words` is not 0, in bit rows of the values below `16 · words`.
 #[derive(Clone, Copy, Debug)]
 struct Block {
     start: usize,
@@ -1573,6 +1770,13 @@ struct Block {
     shape: Shape,
     epoch: u64,
     row: usize,
+    /// Words of 16 bits per bit row (see [`bitrows`]), or 0 when the
+    /// block marks bytes.
+    words: usize,
+    /// With bit rows: whether they hold the values of two classes, half
+    /// the words each, and the class of the settled values, which the rare
+    /// parts mark ([`State::plan_classes`]).
+    classes: Option<(bitrows::Classes, usize)>,
 }
 
 /// The layout of a block: `len` heap sizes, and the ordinary parts marked
@@ -1698,7 +1902,21 @@ struct Prepared {
     block: Block,
     /// The rows, as marked by each thread: a split is marked in a row when
     /// it is marked in that row of one of the buffers.
-    buffers: Vec<Vec<u8>>,
+    buffers: Vec<Rows>,
+    /// The splits marked ahead ([`Plan::parts`]), for the rare heap sizes
+    /// whose value passes the bit rows.
+    parts: Vec<(usize, usize)>,
+}
+
+/// One thread's rows of a block: bytes, or bits when the block has
+/// [`Block::words`] (then `bytes` holds the finishing thread's expanded
+/// rows).
+#[derive(Clone, Debug, Default)]
+struct Rows {
+    bytes: Vec<u8>,
+    /// `words · LANES` words for each group of [`LANES`] heap sizes, in the
+    /// layout of [`bitrows`].
+    bits: Vec<u16>,
 }
 
 /// How a block ended: `done` heap sizes were computed, and the value that
@@ -1720,6 +1938,10 @@ struct Plan {
     /// below half the heap, and the rare parts from `lag + shape.window` to
     /// `bound`.
     parts: Vec<(usize, usize)>,
+    /// What bit rows mark of which parts: [`Select::All`] of every part,
+    /// or, with two classes ([`State::plan_classes`]), each class of the
+    /// parts that must mark it.
+    jobs: Vec<(Select, std::ops::Range<usize>)>,
 }
 
 impl Plan {
@@ -1737,9 +1959,13 @@ impl Plan {
     ///
     /// Each part is marked in every row at once, so that `G(n - k - a)` is
     /// read contiguously.
-    fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut Vec<u8>) {
+    fn mark<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, rows: &mut Rows) {
         let g = &g[..self.block.bound];
         let (start, row, block) = (self.block.start, self.block.row, self.block.shape.len);
+        if self.block.words > 0 {
+            return self.mark_bits(g, pieces, &mut rows.bits);
+        }
+        let rows = &mut rows.bytes;
         rows.clear();
         rows.resize(block * row, 0);
         let rows_per_piece = piece_rows(row);
@@ -1772,9 +1998,44 @@ impl Plan {
         }
     }
 
+    /// [`Plan::mark`] into bit rows: a piece is [`PIECE`] parts in one
+    /// group of [`LANES`] rows.
+    fn mark_bits<T: Cell>(&self, g: &[T], pieces: &AtomicUsize, bits: &mut Vec<u16>) {
+        let group = self.block.words * LANES;
+        let groups = self.block.shape.len / LANES;
+        bits.clear();
+        bits.resize(groups * group, 0);
+        'pieces: loop {
+            let mut piece = pieces.fetch_add(1, Ordering::Relaxed);
+            for (select, range) in &self.jobs {
+                let count = range.len().div_ceil(PIECE) * groups;
+                if piece >= count {
+                    piece -= count;
+                    continue;
+                }
+                let (q, first) = (piece % groups, range.start + piece / groups * PIECE);
+                let last = (first + PIECE).min(range.end);
+                // With two classes, each has half of a group's words.
+                let rows = match *select {
+                    Select::All => 0..group,
+                    Select::Class(_, class) => class * group / 2..(class + 1) * group / 2,
+                };
+                bitrows::mark(
+                    &mut bits[q * group..(q + 1) * group][rows],
+                    bitrows::Values::of(g),
+                    self.block.start + q * LANES,
+                    &self.parts[first..last],
+                    *select,
+                );
+                continue 'pieces;
+            }
+            break;
+        }
+    }
+
     /// Marks the whole plan, each buffer of `buffers` filled by a thread
     /// of its own.
-    fn mark_all<T: Cell>(&self, g: &[T], buffers: &mut [Vec<u8>]) {
+    fn mark_all<T: Cell>(&self, g: &[T], buffers: &mut [Rows]) {
         let pieces = AtomicUsize::new(0);
         match buffers {
             [rows] => self.mark(g, &pieces, rows),
@@ -1783,12 +2044,31 @@ impl Plan {
     }
 
     /// The prepared block, from the rows this plan's threads marked.
-    fn prepared(self, buffers: Vec<Vec<u8>>) -> Prepared {
+    fn prepared(self, buffers: Vec<Rows>) -> Prepared {
         Prepared {
             block: self.block,
             buffers,
+            parts: self.parts,
         }
     }
+}
+
+/// `(mask, c)` when `set` holds exactly the `x` with the parity of `x &
+/// mask` equal to `c`: a hyperplane of the labels, or its complement. The
+/// common labels of Officers (0.6) give such a set of producible labels.
+fn linear(set: &[bool]) -> Option<(usize, usize)> {
+    let &zero = set.first()?;
+    let c = usize::from(!zero);
+    let mask = (0..usize::BITS)
+        .map(|i| 1usize << i)
+        .take_while(|&bit| bit < set.len())
+        .filter(|&bit| set[bit] != zero)
+        .fold(0, |mask, bit| mask | bit);
+    let fits = set
+        .iter()
+        .enumerate()
+        .all(|(x, &p)| p == ((x & mask).count_ones() as usize % 2 == c));
+    fits.then_some((mask, c))
 }
 
 /// Bytes per row of prepared marks: a fixed size for small widths, so that
@@ -1881,6 +2161,7 @@ impl Group {
                 self.producible[x ^ c] = true;
             }
         }
+        self.linear = linear(&self.producible);
     }
 }
 
@@ -1895,6 +2176,57 @@ mod tests {
         fast.extend_to(n);
         let got: Vec<Nimber> = fast.values().iter().collect();
         assert_eq!(got, want, "{code}");
+    }
+
+    #[test]
+    fn bit_rows_match_the_dense_engine() {
+        // Blocks mark bits where the processor has AVX-512: rows of every
+        // value (0.344, values past 512, so passes of several registers;
+        // 0.36, values in a byte) and rows of two classes (Officers, whose
+        // common pairs give the values of one parity of `value & 0x1EE`,
+        // and 0.36 again). The dense engine marks no block.
+        for (code, paths) in [
+            ("0.344", [true, false]),
+            ("0.36", [true, true]),
+            ("0.6", [true, true]),
+        ] {
+            let tb = TakeBreak::parse(code).expect("a valid code");
+            let n = 30_000;
+            let mut dense = SparseOctal::dense(&tb);
+            dense.extend_to(n);
+            for threads in [1, 2] {
+                let mut e = SparseOctal::new(&tb);
+                e.set_threads(threads);
+                e.extend_to(n);
+                if bitrows::available() {
+                    let used = e.state.bit_blocks.map(|b| b > 0);
+                    assert!(
+                        paths[0] <= used[0] && paths[1] <= used[1],
+                        "{code}: {used:?}"
+                    );
+                }
+                if let Some(i) = (0..=n).find(|&i| e.get(i) != dense.get(i)) {
+                    panic!(
+                        "{code}, {threads} threads: G({i}) = {}, dense {}",
+                        e.get(i),
+                        dense.get(i)
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn producible_sets_of_one_parity_are_linear() {
+        let parity = |x: usize, mask: usize| (x & mask).count_ones() as usize % 2;
+        let set: Vec<bool> = (0..1024).map(|x| parity(x, 988) == 0).collect();
+        assert_eq!(linear(&set), Some((988, 0)));
+        let set: Vec<bool> = (0..64).map(|x| parity(x, 0b101) == 1).collect();
+        assert_eq!(linear(&set), Some((0b101, 1)));
+        let mut set: Vec<bool> = (0..64).map(|x| parity(x, 0b110) == 0).collect();
+        set[37] = !set[37];
+        assert_eq!(linear(&set), None);
+        assert_eq!(linear(&[]), None);
     }
 
     #[test]
