@@ -1000,16 +1000,7 @@ impl State {
             }
         }
         Plan {
-            block: Block {
-                start,
-                bound,
-                lag,
-                shape,
-                epoch: self.epoch,
-                row: row_len(self.width),
-                words,
-                classes: None,
-            },
+            block: self.block(start, bound, shape, words, None),
             jobs: vec![(Select::All, 0..parts.len())],
             parts,
         }
@@ -1039,22 +1030,14 @@ impl State {
         // Rare parts only, then rare parts of the window (both classes),
         // then the other window parts.
         let mut parts = Vec::new();
-        for &k in &group.takes {
-            parts.extend(
-                group.rare[cut(window_end)..cut(bound)]
-                    .iter()
-                    .map(|&a| (k, a)),
-            );
-        }
-        let both = parts.len();
-        for &k in &group.takes {
-            parts.extend(
-                group.rare[cut(lag)..cut(window_end)]
-                    .iter()
-                    .map(|&a| (k, a)),
-            );
-        }
-        let window = parts.len();
+        let mut rare_parts = |from: usize, to: usize| {
+            for &k in &group.takes {
+                parts.extend(group.rare[cut(from)..cut(to)].iter().map(|&a| (k, a)));
+            }
+            parts.len()
+        };
+        let both = rare_parts(window_end, bound);
+        let window = rare_parts(lag, window_end);
         for &k in &group.takes {
             let mid = (start - k) / 2;
             let middle = mid.saturating_sub(shape.middle).max(window_end)..mid;
@@ -1067,22 +1050,35 @@ impl State {
         // `16 · words`, as rows of values would.
         let words = classes.round_words(words);
         Some(Plan {
-            block: Block {
-                start,
-                bound,
-                lag,
-                shape,
-                epoch: self.epoch,
-                row: row_len(self.width),
-                words,
-                classes: Some((classes, settled)),
-            },
+            block: self.block(start, bound, shape, words, Some((classes, settled))),
             jobs: vec![
                 (Select::Class(classes, settled), 0..window),
                 (Select::Class(classes, common), both..parts.len()),
             ],
             parts,
         })
+    }
+
+    /// The block of heap sizes from `start`, marked from the values below
+    /// `bound`, under the current classification and width.
+    fn block(
+        &self,
+        start: usize,
+        bound: usize,
+        shape: Shape,
+        words: usize,
+        classes: Option<(bitrows::Classes, usize)>,
+    ) -> Block {
+        Block {
+            start,
+            bound,
+            lag: start - bound + shape.len,
+            shape,
+            epoch: self.epoch,
+            row: row_len(self.width),
+            words,
+            classes,
+        }
     }
 
     /// The 16-bit words of a block's bit rows, 0 for rows of bytes: bits
@@ -1258,28 +1254,11 @@ impl State {
                     }
                 }
             }
-            let mut x = settle(
-                &self.groups,
-                view,
-                seen,
-                self.width,
-                &mut self.scans,
-                Some(p.block),
-                [false; 2],
-                0,
-            );
-            if words > 0 && x as usize >= 16 * words {
-                // A record: the bit rows held the planned splits' values
-                // below `16 · words` only. Add the others and walk again.
-                for &(k, a) in &p.parts {
-                    if a < n - k {
-                        let v = (view.get(a) ^ view.get(n - k - a)).get() as usize;
-                        if v >= 16 * words {
-                            seen[v] = 1;
-                        }
-                    }
-                }
-                x = settle(
+            // With bit rows, a walk that passes them is walked again.
+            let mut walks = if words > 0 { 2 } else { 1 };
+            let x = loop {
+                walks -= 1;
+                let x = settle(
                     &self.groups,
                     view,
                     seen,
@@ -1289,7 +1268,20 @@ impl State {
                     [false; 2],
                     0,
                 );
-            }
+                if walks == 0 || (x as usize) < 16 * words {
+                    break x;
+                }
+                // A record: the bit rows held the planned splits' values
+                // below `16 · words` only. Add the others.
+                for &(k, a) in &p.parts {
+                    if a < n - k {
+                        let v = (view.get(a) ^ view.get(n - k - a)).get() as usize;
+                        if v >= 16 * words {
+                            seen[v] = 1;
+                        }
+                    }
+                }
+            };
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
                     done: j,
