@@ -315,6 +315,8 @@ fn deposit(bits: u64, mask: u64, fast: bool) -> u64 {
         // SAFETY: the processor has BMI2 (the caller checked).
         return unsafe { avx512::pdep(bits, mask) };
     }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = fast;
     let (mut out, mut mask, mut bits) = (0, mask, bits);
     while mask != 0 {
         let low = mask & mask.wrapping_neg();
