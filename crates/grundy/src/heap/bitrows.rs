@@ -24,9 +24,9 @@
 //! number its values without bit [`Classes::bit`], so that each class
 //! needs half the words, and each part half the work.
 //!
-//! The vectors need AVX-512 (F and BW), checked at run time
-//! ([`available`]); without it [`mark`] runs a plain loop that gives the
-//! same rows, which the tests compare. This module uses `unsafe` for the
+//! The vectors need AVX-512 (F, BW and BITALG) and BMI2, checked at run
+//! time ([`available`]); without them [`mark`] and [`expand`] run plain
+//! loops that give the same rows, which the tests compare. This module uses `unsafe` for the
 //! calls of the copies compiled for AVX-512 and for their unaligned
 //! vector loads and stores.
 
@@ -38,9 +38,8 @@ use super::dense::Cell;
 pub(crate) const LANES: usize = 32;
 
 /// Whether [`mark`] runs on vectors on this processor (AVX-512 F, BW and
-/// BITALG, and BMI2);
-/// the engine uses bit rows only then, since the plain loop is slower than
-/// byte stores.
+/// BITALG, and BMI2); the engine uses bit rows only then, since the plain
+/// loop is slower than byte stores.
 pub(crate) fn available() -> bool {
     #[cfg(target_arch = "x86_64")]
     {
