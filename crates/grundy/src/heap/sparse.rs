@@ -67,7 +67,8 @@
 //! the marks assumed the old rare set.
 //!
 //! On a processor with AVX-512 (F, BW and BITALG, and BMI2), a block whose
-//! values are below 1024 marks bits instead of bytes (`heap/bitrows.rs`): 32
+//! values are below 384 (768 when they split in two classes, below) marks
+//! bits instead of bytes (`heap/bitrows.rs`): 32
 //! heap sizes at once, one per 16-bit lane of a vector, the marks ORed into
 //! words kept in registers, so that a mark costs no store. Where the common
 //! pairs give exactly the values of one parity of `value & mask` (Officers:
@@ -711,9 +712,14 @@ const SHAPE_EVERY: u32 = 16;
 /// Heap sizes per piece of a block finished one heap size at a time (see
 /// [`State::finish_block`]): a group of bit rows ([`bitrows::LANES`]).
 const SUB_BLOCK: usize = LANES;
-/// The most 16-bit words of a bit row (values below 1024); past it, blocks
-/// mark bytes.
-const MAX_WORDS: usize = 64;
+/// The most 16-bit words of bit rows of two classes (values below 768,
+/// each part one register pass of 24 words); past it, blocks mark bytes.
+const MAX_WORDS: usize = 48;
+/// The most 16-bit words of bit rows of every value (values below 384, one
+/// pass of 24 registers). Past it a part takes two passes and bits cost
+/// about what bytes do: 0.74 to 10^6 (values to about 500, 32 words) took
+/// 1.75 to 2.16 s in bits against 1.66 to 2.11 s in bytes, alternating.
+const ALL_WORDS: usize = 24;
 /// A piece of the work of preparing a block is `PIECE` parts in the rows
 /// of [`piece_rows`]: small enough that a thread done with its own work can
 /// take pieces of the rest, long enough to mark each part in many rows at
@@ -981,6 +987,7 @@ impl State {
                 return plan;
             }
         }
+        let words = if words <= ALL_WORDS { words } else { 0 };
         let mut parts = Vec::new();
         for group in self.groups.iter().filter(|g| !g.takes.is_empty()) {
             let rare = if group.dense {
@@ -1085,9 +1092,9 @@ impl State {
     /// cover the values up to the largest so far (a larger value is a
     /// record, rare, and [`State::finish_block`] then adds the marks above
     /// the bits), when the processor marks bits on vectors, the block is
-    /// made of whole groups of [`LANES`] heap sizes, and values are below
-    /// 1024 (bytes are as fast for small widths, and larger values are
-    /// stored in four bytes).
+    /// made of whole groups of [`LANES`] heap sizes, and the values fit
+    /// [`MAX_WORDS`] (bytes are as fast for small widths and for wide
+    /// values; see also [`ALL_WORDS`]).
     fn bit_words(&self, shape: Shape) -> usize {
         // Even, for rows of two classes.
         let words = bitrows::words_for(self.max_value as usize + 1).next_multiple_of(2);
@@ -2173,12 +2180,14 @@ mod tests {
     #[test]
     fn bit_rows_match_the_dense_engine() {
         // Blocks mark bits where the processor has AVX-512: rows of every
-        // value (0.344, values past 512, so passes of several registers;
-        // 0.36, values in a byte) and rows of two classes (Officers, whose
-        // common pairs give the values of one parity of `value & 0x1EE`,
-        // and 0.36 again). The dense engine marks no block.
+        // value (0.376, values below 512; 0.36, values in a byte) and rows
+        // of two classes (Officers, whose common pairs give the values of
+        // one parity of `value & 0x1EE`, and 0.36 again); 0.344's values
+        // pass 384, so its blocks mark bytes. The dense engine marks no
+        // block.
         for (code, paths) in [
-            ("0.344", [true, false]),
+            ("0.344", [false, false]),
+            ("0.376", [true, false]),
             ("0.36", [true, true]),
             ("0.6", [true, true]),
         ] {
