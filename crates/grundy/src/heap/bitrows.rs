@@ -120,6 +120,15 @@ pub(crate) enum Select {
 }
 
 impl Select {
+    /// The words of a group of `group` words (the rows of [`LANES`] heap
+    /// sizes) that this selection marks: all, or its class's half.
+    pub(crate) fn rows(self, group: usize) -> std::ops::Range<usize> {
+        match self {
+            Select::All => 0..group,
+            Select::Class(_, class) => class * group / 2..(class + 1) * group / 2,
+        }
+    }
+
     /// The row number of value `x`, if this selection marks it.
     fn number(self, x: usize) -> Option<usize> {
         match self {

@@ -1096,8 +1096,8 @@ impl State {
     /// [`MAX_WORDS`] (bytes are as fast for small widths and for wide
     /// values; see also [`ALL_WORDS`]).
     fn bit_words(&self, shape: Shape) -> usize {
-        // Even, for rows of two classes.
-        let words = bitrows::words_for(self.max_value as usize + 1).next_multiple_of(2);
+        // Rows of two classes round this up (`Classes::round_words`).
+        let words = bitrows::words_for(self.max_value as usize + 1);
         let fits = self.width >= 64 && words <= MAX_WORDS && 16 * words <= self.width;
         if fits && shape.len.is_multiple_of(LANES) && bitrows::available() {
             words
@@ -1198,11 +1198,8 @@ impl State {
                         partners: &recent,
                         origin,
                     };
-                    let class = match select {
-                        Select::All => 0..words * LANES,
-                        Select::Class(_, c) => c * words / 2 * LANES..(c + 1) * words / 2 * LANES,
-                    };
-                    bitrows::mark(&mut bits[class], values, s + j, &columns, select);
+                    let rows = select.rows(words * LANES);
+                    bitrows::mark(&mut bits[rows], values, s + j, &columns, select);
                     let classes = p.block.classes.map(|(c, _)| c);
                     bitrows::expand(bits, marks, p.block.row, classes);
                 } else {
@@ -2016,12 +2013,8 @@ impl Plan {
                 let (q, first) = (piece % groups, range.start + piece / groups * PIECE);
                 let last = (first + PIECE).min(range.end);
                 // With two classes, each has half of a group's words.
-                let rows = match *select {
-                    Select::All => 0..group,
-                    Select::Class(_, class) => class * group / 2..(class + 1) * group / 2,
-                };
                 bitrows::mark(
-                    &mut bits[q * group..(q + 1) * group][rows],
+                    &mut bits[q * group..(q + 1) * group][select.rows(group)],
                     bitrows::Values::of(g),
                     self.block.start + q * LANES,
                     &self.parts[first..last],
