@@ -102,6 +102,16 @@ impl Classes {
         (x & low) | ((x >> 1) & !low)
     }
 
+    /// The code of `x` (below 65536): its number within its class, with
+    /// its class in bit 15. Codes are linear, as numbers and classes are:
+    /// the code of `x xor y` is the xor of the codes of `x` and `y`, so
+    /// [`mark_coded`] finds the number and class of a split's value with
+    /// one xor.
+    pub(crate) fn code(self, x: usize) -> u16 {
+        debug_assert!(x < 1 << 16);
+        (self.index(x) | self.class(x) << 15) as u16
+    }
+
     /// The bits of the values `64t .. 64t + 64` that are in class 1: those
     /// below 64, or their complement, as the parity of `64t & mask` says.
     fn odd_in_block(self, t: usize) -> u64 {
@@ -248,69 +258,118 @@ fn mark_part<T: Cell>(
     }
 }
 
-/// Writes each lane `j` of `rows` into the `j`-th row of `row` bytes of
-/// `out` (as many lanes as `out` has rows) as a byte per value (1 when
-/// marked, 0 when not), and zeroes the rest of the row. With `classes`,
-/// `rows` holds the rows of class 0 and then those of class 1, `w` words
-/// each, and covers the values below `32 · w`; without, it covers the
-/// values below `16 · words`.
-pub(crate) fn expand(rows: &[u16], out: &mut [u8], row: usize, classes: Option<Classes>) {
-    let fast = available();
-    for (lane, out) in out.chunks_exact_mut(row).take(LANES).enumerate() {
-        expand_lane(rows, lane, out, classes, fast);
+/// The codes ([`Classes::code`]) of `values` (each below 65536) in `out`,
+/// which is cleared first.
+pub(crate) fn codes<T: Cell>(c: Classes, values: &[T], out: &mut Vec<u16>) {
+    out.clear();
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        if let Some(narrow) = T::narrow(values) {
+            out.resize(values.len(), 0);
+            // SAFETY: the processor has the features of the copy, checked
+            // just above.
+            unsafe { avx512::codes(c, narrow, out) };
+            return;
+        }
+    }
+    out.extend(values.iter().map(|v| c.code(v.get() as usize)));
+}
+
+/// The codes of the values of a stretch of positions: `codes[i]` is the
+/// code ([`Classes::code`]) of `G(origin + i)`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Coded<'a> {
+    pub(crate) codes: &'a [u16],
+    pub(crate) origin: usize,
+}
+
+/// [`mark`] of the values of class `class` only, into that class's rows,
+/// from codes: `heads[i]` is the code of `G(a)` for part `parts[i] = (k,
+/// a)`, and the partners' codes come from `partners`. Each part then takes
+/// one xor and the words' shifts. Partners `partners` does not hold are
+/// skipped.
+pub(crate) fn mark_coded(
+    rows: &mut [u16],
+    partners: Coded<'_>,
+    base: usize,
+    parts: &[(usize, usize)],
+    heads: &[u16],
+    class: usize,
+) {
+    debug_assert_eq!(rows.len() % LANES, 0);
+    assert_eq!(parts.len(), heads.len(), "a head code for each part");
+    let flag = (class as u16) << 15;
+    let vectors = available();
+    #[cfg(target_arch = "x86_64")]
+    if vectors {
+        // SAFETY: the processor has the features of the copy, checked just
+        // above; it reads `partners` only for parts that are `whole`.
+        let skipped = unsafe { avx512::mark_coded(rows, partners, base, parts, heads, flag) };
+        if !skipped {
+            return;
+        }
+    }
+    let limit = rows.len() / LANES * 16;
+    for (&(k, a), &head) in parts.iter().zip(heads) {
+        let (codes, origin) = (partners.codes.len(), partners.origin);
+        if vectors && whole(usize::MAX, codes, origin, base, (k, a)) {
+            // The vectors marked it.
+            continue;
+        }
+        for j in 0..LANES {
+            let Some(partner) = (base + j).checked_sub(k + a).filter(|&p| p >= 1) else {
+                continue;
+            };
+            let Some(&code) = partner
+                .checked_sub(partners.origin)
+                .and_then(|i| partners.codes.get(i))
+            else {
+                continue;
+            };
+            let x = usize::from(code ^ head ^ flag);
+            if x < limit {
+                rows[(x / 16) * LANES + j] |= 1 << (x % 16);
+            }
+        }
     }
 }
 
-/// [`expand`] for one lane, on the processor's vectors when `fast` (the
-/// features of [`available`]).
-fn expand_lane(rows: &[u16], lane: usize, out: &mut [u8], classes: Option<Classes>, fast: bool) {
-    let words = rows.len() / LANES;
-    let word = |w: usize| u64::from(rows.get(w * LANES + lane).copied().unwrap_or(0));
-    let done = out.len() - out.len() % 64;
-    let mut chunks = out.chunks_exact_mut(64);
-    for (t, chunk) in (&mut chunks).enumerate() {
-        let bits = match classes {
-            None => (0..4).fold(0, |bits, i| bits | word(4 * t + i) << (16 * i)),
-            Some(c) => {
-                let half = words / 2;
-                let class = |first: usize| {
-                    if 2 * t + 1 < half {
-                        word(first + 2 * t) | word(first + 2 * t + 1) << 16
-                    } else if 2 * t < half {
-                        word(first + 2 * t)
-                    } else {
-                        0
-                    }
-                };
-                let odd = c.odd_in_block(t);
-                deposit(class(0), !odd, fast) | deposit(class(half), odd, fast)
-            }
-        };
-        if bits == 0 {
-            chunk.fill(0);
-            continue;
-        }
-        #[cfg(target_arch = "x86_64")]
-        if fast {
-            // SAFETY: the processor has the features of the copies (the
-            // caller checked); the chunk is 64 bytes.
-            unsafe { avx512::spread(bits, chunk) };
-            continue;
-        }
-        for (i, byte) in chunk.iter_mut().enumerate() {
-            *byte = ((bits >> i) & 1) as u8;
+/// Writes each lane `j` of `rows` into the `j`-th row of `row` words of
+/// `out` (as many lanes as `out` has rows), as bits of values: bit `x %
+/// 64` of word `x / 64` says whether `x` is marked. With `classes`, `rows`
+/// holds the rows of class 0 and then those of class 1, `w` words each,
+/// and covers the values below `32 · w`; without, it covers the values
+/// below `16 · words`. Values past those are 0.
+pub(crate) fn expand(rows: &[u16], out: &mut [u64], row: usize, classes: Option<Classes>) {
+    let fast = available();
+    for (lane, out) in out.chunks_exact_mut(row).take(LANES).enumerate() {
+        for (t, bits) in out.iter_mut().enumerate() {
+            *bits = values_of(rows, lane, t, classes, fast);
         }
     }
-    for (x, byte) in out.iter_mut().enumerate().skip(done) {
-        let bit = match classes {
-            None => x < 16 * words && word(x / 16) >> (x % 16) & 1 == 1,
-            Some(c) => {
-                let i = c.index(x);
-                let first = c.class(x) * (words / 2);
-                i < 16 * (words / 2) && word(first + i / 16) >> (i % 16) & 1 == 1
-            }
-        };
-        *byte = u8::from(bit);
+}
+
+/// The marks of lane `lane` of `rows` for the values `64t .. 64t + 64`,
+/// as bits (see [`expand`]), with `pdep` when `fast`.
+fn values_of(rows: &[u16], lane: usize, t: usize, classes: Option<Classes>, fast: bool) -> u64 {
+    let words = rows.len() / LANES;
+    let word = |w: usize| u64::from(rows.get(w * LANES + lane).copied().unwrap_or(0));
+    match classes {
+        None => (0..4).fold(0, |bits, i| bits | word(4 * t + i) << (16 * i)),
+        Some(c) => {
+            let half = words / 2;
+            let class = |first: usize| {
+                if 2 * t + 1 < half {
+                    word(first + 2 * t) | word(first + 2 * t + 1) << 16
+                } else if 2 * t < half {
+                    word(first + 2 * t)
+                } else {
+                    0
+                }
+            };
+            let odd = c.odd_in_block(t);
+            deposit(class(0), !odd, fast) | deposit(class(half), odd, fast)
+        }
     }
 }
 
@@ -348,10 +407,10 @@ pub(crate) enum Narrow<'a> {
 
 #[cfg(target_arch = "x86_64")]
 mod avx512 {
-    //! The copies of [`super::mark`] and [`super::expand`] compiled for
-    //! AVX-512.
+    //! The copy of [`super::mark`] compiled for AVX-512, and `pdep` for
+    //! [`super::expand`].
 
-    use super::{whole, Narrow, Select, LANES};
+    use super::{whole, Classes, Coded, Narrow, Select, LANES};
     use std::arch::x86_64::*;
 
     /// The most words kept in registers in one pass over the parts (with
@@ -488,13 +547,121 @@ mod avx512 {
         p.as_ptr().cast()
     )));
 
-    /// Writes bit `i` of `bits` as byte `i` of `out` (64 bytes), 1 or 0.
+    /// [`super::codes`] on vectors.
+    #[target_feature(enable = "avx512f,avx512bw,avx512bitalg")]
+    pub(super) fn codes(c: Classes, values: Narrow<'_>, out: &mut [u16]) {
+        let mask = _mm512_set1_epi16(c.mask as i16);
+        let low = _mm512_set1_epi16(((1u32 << c.bit) - 1) as i16);
+        let code = |x: __m512i| {
+            // The parity of `x & mask` lands in bit 15; the number below it.
+            let class = _mm512_slli_epi16::<15>(_mm512_popcnt_epi16(_mm512_and_si512(x, mask)));
+            let number = _mm512_ternarylogic_epi32::<0xCA>(low, x, _mm512_srli_epi16::<1>(x));
+            _mm512_or_si512(number, class)
+        };
+        let whole = out.len() / LANES * LANES;
+        for i in (0..whole).step_by(LANES) {
+            let x = match values {
+                // SAFETY: positions i .. i + LANES are inside `values`.
+                Narrow::U8(v) => unsafe {
+                    _mm512_cvtepu8_epi16(_mm256_loadu_si256(v[i..i + LANES].as_ptr().cast()))
+                },
+                // SAFETY: as above.
+                Narrow::U16(v) => unsafe { _mm512_loadu_si512(v[i..i + LANES].as_ptr().cast()) },
+            };
+            // SAFETY: as above, in `out`.
+            unsafe { _mm512_storeu_si512(out[i..i + LANES].as_mut_ptr().cast(), code(x)) };
+        }
+        for (i, out) in out.iter_mut().enumerate().skip(whole) {
+            let x = match values {
+                Narrow::U8(v) => usize::from(v[i]),
+                Narrow::U16(v) => usize::from(v[i]),
+            };
+            *out = c.code(x);
+        }
+    }
+
+    /// [`super::mark_coded`] for the parts that are `whole`, in passes of
+    /// at most [`PASS`] words. Returns whether it left out a part that is
+    /// not.
     #[target_feature(enable = "avx512f,avx512bw")]
-    pub(super) fn spread(bits: u64, out: &mut [u8]) {
-        assert_eq!(out.len(), 64);
-        let bytes = _mm512_maskz_mov_epi8(bits, _mm512_set1_epi8(1));
-        // SAFETY: `out` is 64 bytes.
-        unsafe { _mm512_storeu_si512(out.as_mut_ptr().cast(), bytes) };
+    pub(super) fn mark_coded(
+        rows: &mut [u16],
+        partners: Coded<'_>,
+        base: usize,
+        parts: &[(usize, usize)],
+        heads: &[u16],
+        flag: u16,
+    ) -> bool {
+        let words = rows.len() / LANES;
+        let mut first = 0;
+        let mut skipped = false;
+        while first < words {
+            let count = (words - first).min(PASS);
+            let rows = &mut rows[first * LANES..(first + count) * LANES];
+            macro_rules! dispatch {
+                ($($w:literal)*) => {
+                    match count {
+                        $($w => skipped |= pass_coded::<$w>(rows, first, partners, base, parts, heads, flag),)*
+                        _ => unreachable!("a pass has 1 to {PASS} words"),
+                    }
+                };
+            }
+            dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+            first += count;
+        }
+        skipped
+    }
+
+    /// One pass of [`mark_coded`]: words `first .. first + W` of every
+    /// lane, in `rows` (exactly those words). Returns whether it left out
+    /// a part that is not `whole`.
+    #[target_feature(enable = "avx512f,avx512bw")]
+    fn pass_coded<const W: usize>(
+        rows: &mut [u16],
+        first: usize,
+        partners: Coded<'_>,
+        base: usize,
+        parts: &[(usize, usize)],
+        heads: &[u16],
+        flag: u16,
+    ) -> bool {
+        assert_eq!(rows.len(), W * LANES);
+        let mut skipped = false;
+        let mut acc = [_mm512_setzero_si512(); W];
+        for (w, acc) in acc.iter_mut().enumerate() {
+            // SAFETY: word `w` is LANES values inside `rows`.
+            *acc = unsafe { _mm512_loadu_si512(rows[w * LANES..].as_ptr().cast()) };
+        }
+        let one = _mm512_set1_epi16(1);
+        let sixteen = _mm512_set1_epi16(16);
+        // `16 · first` fits: numbers are below 32768.
+        let offset = _mm512_set1_epi16((16 * first) as u16 as i16);
+        let (codes, origin) = (partners.codes, partners.origin);
+        for (&(k, a), &head) in parts.iter().zip(heads) {
+            if !whole(usize::MAX, codes.len(), origin, base, (k, a)) {
+                skipped = true;
+                continue;
+            }
+            let from = base - k - a - origin;
+            let p = &codes[from..from + LANES];
+            // SAFETY: `p` holds LANES codes (`whole`).
+            let v = unsafe { _mm512_loadu_si512(p.as_ptr().cast()) };
+            // Lanes of the other class have bit 15 set: every shift by
+            // such a count gives 0, as it does for numbers outside a word.
+            let mut c = _mm512_xor_si512(v, _mm512_set1_epi16((head ^ flag) as i16));
+            if first > 0 {
+                c = _mm512_sub_epi16(c, offset);
+            }
+            for acc in acc.iter_mut() {
+                *acc = _mm512_or_si512(*acc, _mm512_sllv_epi16(one, c));
+                c = _mm512_sub_epi16(c, sixteen);
+            }
+        }
+        for (w, acc) in acc.iter().enumerate() {
+            // SAFETY: word `w` is LANES values inside `rows`.
+            unsafe { _mm512_storeu_si512(rows[w * LANES..].as_mut_ptr().cast(), *acc) };
+        }
+        skipped
     }
 
     /// The instruction `pdep`.
@@ -580,25 +747,88 @@ mod tests {
                 }
             }
             assert_eq!(copied, want, "{words} words, {classes:?}");
+            if let Some(c) = classes {
+                check_codes(g, base, &parts, &rows, words / 2, c);
+            }
             let limit = 16 * words;
             let expected = reference(g, base, &parts, limit);
-            let row = limit + 77;
-            let mut all = vec![7u8; LANES * row];
+            // Two words more than the rows cover, which must stay 0.
+            let row = limit.div_ceil(64) + 2;
+            let mut all = vec![7u64; LANES * row];
             expand(&rows, &mut all, row, classes);
             for (j, want) in expected.iter().enumerate() {
-                let bytes = &all[j * row..(j + 1) * row];
-                let mut plain = vec![7u8; row];
-                expand_lane(&rows, j, &mut plain, classes, false);
-                assert_eq!(bytes, &plain[..]);
-                for (x, &w) in want.iter().enumerate() {
+                let bits = &all[j * row..(j + 1) * row];
+                let plain: Vec<u64> = (0..row)
+                    .map(|t| values_of(&rows, j, t, classes, false))
+                    .collect();
+                assert_eq!(bits, &plain[..]);
+                for x in 0..64 * row {
+                    let marked = bits[x / 64] >> (x % 64) & 1 == 1;
                     assert_eq!(
-                        bytes[x] == 1,
-                        w,
+                        marked,
+                        want.get(x).copied().unwrap_or(false),
                         "lane {j}, value {x}, {words} words, {classes:?}"
                     );
                 }
-                assert!(bytes[limit..].iter().all(|&b| b == 0));
             }
+        }
+    }
+
+    /// Marks `parts` of each class of `c` from codes, with all partners
+    /// and with those from 640 on, and compares with `rows` (marked from
+    /// values, `half` words a class) and with the definition.
+    fn check_codes<T: Cell>(
+        g: &[T],
+        base: usize,
+        parts: &[(usize, usize)],
+        rows: &[u16],
+        half: usize,
+        c: Classes,
+    ) {
+        let parts: Vec<(usize, usize)> = parts
+            .iter()
+            .copied()
+            .filter(|&(_, a)| a < g.len())
+            .collect();
+        let heads: Vec<u16> = parts
+            .iter()
+            .map(|&(_, a)| c.code(g[a].get() as usize))
+            .collect();
+        let mut all = Vec::new();
+        codes(c, g, &mut all);
+        let plain: Vec<u16> = g.iter().map(|v| c.code(v.get() as usize)).collect();
+        assert_eq!(all, plain);
+        for class in 0..2 {
+            let want = &rows[class * half * LANES..(class + 1) * half * LANES];
+            let mut coded = vec![0u16; half * LANES];
+            let partners = Coded {
+                codes: &all,
+                origin: 0,
+            };
+            mark_coded(&mut coded, partners, base, &parts, &heads, class);
+            assert_eq!(coded, want, "class {class}, {half} words");
+            // From 640 on: the lanes whose partner is below are left out.
+            let from = 640.min(all.len());
+            let partners = Coded {
+                codes: &all[from..],
+                origin: from,
+            };
+            let mut late = vec![0u16; half * LANES];
+            mark_coded(&mut late, partners, base, &parts, &heads, class);
+            let mut expected = vec![0u16; half * LANES];
+            for &(k, a) in &parts {
+                for j in 0..LANES {
+                    let p = (base + j).wrapping_sub(k + a);
+                    if base + j > k + a && (from.max(1)..g.len()).contains(&p) {
+                        let x = (g[a] ^ g[p]).get() as usize;
+                        let i = c.index(x);
+                        if c.class(x) == class && i < 16 * half {
+                            expected[i / 16 * LANES + j] |= 1 << (i % 16);
+                        }
+                    }
+                }
+            }
+            assert_eq!(late, expected, "class {class} from 640, {half} words");
         }
     }
 

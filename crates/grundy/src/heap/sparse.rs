@@ -74,9 +74,15 @@
 //! pairs give exactly the values of one parity of `value & mask` (Officers:
 //! mask `0x1EE`), each part marks only the class it must (window parts the
 //! values common pairs give, rare parts the others), in rows of half the
-//! words. The bits cover the values up to the largest so far; a heap size
-//! whose walk passes them (a new largest value) adds the block's marks above
-//! them before walking again. Finishing expands a piece's bits into bytes.
+//! words. A part then reads the codes of its partners rather than their
+//! values (a code is a value's number in its class, with its class in the
+//! top bit; codes are linear, so a split's code is one xor), computed once
+//! a block for the stretch the parts read (Officers: the last 66,000 or
+//! so heap sizes). The bits cover the values up to the least limit that
+//! at most one position in 4096 passes (Officers to 2^26: 279, where the
+//! largest value is 325); a heap size whose walk passes them adds the
+//! block's marks above them before walking again. Finishing expands a
+//! piece's bits into bits of values, 64 to a word, and walks those.
 //!
 //! With several threads (feature `parallel`, on by default, uses rayon's
 //! pool; up to 64) the blocks overlap: while one thread finishes block `k`,
@@ -104,7 +110,9 @@
 //! about `width + 8` bytes per block and thread (`width`, a power of two
 //! above the largest value), for two blocks at a time with several (bit
 //! rows take two bytes per 16 values instead, plus the finishing thread's
-//! bytes); for hexadecimal codes only, the split values of every heap.
+//! bits of values, and two bytes for the code of each position of the
+//! stretch the block's parts read: 130 KB for Officers); for hexadecimal
+//! codes only, the split values of every heap.
 
 use super::bitrows::{self, Select, LANES};
 use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell};
@@ -720,6 +728,9 @@ const MAX_WORDS: usize = 48;
 /// about what bytes do: 0.74 to 10^6 (values to about 500, 32 words) took
 /// 1.75 to 2.16 s in bits against 1.66 to 2.11 s in bytes, alternating.
 const ALL_WORDS: usize = 24;
+/// Bit rows leave out the largest values when at most one position in
+/// this many has them (see [`State::bit_limit`]).
+const RARE_ABOVE_BITS: u64 = 4096;
 /// A piece of the work of preparing a block is `PIECE` parts in the rows
 /// of [`piece_rows`]: small enough that a thread done with its own work can
 /// take pieces of the rest, long enough to mark each part in many rows at
@@ -730,6 +741,12 @@ const PIECE: usize = 512;
 /// (0.6) to 2^22, rows of 520 bytes: 64 rows (33 KB) a piece 20% faster
 /// than 128 (66 KB), on one thread and on two.
 const PIECE_BYTES: usize = 33 * 1024;
+
+/// The 64-bit words of a row of bits of values below `width`, with one
+/// more so that a mex search always stops.
+fn value_words(width: usize) -> usize {
+    width / 64 + 1
+}
 
 /// Rows of `row` bytes in a piece: the most that fit in [`PIECE_BYTES`],
 /// a power of two from 16 to 128.
@@ -795,6 +812,9 @@ struct State {
     epoch: u64,
     /// Buffers for the rows of prepared blocks, kept between blocks.
     spare: Vec<Rows>,
+    /// Buffers for the codes of plans ([`Plan::codes`]), kept between
+    /// blocks.
+    spare_codes: Vec<Vec<u16>>,
     /// Threads for blocks: 1 runs them on this thread only, more on two of
     /// rayon's threads at once; 0 until blocks first apply (then rayon's
     /// pool size), with blocks of [`BLOCK`] meanwhile.
@@ -878,7 +898,7 @@ impl State {
                 }
                 _ => {
                     self.blocks += 1;
-                    let plan = self.plan(s, s, shape);
+                    let plan = self.plan(g, s, s, shape);
                     let mut buffers = self.buffers();
                     plan.mark_all(g, &mut buffers);
                     plan.prepared(buffers)
@@ -886,7 +906,7 @@ impl State {
             };
             let ahead_plan =
                 (self.threads > 1 && s + block <= n && self.shape(s + block) == Some(shape))
-                    .then(|| self.plan(s + block, s, shape));
+                    .then(|| self.plan(g, s + block, s, shape));
             g.resize(s + block, T::default());
             let (old, new) = g.split_at_mut(s);
             let old: &[T] = old;
@@ -917,6 +937,8 @@ impl State {
                         ahead = Some(plan.prepared(buffers));
                     } else {
                         self.spare.extend(buffers);
+                        self.spare_codes
+                            .extend(plan.codes.into_iter().map(|(_, c)| c));
                     }
                     end
                 }
@@ -924,6 +946,7 @@ impl State {
             };
             g.truncate(s + end.done);
             self.spare.append(&mut current.buffers);
+            self.spare_codes.append(&mut current.codes);
             if end.rebuild {
                 self.rebuild(g);
             }
@@ -978,12 +1001,13 @@ impl State {
     /// block`, from the values below `bound` only (`bound <= start`): the
     /// splits whose part `a` is at least `lag = start - bound + block`, so
     /// that `G(n - k - a)` is below `bound` for every heap size of the block.
-    fn plan(&self, start: usize, bound: usize, shape: Shape) -> Plan {
+    fn plan<T: Cell>(&mut self, g: &[T], start: usize, bound: usize, shape: Shape) -> Plan {
         let lag = start - bound + shape.len;
         let window_end = lag + shape.window;
         let words = self.bit_words(shape);
         if words > 0 {
-            if let Some(plan) = self.plan_classes(start, bound, shape, words) {
+            if let Some(mut plan) = self.plan_classes(start, bound, shape, words) {
+                plan.code(&g[..bound], self.max_value as usize, &mut self.spare_codes);
                 return plan;
             }
         }
@@ -1008,8 +1032,14 @@ impl State {
         }
         Plan {
             block: self.block(start, bound, shape, words, None),
-            jobs: vec![(Select::All, 0..parts.len())],
+            jobs: vec![Job {
+                select: Select::All,
+                parts: 0..parts.len(),
+                coded: None,
+            }],
             parts,
+            heads: Vec::new(),
+            codes: Vec::new(),
         }
     }
 
@@ -1046,23 +1076,35 @@ impl State {
         let both = rare_parts(window_end, bound);
         let window = rare_parts(lag, window_end);
         for &k in &group.takes {
-            let mid = (start - k) / 2;
-            let middle = mid.saturating_sub(shape.middle).max(window_end)..mid;
             let mut rare = group.rare[cut(lag)..cut(window_end)].iter().peekable();
             let common = (lag..window_end).filter(|&a| rare.next_if_eq(&&a).is_none());
-            parts.extend(common.chain(middle).map(|a| (k, a)));
+            parts.extend(common.map(|a| (k, a)));
+        }
+        let middles = parts.len();
+        for &k in &group.takes {
+            let mid = (start - k) / 2;
+            let middle = mid.saturating_sub(shape.middle).max(window_end)..mid;
+            parts.extend(middle.map(|a| (k, a)));
         }
         let settled = 1 - common;
         // Rows of class 0, then class 1, that cover the values below
         // `16 · words`, as rows of values would.
         let words = classes.round_words(words);
+        let job = |class: usize, parts: std::ops::Range<usize>| Job {
+            select: Select::Class(classes, class),
+            parts,
+            coded: None,
+        };
         Some(Plan {
             block: self.block(start, bound, shape, words, Some((classes, settled))),
             jobs: vec![
-                (Select::Class(classes, settled), 0..window),
-                (Select::Class(classes, common), both..parts.len()),
+                job(settled, 0..window),
+                job(common, both..middles),
+                job(common, middles..parts.len()),
             ],
             parts,
+            heads: Vec::new(),
+            codes: Vec::new(),
         })
     }
 
@@ -1097,13 +1139,32 @@ impl State {
     /// values; see also [`ALL_WORDS`]).
     fn bit_words(&self, shape: Shape) -> usize {
         // Rows of two classes round this up (`Classes::round_words`).
-        let words = bitrows::words_for(self.max_value as usize + 1);
+        let words = bitrows::words_for(self.bit_limit());
         let fits = self.width >= 64 && words <= MAX_WORDS && 16 * words <= self.width;
         if fits && shape.len.is_multiple_of(LANES) && bitrows::available() {
             words
         } else {
             0
         }
+    }
+
+    /// The values that bit rows cover: those below the least limit that
+    /// at most one position in [`RARE_ABOVE_BITS`] passes. A heap size
+    /// whose value passes it costs a walk over every planned split (see
+    /// [`State::finish_block`]), a few microseconds; each word the rows
+    /// drop saves every heap size about a twentieth of that. Officers
+    /// (0.6) to 2^26 has values to 325, but only 0.03% from 272 on.
+    fn bit_limit(&self) -> usize {
+        let total: u64 = self.counts.iter().sum();
+        let allowed = total / RARE_ABOVE_BITS;
+        let mut above = 0;
+        for value in (0..=self.max_value as usize).rev() {
+            above += self.counts[2 * value] + self.counts[2 * value + 1];
+            if above > allowed {
+                return value + 1;
+            }
+        }
+        1
     }
 
     /// Buffers for the rows of a block: one per thread that marks (each
@@ -1156,11 +1217,10 @@ impl State {
             .block
             .classes
             .map_or(Select::All, |(c, settled)| Select::Class(c, settled));
+        let value_row = value_words(self.width);
         if words > 0 {
-            // Bit rows are expanded into these bytes a piece at a time.
-            p.buffers[0]
-                .bytes
-                .resize(p.block.shape.len * p.block.row, 0);
+            // Bit rows are expanded into these a piece at a time.
+            p.buffers[0].values.resize(SUB_BLOCK * value_row, 0);
             for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
                 if !group.dense {
                     for &k in &group.takes {
@@ -1178,7 +1238,6 @@ impl State {
                     .buffers
                     .split_first_mut()
                     .expect("a prepared block has rows");
-                let marks = &mut first.bytes[span.clone()];
                 if words > 0 {
                     let group = j / LANES * words * LANES..(j / LANES + 1) * words * LANES;
                     let bits = &mut first.bits[group.clone()];
@@ -1201,37 +1260,43 @@ impl State {
                     let rows = select.rows(words * LANES);
                     bitrows::mark(&mut bits[rows], values, s + j, &columns, select);
                     let classes = p.block.classes.map(|(c, _)| c);
-                    bitrows::expand(bits, marks, p.block.row, classes);
+                    bitrows::expand(bits, &mut first.values, value_row, classes);
                 } else {
+                    let marks = &mut first.bytes[span.clone()];
                     for other in others {
                         for (m, o) in marks.iter_mut().zip(&other.bytes[span.clone()]) {
                             *m |= o;
                         }
                     }
-                }
-                for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
-                    if group.dense || words > 0 {
-                        continue;
-                    }
-                    for &k in &group.takes {
-                        for &a in &group.rare[from..to] {
-                            // Rows j.. pair a with G(s + j - k - a) onwards,
-                            // all below s + j: some before the block, the
-                            // rest in it.
-                            let first = s + j - k - a;
-                            let ga = old[a];
-                            let before = s.saturating_sub(first).min(rows);
-                            if before > 0 {
-                                mark_column(marks, p.block.row, ga, &old[first..first + before]);
-                            }
-                            if before < rows {
-                                let inside = first + before - s;
-                                mark_column(
-                                    &mut marks[before * p.block.row..],
-                                    p.block.row,
-                                    ga,
-                                    &new[inside..inside + rows - before],
-                                );
+                    for (group, &[from, to, _]) in self.groups.iter().zip(&cuts) {
+                        if group.dense {
+                            continue;
+                        }
+                        for &k in &group.takes {
+                            for &a in &group.rare[from..to] {
+                                // Rows j.. pair a with G(s + j - k - a)
+                                // onwards, all below s + j: some before the
+                                // block, the rest in it.
+                                let first = s + j - k - a;
+                                let ga = old[a];
+                                let before = s.saturating_sub(first).min(rows);
+                                if before > 0 {
+                                    mark_column(
+                                        marks,
+                                        p.block.row,
+                                        ga,
+                                        &old[first..first + before],
+                                    );
+                                }
+                                if before < rows {
+                                    let inside = first + before - s;
+                                    mark_column(
+                                        &mut marks[before * p.block.row..],
+                                        p.block.row,
+                                        ga,
+                                        &new[inside..inside + rows - before],
+                                    );
+                                }
                             }
                         }
                     }
@@ -1242,50 +1307,14 @@ impl State {
                 old,
                 new: &new[..j],
             };
-            let seen = &mut p.buffers[0].bytes[j * p.block.row..(j + 1) * p.block.row];
-            mark_heap_options(&self.whole, &self.single, view, seen);
-            for (group, &[low, _, high]) in self.groups.iter().zip(&cuts) {
-                if group.dense {
-                    continue;
-                }
-                for &k in &group.takes {
-                    let r = n - k;
-                    for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
-                        if a >= r {
-                            break;
-                        }
-                        seen[(view.get(a) ^ view.get(r - a)).get() as usize] = 1;
-                    }
-                }
-            }
-            // With bit rows, a walk that passes them is walked again.
-            let mut walks = if words > 0 { 2 } else { 1 };
-            let x = loop {
-                walks -= 1;
-                let x = settle(
-                    &self.groups,
-                    view,
-                    seen,
-                    self.width,
-                    &mut self.scans,
-                    Some(p.block),
-                    [false; 2],
-                    0,
-                );
-                if walks == 0 || (x as usize) < 16 * words {
-                    break x;
-                }
-                // A record: the bit rows held the values below `16 ·
-                // words` only of the planned splits and of the columns.
-                // Add the others.
-                for &(k, a) in p.parts.iter().chain(&columns) {
-                    if a < n - k {
-                        let v = (view.get(a) ^ view.get(n - k - a)).get() as usize;
-                        if v >= 16 * words {
-                            seen[v] = 1;
-                        }
-                    }
-                }
+            let first = &mut p.buffers[0];
+            let x = if words > 0 {
+                let i = j % SUB_BLOCK;
+                let seen = &mut first.values[i * value_row..(i + 1) * value_row];
+                self.finish_heap(view, seen, &cuts, p.block, [&p.parts, &columns])
+            } else {
+                let seen = &mut first.bytes[j * p.block.row..(j + 1) * p.block.row];
+                self.finish_heap(view, seen, &cuts, p.block, [&p.parts, &columns])
             };
             if u64::from(x) >= T::LIMIT {
                 return BlockEnd {
@@ -1308,6 +1337,65 @@ impl State {
             done: p.block.shape.len,
             pending: None,
             rebuild: false,
+        }
+    }
+
+    /// `G(n)` for `n = g.len()`, a heap size of the prepared `block`,
+    /// from its prepared marks in `seen`: adds the single-heap options and
+    /// the rare parts the rows could not hold (`cuts` as in
+    /// [`State::finish_block`]), then walks up the mex candidates. With bit
+    /// rows, the marks of the `planned` splits (the block's parts and the
+    /// finisher's columns) cover the values below `16 · block.words` only;
+    /// a walk that passes them adds the others and walks again.
+    fn finish_heap<T: Cell, S: Marks + ?Sized>(
+        &mut self,
+        g: Split<'_, T>,
+        seen: &mut S,
+        cuts: &[[usize; 3]; 2],
+        block: Block,
+        planned: [&[(usize, usize)]; 2],
+    ) -> u32 {
+        let n = g.len();
+        mark_heap_options(&self.whole, &self.single, g, seen);
+        for (group, &[low, _, high]) in self.groups.iter().zip(cuts) {
+            if group.dense {
+                continue;
+            }
+            for &k in &group.takes {
+                let r = n - k;
+                for &a in group.rare[..low].iter().chain(&group.rare[high..]) {
+                    if a >= r {
+                        break;
+                    }
+                    seen.mark((g.get(a) ^ g.get(r - a)).get() as usize);
+                }
+            }
+        }
+        let limit = 16 * block.words;
+        let mut walks = if limit > 0 { 2 } else { 1 };
+        loop {
+            walks -= 1;
+            let x = settle(
+                &self.groups,
+                g,
+                seen,
+                self.width,
+                &mut self.scans,
+                Some(block),
+                [false; 2],
+                0,
+            );
+            if walks == 0 || (x as usize) < limit {
+                return x;
+            }
+            for &(k, a) in planned.into_iter().flatten() {
+                if a < n - k {
+                    let v = (g.get(a) ^ g.get(n - k - a)).get() as usize;
+                    if v >= limit {
+                        seen.mark(v);
+                    }
+                }
+            }
         }
     }
 
@@ -1876,6 +1964,29 @@ impl Marks for [u8] {
     }
 }
 
+impl Marks for [u64] {
+    fn mex_from(&self, start: usize) -> usize {
+        let mut t = start / 64;
+        let Some(&first) = self.get(t) else {
+            return start;
+        };
+        let mut free = !first >> (start % 64) << (start % 64);
+        loop {
+            if free != 0 {
+                return 64 * t + free.trailing_zeros() as usize;
+            }
+            t += 1;
+            match self.get(t) {
+                Some(&bits) => free = !bits,
+                None => return 64 * t,
+            }
+        }
+    }
+    fn mark(&mut self, m: usize) {
+        self[m / 64] |= 1 << (m % 64);
+    }
+}
+
 impl Marks for u64 {
     fn mex_from(&self, start: usize) -> usize {
         if start >= 64 {
@@ -1903,14 +2014,19 @@ struct Prepared {
     /// The splits marked ahead ([`Plan::parts`]), for the rare heap sizes
     /// whose value passes the bit rows.
     parts: Vec<(usize, usize)>,
+    /// The plan's buffers of codes, to be used again.
+    codes: Vec<Vec<u16>>,
 }
 
 /// One thread's rows of a block: bytes, or bits when the block has
-/// [`Block::words`] (then `bytes` holds the finishing thread's expanded
+/// [`Block::words`] (then `values` holds the finishing thread's expanded
 /// rows).
 #[derive(Clone, Debug, Default)]
 struct Rows {
     bytes: Vec<u8>,
+    /// With bits: the rows of a piece of [`SUB_BLOCK`] heap sizes as bits
+    /// of values ([`bitrows::expand`]), [`value_words`] words a row.
+    values: Vec<u64>,
     /// `words · LANES` words for each group of [`LANES`] heap sizes, in the
     /// layout of [`bitrows`].
     bits: Vec<u16>,
@@ -1938,8 +2054,30 @@ struct Plan {
     /// What bit rows mark of which parts: [`Select::All`] of every part,
     /// or, with two classes ([`State::plan_classes`]), each class of the
     /// parts that must mark it.
-    jobs: Vec<(Select, std::ops::Range<usize>)>,
+    jobs: Vec<Job>,
+    /// With codes ([`Plan::code`]): the code of `G(a)` for each part `(k,
+    /// a)` of `parts`.
+    heads: Vec<u16>,
+    /// Stretches of positions whose values' codes the jobs read, as
+    /// `(origin, codes)`.
+    codes: Vec<(usize, Vec<u16>)>,
 }
+
+/// Parts of a plan marked in bit rows the same way.
+#[derive(Debug)]
+struct Job {
+    select: Select,
+    /// Indices into [`Plan::parts`].
+    parts: std::ops::Range<usize>,
+    /// With codes: the index in [`Plan::codes`] of the stretch that holds
+    /// the codes of every partner of these parts.
+    coded: Option<usize>,
+}
+
+/// The longest stretch of positions whose codes a plan computes: past it,
+/// parts read raw values (as do those of rows of every value). The rare
+/// parts of Officers read the last 66,000 or so.
+const CODED_SPAN: usize = 1 << 18;
 
 impl Plan {
     /// Zeroes `rows`, then marks, in row `j`, the values of the splits of heap size
@@ -2004,7 +2142,8 @@ impl Plan {
         bits.resize(groups * group, 0);
         'pieces: loop {
             let mut piece = pieces.fetch_add(1, Ordering::Relaxed);
-            for (select, range) in &self.jobs {
+            for job in &self.jobs {
+                let range = &job.parts;
                 let count = range.len().div_ceil(PIECE) * groups;
                 if piece >= count {
                     piece -= count;
@@ -2013,16 +2152,83 @@ impl Plan {
                 let (q, first) = (piece % groups, range.start + piece / groups * PIECE);
                 let last = (first + PIECE).min(range.end);
                 // With two classes, each has half of a group's words.
-                bitrows::mark(
-                    &mut bits[q * group..(q + 1) * group][select.rows(group)],
-                    bitrows::Values::of(g),
-                    self.block.start + q * LANES,
-                    &self.parts[first..last],
-                    *select,
-                );
+                let rows = &mut bits[q * group..(q + 1) * group][job.select.rows(group)];
+                let base = self.block.start + q * LANES;
+                match (job.coded, job.select) {
+                    (Some(i), Select::Class(_, class)) => {
+                        let (origin, codes) = &self.codes[i];
+                        let partners = bitrows::Coded {
+                            codes,
+                            origin: *origin,
+                        };
+                        bitrows::mark_coded(
+                            rows,
+                            partners,
+                            base,
+                            &self.parts[first..last],
+                            &self.heads[first..last],
+                            class,
+                        );
+                    }
+                    _ => bitrows::mark(
+                        rows,
+                        bitrows::Values::of(g),
+                        base,
+                        &self.parts[first..last],
+                        job.select,
+                    ),
+                }
                 continue 'pieces;
             }
             break;
+        }
+    }
+
+    /// Lets the jobs of a plan in two classes read codes
+    /// ([`bitrows::Classes::code`]) rather than values: computes the codes
+    /// of the heads, and those of the stretch of partners of each job when
+    /// it is at most [`CODED_SPAN`] long (a job whose partners lie in a
+    /// stretch already computed reads that one). `g` holds the values
+    /// below the plan's bound, none above `max_value`; `spare` lends
+    /// buffers.
+    fn code<T: Cell>(&mut self, g: &[T], max_value: usize, spare: &mut Vec<Vec<u16>>) {
+        let Some((classes, _)) = self.block.classes else {
+            return;
+        };
+        let (start, len) = (self.block.start, self.block.shape.len);
+        // A table of the codes of the values so far, looked up per part.
+        let table: Vec<u16> = (0..=max_value).map(|x| classes.code(x)).collect();
+        self.heads.clear();
+        self.heads
+            .extend(self.parts.iter().map(|&(_, a)| table[g[a].get() as usize]));
+        for job in &mut self.jobs {
+            let parts = &self.parts[job.parts.clone()];
+            let Some((least, most)) = parts.iter().map(|&(k, a)| k + a).fold(None, |m, d| {
+                Some(m.map_or((d, d), |(l, h)| (d.min(l), d.max(h))))
+            }) else {
+                continue;
+            };
+            // Partners of lane j: start + j - k - a, from 1 and below the
+            // bound.
+            let lo = start.saturating_sub(most).max(1);
+            let hi = (start + len).saturating_sub(least).min(g.len());
+            if hi <= lo {
+                continue;
+            }
+            let inside = self
+                .codes
+                .iter()
+                .position(|(origin, c)| *origin <= lo && hi <= origin + c.len());
+            job.coded = match inside {
+                Some(i) => Some(i),
+                None if hi - lo <= CODED_SPAN => {
+                    let mut codes = spare.pop().unwrap_or_default();
+                    bitrows::codes(classes, &g[lo..hi], &mut codes);
+                    self.codes.push((lo, codes));
+                    Some(self.codes.len() - 1)
+                }
+                None => None,
+            };
         }
     }
 
@@ -2042,6 +2248,7 @@ impl Plan {
             block: self.block,
             buffers,
             parts: self.parts,
+            codes: self.codes.into_iter().map(|(_, c)| c).collect(),
         }
     }
 }
