@@ -898,7 +898,7 @@ impl State {
                 }
                 _ => {
                     self.blocks += 1;
-                    let plan = self.plan(g, s, s, shape);
+                    let plan = self.plan(s, s, shape);
                     let mut buffers = self.buffers();
                     plan.mark_all(g, &mut buffers);
                     plan.prepared(buffers)
@@ -906,7 +906,7 @@ impl State {
             };
             let ahead_plan =
                 (self.threads > 1 && s + block <= n && self.shape(s + block) == Some(shape))
-                    .then(|| self.plan(g, s + block, s, shape));
+                    .then(|| self.plan(s + block, s, shape));
             g.resize(s + block, T::default());
             let (old, new) = g.split_at_mut(s);
             let old: &[T] = old;
@@ -937,8 +937,7 @@ impl State {
                         ahead = Some(plan.prepared(buffers));
                     } else {
                         self.spare.extend(buffers);
-                        self.spare_codes
-                            .extend(plan.codes.into_iter().map(|(_, c)| c));
+                        self.spare_codes.extend(plan.prepared(Vec::new()).codes);
                     }
                     end
                 }
@@ -1001,13 +1000,13 @@ impl State {
     /// block`, from the values below `bound` only (`bound <= start`): the
     /// splits whose part `a` is at least `lag = start - bound + block`, so
     /// that `G(n - k - a)` is below `bound` for every heap size of the block.
-    fn plan<T: Cell>(&mut self, g: &[T], start: usize, bound: usize, shape: Shape) -> Plan {
+    fn plan(&mut self, start: usize, bound: usize, shape: Shape) -> Plan {
         let lag = start - bound + shape.len;
         let window_end = lag + shape.window;
         let words = self.bit_words(shape);
         if words > 0 {
             if let Some(mut plan) = self.plan_classes(start, bound, shape, words) {
-                plan.code(&g[..bound], self.max_value as usize, &mut self.spare_codes);
+                plan.code(self.max_value as usize, &mut self.spare_codes);
                 return plan;
             }
         }
@@ -1038,8 +1037,8 @@ impl State {
                 coded: None,
             }],
             parts,
-            heads: Vec::new(),
-            codes: Vec::new(),
+            pending: std::sync::Mutex::new(None),
+            coded: std::sync::OnceLock::new(),
         }
     }
 
@@ -1103,8 +1102,8 @@ impl State {
                 job(common, middles..parts.len()),
             ],
             parts,
-            heads: Vec::new(),
-            codes: Vec::new(),
+            pending: std::sync::Mutex::new(None),
+            coded: std::sync::OnceLock::new(),
         })
     }
 
@@ -2055,8 +2054,21 @@ struct Plan {
     /// or, with two classes ([`State::plan_classes`]), each class of the
     /// parts that must mark it.
     jobs: Vec<Job>,
-    /// With codes ([`Plan::code`]): the code of `G(a)` for each part `(k,
-    /// a)` of `parts`.
+    /// With codes ([`Plan::code`]): a table of the code of every value,
+    /// and the stretches of positions whose codes the jobs read, each with
+    /// a buffer, until the first thread that marks computes them.
+    pending: std::sync::Mutex<Option<CodesToDo>>,
+    /// The codes, once computed.
+    coded: std::sync::OnceLock<Coded>,
+}
+
+/// The table of codes and the stretches of a plan's codes to compute.
+type CodesToDo = (Vec<u16>, Vec<(std::ops::Range<usize>, Vec<u16>)>);
+
+/// The codes a plan's jobs read ([`Plan::code`]).
+#[derive(Debug, Default)]
+struct Coded {
+    /// The code of `G(a)` for each part `(k, a)` of [`Plan::parts`].
     heads: Vec<u16>,
     /// Stretches of positions whose values' codes the jobs read, as
     /// `(origin, codes)`.
@@ -2156,7 +2168,8 @@ impl Plan {
                 let base = self.block.start + q * LANES;
                 match (job.coded, job.select) {
                     (Some(i), Select::Class(_, class)) => {
-                        let (origin, codes) = &self.codes[i];
+                        let coded = self.codes(g);
+                        let (origin, codes) = &coded.codes[i];
                         let partners = bitrows::Coded {
                             codes,
                             origin: *origin,
@@ -2166,7 +2179,7 @@ impl Plan {
                             partners,
                             base,
                             &self.parts[first..last],
-                            &self.heads[first..last],
+                            &coded.heads[first..last],
                             class,
                         );
                     }
@@ -2185,22 +2198,18 @@ impl Plan {
     }
 
     /// Lets the jobs of a plan in two classes read codes
-    /// ([`bitrows::Classes::code`]) rather than values: computes the codes
-    /// of the heads, and those of the stretch of partners of each job when
-    /// it is at most [`CODED_SPAN`] long (a job whose partners lie in a
-    /// stretch already computed reads that one). `g` holds the values
-    /// below the plan's bound, none above `max_value`; `spare` lends
-    /// buffers.
-    fn code<T: Cell>(&mut self, g: &[T], max_value: usize, spare: &mut Vec<Vec<u16>>) {
+    /// ([`bitrows::Classes::code`]) rather than values: the stretch of
+    /// partners of each job, when it is at most [`CODED_SPAN`] long (a job
+    /// whose partners lie in a stretch already planned reads that one).
+    /// The codes themselves are computed by the first thread that marks
+    /// ([`Plan::codes`]), so that the finishing thread does not wait for
+    /// them. The values are at most `max_value`; `spare` lends buffers.
+    fn code(&mut self, max_value: usize, spare: &mut Vec<Vec<u16>>) {
         let Some((classes, _)) = self.block.classes else {
             return;
         };
-        let (start, len) = (self.block.start, self.block.shape.len);
-        // A table of the codes of the values so far, looked up per part.
-        let table: Vec<u16> = (0..=max_value).map(|x| classes.code(x)).collect();
-        self.heads.clear();
-        self.heads
-            .extend(self.parts.iter().map(|&(_, a)| table[g[a].get() as usize]));
+        let (start, len, bound) = (self.block.start, self.block.shape.len, self.block.bound);
+        let mut stretches: Vec<(std::ops::Range<usize>, Vec<u16>)> = Vec::new();
         for job in &mut self.jobs {
             let parts = &self.parts[job.parts.clone()];
             let Some((least, most)) = parts.iter().map(|&(k, a)| k + a).fold(None, |m, d| {
@@ -2211,25 +2220,51 @@ impl Plan {
             // Partners of lane j: start + j - k - a, from 1 and below the
             // bound.
             let lo = start.saturating_sub(most).max(1);
-            let hi = (start + len).saturating_sub(least).min(g.len());
+            let hi = (start + len).saturating_sub(least).min(bound);
             if hi <= lo {
                 continue;
             }
-            let inside = self
-                .codes
+            let inside = stretches
                 .iter()
-                .position(|(origin, c)| *origin <= lo && hi <= origin + c.len());
+                .position(|(span, _)| span.start <= lo && hi <= span.end);
             job.coded = match inside {
                 Some(i) => Some(i),
                 None if hi - lo <= CODED_SPAN => {
-                    let mut codes = spare.pop().unwrap_or_default();
-                    bitrows::codes(classes, &g[lo..hi], &mut codes);
-                    self.codes.push((lo, codes));
-                    Some(self.codes.len() - 1)
+                    stretches.push((lo..hi, spare.pop().unwrap_or_default()));
+                    Some(stretches.len() - 1)
                 }
                 None => None,
             };
         }
+        if !stretches.is_empty() {
+            let table = (0..=max_value).map(|x| classes.code(x)).collect();
+            self.pending = std::sync::Mutex::new(Some((table, stretches)));
+        }
+    }
+
+    /// The codes of a plan's heads and stretches ([`Plan::code`]),
+    /// computed from `g` by the first thread that asks.
+    fn codes<T: Cell>(&self, g: &[T]) -> &Coded {
+        self.coded.get_or_init(|| {
+            let pending = self.pending.lock().map(|mut p| p.take());
+            let (Ok(Some((table, stretches))), Some((classes, _))) = (pending, self.block.classes)
+            else {
+                return Coded::default();
+            };
+            let heads = self
+                .parts
+                .iter()
+                .map(|&(_, a)| table[g[a].get() as usize])
+                .collect();
+            let codes = stretches
+                .into_iter()
+                .map(|(span, mut codes)| {
+                    bitrows::codes(classes, &g[span.clone()], &mut codes);
+                    (span.start, codes)
+                })
+                .collect();
+            Coded { heads, codes }
+        })
     }
 
     /// Marks the whole plan, each buffer of `buffers` filled by a thread
@@ -2248,7 +2283,10 @@ impl Plan {
             block: self.block,
             buffers,
             parts: self.parts,
-            codes: self.codes.into_iter().map(|(_, c)| c).collect(),
+            codes: self
+                .coded
+                .into_inner()
+                .map_or_else(Vec::new, |c| c.codes.into_iter().map(|(_, c)| c).collect()),
         }
     }
 }
