@@ -261,10 +261,12 @@ fn mark_part<T: Cell>(
 /// The codes ([`Classes::code`]) of `values` (each below 65536) in `out`,
 /// which is cleared first.
 pub(crate) fn codes<T: Cell>(c: Classes, values: &[T], out: &mut Vec<u16>) {
-    out.clear();
     #[cfg(target_arch = "x86_64")]
     if available() {
         if let Some(narrow) = T::narrow(values) {
+            // Every code is written: zero only what the buffer lacks (the
+            // engine passes stretches of about the same length each time).
+            out.truncate(values.len());
             out.resize(values.len(), 0);
             // SAFETY: the processor has the features of the copy, checked
             // just above.
@@ -272,6 +274,7 @@ pub(crate) fn codes<T: Cell>(c: Classes, values: &[T], out: &mut Vec<u16>) {
             return;
         }
     }
+    out.clear();
     out.extend(values.iter().map(|v| c.code(v.get() as usize)));
 }
 
@@ -616,6 +619,7 @@ mod avx512 {
     /// lane, in `rows` (exactly those words). Returns whether it left out
     /// a part that is not `whole`.
     #[target_feature(enable = "avx512f,avx512bw")]
+    #[inline(never)]
     fn pass_coded<const W: usize>(
         rows: &mut [u16],
         first: usize,
@@ -637,10 +641,11 @@ mod avx512 {
         // `16 · first` fits: numbers are below 32768.
         let offset = _mm512_set1_epi16((16 * first) as u16 as i16);
         let (codes, origin) = (partners.codes, partners.origin);
-        for (&(k, a), &head) in parts.iter().zip(heads) {
+        // The count of word 0 of each lane for part `i`, when it is whole.
+        let count = |i: usize| {
+            let (k, a) = parts[i];
             if !whole(usize::MAX, codes.len(), origin, base, (k, a)) {
-                skipped = true;
-                continue;
+                return None;
             }
             let from = base - k - a - origin;
             let p = &codes[from..from + LANES];
@@ -648,14 +653,36 @@ mod avx512 {
             let v = unsafe { _mm512_loadu_si512(p.as_ptr().cast()) };
             // Lanes of the other class have bit 15 set: every shift by
             // such a count gives 0, as it does for numbers outside a word.
-            let mut c = _mm512_xor_si512(v, _mm512_set1_epi16((head ^ flag) as i16));
-            if first > 0 {
-                c = _mm512_sub_epi16(c, offset);
+            let c = _mm512_xor_si512(v, _mm512_set1_epi16((heads[i] ^ flag) as i16));
+            Some(if first > 0 {
+                _mm512_sub_epi16(c, offset)
+            } else {
+                c
+            })
+        };
+        // Parts two at a time: one three-way OR adds both to a word.
+        let mut i = 0;
+        while i < parts.len() {
+            let (one_part, two) = (count(i), parts.get(i + 1).and_then(|_| count(i + 1)));
+            skipped |= one_part.is_none() || (i + 1 < parts.len() && two.is_none());
+            match (one_part, two) {
+                (Some(mut c), Some(mut d)) => {
+                    for acc in acc.iter_mut() {
+                        let (x, y) = (_mm512_sllv_epi16(one, c), _mm512_sllv_epi16(one, d));
+                        *acc = _mm512_ternarylogic_epi32::<0xFE>(*acc, x, y);
+                        c = _mm512_sub_epi16(c, sixteen);
+                        d = _mm512_sub_epi16(d, sixteen);
+                    }
+                }
+                (Some(mut c), None) | (None, Some(mut c)) => {
+                    for acc in acc.iter_mut() {
+                        *acc = _mm512_or_si512(*acc, _mm512_sllv_epi16(one, c));
+                        c = _mm512_sub_epi16(c, sixteen);
+                    }
+                }
+                (None, None) => {}
             }
-            for acc in acc.iter_mut() {
-                *acc = _mm512_or_si512(*acc, _mm512_sllv_epi16(one, c));
-                c = _mm512_sub_epi16(c, sixteen);
-            }
+            i += 2;
         }
         for (w, acc) in acc.iter().enumerate() {
             // SAFETY: word `w` is LANES values inside `rows`.

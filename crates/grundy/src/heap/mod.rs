@@ -5,7 +5,7 @@
 //! move leaves behind, and [`SpecError`], the located error of a bad game
 //! description.
 
-mod bitrows;
+pub(crate) mod bitrows;
 pub mod dense;
 pub mod grundy_game;
 pub mod period;
