@@ -344,7 +344,18 @@ pub(crate) fn mark_coded(
 /// and covers the values below `32 · w`; without, it covers the values
 /// below `16 · words`. Values past those are 0.
 pub(crate) fn expand(rows: &[u16], out: &mut [u64], row: usize, classes: Option<Classes>) {
-    let fast = available();
+    #[cfg(target_arch = "x86_64")]
+    if available() {
+        // SAFETY: the processor has BMI2, checked just above.
+        return unsafe { avx512::expand(rows, out, row, classes) };
+    }
+    expand_lanes(rows, out, row, classes, false);
+}
+
+/// [`expand`], with `pdep` when `fast`; inlined into the copy compiled for
+/// BMI2, where `pdep` is one instruction rather than a call.
+#[inline(always)]
+fn expand_lanes(rows: &[u16], out: &mut [u64], row: usize, classes: Option<Classes>, fast: bool) {
     for (lane, out) in out.chunks_exact_mut(row).take(LANES).enumerate() {
         for (t, bits) in out.iter_mut().enumerate() {
             *bits = values_of(rows, lane, t, classes, fast);
@@ -354,6 +365,7 @@ pub(crate) fn expand(rows: &[u16], out: &mut [u64], row: usize, classes: Option<
 
 /// The marks of lane `lane` of `rows` for the values `64t .. 64t + 64`,
 /// as bits (see [`expand`]), with `pdep` when `fast`.
+#[inline(always)]
 fn values_of(rows: &[u16], lane: usize, t: usize, classes: Option<Classes>, fast: bool) -> u64 {
     let words = rows.len() / LANES;
     let word = |w: usize| u64::from(rows.get(w * LANES + lane).copied().unwrap_or(0));
@@ -379,6 +391,7 @@ fn values_of(rows: &[u16], lane: usize, t: usize, classes: Option<Classes>, fast
 /// The low bits of `bits`, in order, at the positions of the set bits of
 /// `mask` (the BMI2 instruction `pdep` when `fast`: the processor has
 /// the features of [`available`]).
+#[inline(always)]
 fn deposit(bits: u64, mask: u64, fast: bool) -> u64 {
     #[cfg(target_arch = "x86_64")]
     if fast {
@@ -691,8 +704,15 @@ mod avx512 {
         skipped
     }
 
+    /// [`super::expand`] compiled for BMI2.
+    #[target_feature(enable = "bmi2")]
+    pub(super) fn expand(rows: &[u16], out: &mut [u64], row: usize, classes: Option<Classes>) {
+        super::expand_lanes(rows, out, row, classes, true);
+    }
+
     /// The instruction `pdep`.
     #[target_feature(enable = "bmi2")]
+    #[inline]
     pub(super) fn pdep(bits: u64, mask: u64) -> u64 {
         _pdep_u64(bits, mask)
     }

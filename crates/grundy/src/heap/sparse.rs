@@ -1229,6 +1229,16 @@ impl State {
             }
         }
         let reach = columns.iter().map(|&(k, a)| k + a).max().unwrap_or(0);
+        // With two classes, the columns read codes, as the plan's parts do:
+        // those of their heads, and of a copy of the recent values.
+        let heads: Vec<u16> = match p.block.classes {
+            Some((c, _)) => columns
+                .iter()
+                .map(|&(_, a)| c.code(old[a].get() as usize))
+                .collect(),
+            None => Vec::new(),
+        };
+        let mut recent_codes = Vec::new();
         for j in 0..p.block.shape.len {
             if j % SUB_BLOCK == 0 {
                 let rows = (p.block.shape.len - j).min(SUB_BLOCK);
@@ -1251,13 +1261,25 @@ impl State {
                     recent.clear();
                     recent.extend_from_slice(&old[origin.min(s)..]);
                     recent.extend_from_slice(&new[origin.saturating_sub(s)..j]);
-                    let values = bitrows::Values {
-                        heads: old,
-                        partners: &recent,
-                        origin,
-                    };
-                    let rows = select.rows(words * LANES);
-                    bitrows::mark(&mut bits[rows], values, s + j, &columns, select);
+                    let rows = &mut bits[select.rows(words * LANES)];
+                    match p.block.classes {
+                        Some((c, settled)) => {
+                            bitrows::codes(c, &recent, &mut recent_codes);
+                            let partners = bitrows::Coded {
+                                codes: &recent_codes,
+                                origin,
+                            };
+                            bitrows::mark_coded(rows, partners, s + j, &columns, &heads, settled);
+                        }
+                        None => {
+                            let values = bitrows::Values {
+                                heads: old,
+                                partners: &recent,
+                                origin,
+                            };
+                            bitrows::mark(rows, values, s + j, &columns, select);
+                        }
+                    }
                     let classes = p.block.classes.map(|(c, _)| c);
                     bitrows::expand(bits, &mut first.values, value_row, classes);
                 } else {
