@@ -1063,22 +1063,24 @@ impl State {
         let lag = start - bound + shape.len;
         let window_end = lag + shape.window;
         let cut = |end: usize| group.rare.partition_point(|&a| a < end);
-        // Rare parts only, then rare parts of the window (both classes),
-        // then the other window parts.
+        // The window's other parts, then its rare parts (both classes),
+        // then the rare parts after it, then the middle: with one take,
+        // each job's parts are in order of `a` (see [`Plan::code`]).
         let mut parts = Vec::new();
-        let mut rare_parts = |from: usize, to: usize| {
-            for &k in &group.takes {
-                parts.extend(group.rare[cut(from)..cut(to)].iter().map(|&a| (k, a)));
-            }
-            parts.len()
-        };
-        let both = rare_parts(window_end, bound);
-        let window = rare_parts(lag, window_end);
         for &k in &group.takes {
             let mut rare = group.rare[cut(lag)..cut(window_end)].iter().peekable();
             let common = (lag..window_end).filter(|&a| rare.next_if_eq(&&a).is_none());
             parts.extend(common.map(|a| (k, a)));
         }
+        let mut rare_parts = |from: usize, to: usize| {
+            let first = parts.len();
+            for &k in &group.takes {
+                parts.extend(group.rare[cut(from)..cut(to)].iter().map(|&a| (k, a)));
+            }
+            first
+        };
+        let both = rare_parts(lag, window_end);
+        let far = rare_parts(window_end, bound);
         let middles = parts.len();
         for &k in &group.takes {
             let mid = (start - k) / 2;
@@ -1097,8 +1099,8 @@ impl State {
         Some(Plan {
             block: self.block(start, bound, shape, words, Some((classes, settled))),
             jobs: vec![
-                job(settled, 0..window),
-                job(common, both..middles),
+                job(settled, both..middles),
+                job(common, 0..far),
                 job(common, middles..parts.len()),
             ],
             parts,
@@ -2232,24 +2234,46 @@ impl Plan {
         };
         let (start, len, bound) = (self.block.start, self.block.shape.len, self.block.bound);
         let mut stretches: Vec<(std::ops::Range<usize>, Vec<u16>)> = Vec::new();
-        for job in &mut self.jobs {
+        // Parts whose partners all lie in the last CODED_SPAN positions
+        // before the bound: `k + a` at most `reach`.
+        let reach = start - bound.saturating_sub(CODED_SPAN);
+        let mut jobs = Vec::with_capacity(self.jobs.len() + 2);
+        for job in std::mem::take(&mut self.jobs) {
             let parts = &self.parts[job.parts.clone()];
-            let Some((least, most)) = parts.iter().map(|&(k, a)| k + a).fold(None, |m, d| {
-                Some(m.map_or((d, d), |(l, h)| (d.min(l), d.max(h))))
-            }) else {
+            // In order of `k + a`, the parts near enough come first (a
+            // rare position far back, which Officers' classification
+            // finds now and then, leaves the others coded); otherwise
+            // the job is coded whole or not at all.
+            let split = if parts.is_sorted_by_key(|&(k, a)| k + a) {
+                parts.partition_point(|&(k, a)| k + a <= reach)
+            } else {
+                parts.len()
+            };
+            let (near, rest) = (
+                job.parts.start..job.parts.start + split,
+                job.parts.start + split..job.parts.end,
+            );
+            if !rest.is_empty() {
+                jobs.push(Job { parts: rest, ..job });
+            }
+            let Some((least, most)) = self.parts[near.clone()]
+                .iter()
+                .map(|&(k, a)| k + a)
+                .fold(None, |m, d| {
+                    Some(m.map_or((d, d), |(l, h)| (d.min(l), d.max(h))))
+                })
+            else {
                 continue;
             };
             // Partners of lane j: start + j - k - a, from 1 and below the
             // bound.
             let lo = start.saturating_sub(most).max(1);
             let hi = (start + len).saturating_sub(least).min(bound);
-            if hi <= lo {
-                continue;
-            }
             let inside = stretches
                 .iter()
                 .position(|(span, _)| span.start <= lo && hi <= span.end);
-            job.coded = match inside {
+            let coded = match inside {
+                _ if hi <= lo => None,
                 Some(i) => Some(i),
                 None if hi - lo <= CODED_SPAN => {
                     stretches.push((lo..hi, spare.pop().unwrap_or_default()));
@@ -2257,7 +2281,13 @@ impl Plan {
                 }
                 None => None,
             };
+            jobs.push(Job {
+                parts: near,
+                coded,
+                ..job
+            });
         }
+        self.jobs = jobs;
         if !stretches.is_empty() {
             let table = (0..=max_value).map(|x| classes.code(x)).collect();
             self.pending = std::sync::Mutex::new(Some((table, stretches)));
