@@ -2240,11 +2240,16 @@ impl Plan {
         let mut jobs = Vec::with_capacity(self.jobs.len() + 2);
         for job in std::mem::take(&mut self.jobs) {
             let parts = &self.parts[job.parts.clone()];
-            // In order of `k + a`, the parts near enough come first (a
-            // rare position far back, which Officers' classification
-            // finds now and then, leaves the others coded); otherwise
-            // the job is coded whole or not at all.
-            let split = if parts.is_sorted_by_key(|&(k, a)| k + a) {
+            // A job whose partners span more than CODED_SPAN, in order of
+            // `k + a`, has the parts near enough first: those are coded
+            // (a rare position far back, which Officers' classification
+            // finds now and then, leaves the others coded). Otherwise the
+            // job is coded whole or not at all.
+            let span = parts.iter().map(|&(k, a)| k + a).fold(None, |m, d| {
+                Some(m.map_or((d, d), |(l, h): (usize, usize)| (d.min(l), d.max(h))))
+            });
+            let wide = span.is_some_and(|(least, most)| most - least + len > CODED_SPAN);
+            let split = if wide && parts.is_sorted_by_key(|&(k, a)| k + a) {
                 parts.partition_point(|&(k, a)| k + a <= reach)
             } else {
                 parts.len()
