@@ -55,7 +55,7 @@
 //! 131 per take, Officers, 0.6, 1583), most of the work is marking their
 //! pairs. A split `a + (r - a)`
 //! with `a >= B` involves only values from before the last `B` heap sizes.
-//! So the engine works in blocks of `B` heap sizes (128 on one thread; 512
+//! So the engine works in blocks of `B` heap sizes (128 on one thread; 1024
 //! when threads share the work, 64 with narrow windows): first it marks, for every heap size of the
 //! block at once, the values of those splits that it will need (pairs with
 //! a rare part, plus windows of ordinary pairs that catch most candidates
@@ -454,7 +454,7 @@ impl SparseOctal {
     /// per heap size. Memory: about one byte per value (see [`GrundySequence`]).
     ///
     /// # Panics
-    /// If `n` exceeds [`MAX_N`](SparseOctal::MAX_N) (2^34 - 1025; 2^34
+    /// If `n` exceeds [`MAX_N`](SparseOctal::MAX_N) (2^34 - 2049; 2^34
     /// one-byte values are 16 GiB), or if a value reaches 2^32, which no
     /// code without three-way splits can do below heaps of size 2^33 / t
     /// (a heap has fewer options than that, and its value is at most the
@@ -685,11 +685,14 @@ const RARE_FOR_BLOCKS: usize = 1024;
 /// `BLOCK` involve only values from before the block.
 const BLOCK: usize = 128;
 /// Heap sizes prepared at once when several threads share the work: longer
-/// blocks pay for waking the other threads (measured on Officers to 2^20:
-/// 128 is best on one thread, 512 on two).
-const PARALLEL_BLOCK: usize = 512;
+/// blocks pay for waking the other threads and for planning (measured on
+/// Officers to 2^20 with byte rows: 128 is best on one thread, 512 on two;
+/// to 2^26 with bit rows and codes, two threads, four alternating pairs:
+/// 1024 took 23.8 to 26.6 s against 26.1 to 29.0 s for 512).
+const PARALLEL_BLOCK: usize = 1024;
 /// The most threads that mark a block, each into rows of its own (about
-/// `PARALLEL_BLOCK · (width + 8)` bytes per thread: 266 KB for Officers).
+/// `PARALLEL_BLOCK · (width + 8)` bytes per thread with byte rows, 532 KB
+/// for Officers; a tenth of that with bit rows).
 /// Past a few threads the sequential finishing step bounds the speed-up
 /// anyway (see the [module documentation](self)).
 const MAX_THREADS: usize = 64;
