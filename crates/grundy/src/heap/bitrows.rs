@@ -239,21 +239,32 @@ fn mark_part<T: Cell>(
 ) {
     let limit = rows.len() / LANES * 16;
     let Some(&ga) = g.heads.get(a) else { return };
-    for j in 0..LANES {
-        let Some(partner) = (base + j).checked_sub(k + a).filter(|&p| p >= 1) else {
-            continue;
-        };
-        let Some(&v) = partner
-            .checked_sub(g.origin)
-            .and_then(|i| g.partners.get(i))
-        else {
-            continue;
-        };
+    each_partner(g.partners, g.origin, base, (k, a), |j, v| {
         if let Some(x) = select
             .number((ga ^ v).get() as usize)
             .filter(|&x| x < limit)
         {
             rows[(x / 16) * LANES + j] |= 1 << (x % 16);
+        }
+    });
+}
+
+/// Calls `mark(j, p)` for each lane `j` whose partner, position `base + j
+/// - k - a`, is at least 1 and held by `partners` (which starts at
+/// position `origin`), with `p` the partner's entry.
+fn each_partner<V: Copy>(
+    partners: &[V],
+    origin: usize,
+    base: usize,
+    (k, a): (usize, usize),
+    mut mark: impl FnMut(usize, V),
+) {
+    for j in 0..LANES {
+        let Some(partner) = (base + j).checked_sub(k + a).filter(|&p| p >= 1) else {
+            continue;
+        };
+        if let Some(&v) = partner.checked_sub(origin).and_then(|i| partners.get(i)) {
+            mark(j, v);
         }
     }
 }
@@ -319,21 +330,12 @@ pub(crate) fn mark_coded(
             // The vectors marked it.
             continue;
         }
-        for j in 0..LANES {
-            let Some(partner) = (base + j).checked_sub(k + a).filter(|&p| p >= 1) else {
-                continue;
-            };
-            let Some(&code) = partner
-                .checked_sub(partners.origin)
-                .and_then(|i| partners.codes.get(i))
-            else {
-                continue;
-            };
+        each_partner(partners.codes, partners.origin, base, (k, a), |j, code| {
             let x = usize::from(code ^ head ^ flag);
             if x < limit {
                 rows[(x / 16) * LANES + j] |= 1 << (x % 16);
             }
-        }
+        });
     }
 }
 
@@ -456,31 +458,66 @@ mod avx512 {
             class,
             low: if bit >= 16 { u16::MAX } else { (1 << bit) - 1 },
         };
-        let words = rows.len() / LANES;
-        let mut first = 0;
-        let mut skipped = false;
-        while first < words {
-            let count = (words - first).min(PASS);
-            let rows = &mut rows[first * LANES..(first + count) * LANES];
+        in_passes(rows, |rows, first, count| {
             macro_rules! dispatch {
                 ($($w:literal)*) => {
                     match (count, heads, partners) {
                         $(
                             ($w, Narrow::U8(h), Narrow::U8(p)) => {
-                                skipped |= pass_u8::<$w>(rows, first, (h, p, origin), base, parts, keep)
+                                pass_u8::<$w>(rows, first, (h, p, origin), base, parts, keep)
                             }
                             ($w, Narrow::U16(h), Narrow::U16(p)) => {
-                                skipped |= pass_u16::<$w>(rows, first, (h, p, origin), base, parts, keep)
+                                pass_u16::<$w>(rows, first, (h, p, origin), base, parts, keep)
                             }
                         )*
                         _ => unreachable!("a pass has 1 to {PASS} words, values of one width"),
                     }
                 };
             }
-            dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
+            dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+        })
+    }
+
+    /// Runs `pass(rows, first, count)` on the words of `rows` (word-major,
+    /// [`LANES`] a word) in passes of at most [`PASS`] words: `rows` holds
+    /// exactly words `first .. first + count`. Returns whether any pass
+    /// left out a part.
+    fn in_passes(rows: &mut [u16], mut pass: impl FnMut(&mut [u16], usize, usize) -> bool) -> bool {
+        let words = rows.len() / LANES;
+        let (mut first, mut skipped) = (0, false);
+        while first < words {
+            let count = (words - first).min(PASS);
+            skipped |= pass(
+                &mut rows[first * LANES..(first + count) * LANES],
+                first,
+                count,
+            );
             first += count;
         }
         skipped
+    }
+
+    /// The `W` words of `rows`, one register each.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn load_words<const W: usize>(rows: &[u16]) -> [__m512i; W] {
+        assert_eq!(rows.len(), W * LANES);
+        let mut acc = [_mm512_setzero_si512(); W];
+        for (w, acc) in acc.iter_mut().enumerate() {
+            // SAFETY: word `w` is LANES values inside `rows`.
+            *acc = unsafe { _mm512_loadu_si512(rows[w * LANES..].as_ptr().cast()) };
+        }
+        acc
+    }
+
+    /// Writes the words [`load_words`] read back into `rows`.
+    #[target_feature(enable = "avx512f")]
+    #[inline]
+    fn store_words<const W: usize>(rows: &mut [u16], acc: &[__m512i; W]) {
+        for (w, acc) in acc.iter().enumerate() {
+            // SAFETY: word `w` is LANES values inside `rows`.
+            unsafe { _mm512_storeu_si512(rows[w * LANES..].as_mut_ptr().cast(), *acc) };
+        }
     }
 
     /// What a pass keeps of each value `x`: the lanes where the parity of
@@ -507,13 +544,8 @@ mod avx512 {
                 parts: &[(usize, usize)],
                 keep: Keep,
             ) -> bool {
-                assert_eq!(rows.len(), W * LANES);
                 let mut skipped = false;
-                let mut acc = [_mm512_setzero_si512(); W];
-                for (w, acc) in acc.iter_mut().enumerate() {
-                    // SAFETY: word `w` is LANES values inside `rows`.
-                    *acc = unsafe { _mm512_loadu_si512(rows[w * LANES..].as_ptr().cast()) };
-                }
+                let mut acc = load_words::<W>(rows);
                 let one = _mm512_set1_epi16(1);
                 let sixteen = _mm512_set1_epi16(16);
                 // `16 · first` fits: values are below 65536.
@@ -549,10 +581,7 @@ mod avx512 {
                         c = _mm512_sub_epi16(c, sixteen);
                     }
                 }
-                for (w, acc) in acc.iter().enumerate() {
-                    // SAFETY: word `w` is LANES values inside `rows`.
-                    unsafe { _mm512_storeu_si512(rows[w * LANES..].as_mut_ptr().cast(), *acc) };
-                }
+                store_words(rows, &acc);
                 skipped
             }
         };
@@ -608,24 +637,17 @@ mod avx512 {
         heads: &[u16],
         flag: u16,
     ) -> bool {
-        let words = rows.len() / LANES;
-        let mut first = 0;
-        let mut skipped = false;
-        while first < words {
-            let count = (words - first).min(PASS);
-            let rows = &mut rows[first * LANES..(first + count) * LANES];
+        in_passes(rows, |rows, first, count| {
             macro_rules! dispatch {
                 ($($w:literal)*) => {
                     match count {
-                        $($w => skipped |= pass_coded::<$w>(rows, first, partners, base, parts, heads, flag),)*
+                        $($w => pass_coded::<$w>(rows, first, partners, base, parts, heads, flag),)*
                         _ => unreachable!("a pass has 1 to {PASS} words"),
                     }
                 };
             }
-            dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24);
-            first += count;
-        }
-        skipped
+            dispatch!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24)
+        })
     }
 
     /// One pass of [`mark_coded`]: words `first .. first + W` of every
@@ -642,13 +664,8 @@ mod avx512 {
         heads: &[u16],
         flag: u16,
     ) -> bool {
-        assert_eq!(rows.len(), W * LANES);
         let mut skipped = false;
-        let mut acc = [_mm512_setzero_si512(); W];
-        for (w, acc) in acc.iter_mut().enumerate() {
-            // SAFETY: word `w` is LANES values inside `rows`.
-            *acc = unsafe { _mm512_loadu_si512(rows[w * LANES..].as_ptr().cast()) };
-        }
+        let mut acc = load_words::<W>(rows);
         let one = _mm512_set1_epi16(1);
         let sixteen = _mm512_set1_epi16(16);
         // `16 · first` fits: numbers are below 32768.
@@ -697,10 +714,7 @@ mod avx512 {
             }
             i += 2;
         }
-        for (w, acc) in acc.iter().enumerate() {
-            // SAFETY: word `w` is LANES values inside `rows`.
-            unsafe { _mm512_storeu_si512(rows[w * LANES..].as_mut_ptr().cast(), *acc) };
-        }
+        store_words(rows, &acc);
         skipped
     }
 
