@@ -1156,8 +1156,10 @@ impl State {
     /// at most one position in [`RARE_ABOVE_BITS`] passes. A heap size
     /// whose value passes it costs a walk over every planned split (see
     /// [`State::finish_block`]), a few microseconds; each word the rows
-    /// drop saves every heap size about a twentieth of that. Officers
-    /// (0.6) to 2^26 has values to 325, but only 0.03% from 272 on.
+    /// drop saves every heap size about 0.03 µs on Officers (3100 parts,
+    /// two and a half vector operations a part and word for 32 heap
+    /// sizes). Officers (0.6) to 2^26 has values to 325, but only 0.03%
+    /// from 272 on.
     fn bit_limit(&self) -> usize {
         let total: u64 = self.counts.iter().sum();
         let allowed = total / RARE_ABOVE_BITS;
