@@ -2110,9 +2110,15 @@ struct Job {
     select: Select,
     /// Indices into [`Plan::parts`].
     parts: std::ops::Range<usize>,
-    /// With codes: the index in [`Plan::codes`] of the stretch that holds
-    /// the codes of every partner of these parts.
+    /// With codes: the index in [`Coded::codes`] of the stretch that
+    /// holds the codes of every partner of these parts.
     coded: Option<usize>,
+}
+
+/// The least and the most `k + a` of `parts`, if any.
+fn extent(parts: &[(usize, usize)]) -> Option<(usize, usize)> {
+    let sums = parts.iter().map(|&(k, a)| k + a);
+    Some((sums.clone().min()?, sums.max()?))
 }
 
 /// The longest stretch of positions whose codes a plan computes: past it,
@@ -2250,14 +2256,17 @@ impl Plan {
             // (a rare position far back, which Officers' classification
             // finds now and then, leaves the others coded). Otherwise the
             // job is coded whole or not at all.
-            let span = parts.iter().map(|&(k, a)| k + a).fold(None, |m, d| {
-                Some(m.map_or((d, d), |(l, h): (usize, usize)| (d.min(l), d.max(h))))
-            });
+            let span = extent(parts);
             let wide = span.is_some_and(|(least, most)| most - least + len > CODED_SPAN);
             let split = if wide && parts.is_sorted_by_key(|&(k, a)| k + a) {
                 parts.partition_point(|&(k, a)| k + a <= reach)
             } else {
                 parts.len()
+            };
+            let near_span = if split == parts.len() {
+                span
+            } else {
+                extent(&parts[..split])
             };
             let (near, rest) = (
                 job.parts.start..job.parts.start + split,
@@ -2266,13 +2275,7 @@ impl Plan {
             if !rest.is_empty() {
                 jobs.push(Job { parts: rest, ..job });
             }
-            let Some((least, most)) = self.parts[near.clone()]
-                .iter()
-                .map(|&(k, a)| k + a)
-                .fold(None, |m, d| {
-                    Some(m.map_or((d, d), |(l, h)| (d.min(l), d.max(h))))
-                })
-            else {
+            let Some((least, most)) = near_span else {
                 continue;
             };
             // Partners of lane j: start + j - k - a, from 1 and below the
