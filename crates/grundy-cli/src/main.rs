@@ -117,7 +117,7 @@ fn board_for_heap_command(args: &[String]) -> Option<anyhow::Error> {
         return None;
     }
     words
-        .filter(|w| grundy::games::Board::parse(w).is_ok())
+        .filter(|w| grundy::games::Game::parse(w).is_ok_and(|g| g.position().is_some()))
         .find_map(|w| diagnostic::heap_game(w).err())
 }
 

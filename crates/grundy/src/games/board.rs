@@ -26,6 +26,7 @@ use crate::games::cram::{Cram64, Cram8};
 use crate::games::spec::{BoardMove, BoardSolution, BoardSpec};
 use crate::games::CramEndgame;
 use crate::games::{Chomp, Cram};
+use crate::moves::MoveError;
 use crate::search::{Search, SearchStats, DEFAULT_MEMORY};
 use crate::{Nimber, Outcome};
 
@@ -56,23 +57,6 @@ pub struct BoardProgress {
     pub positions: u64,
     /// Entries in the solver's table now.
     pub table: u64,
-}
-
-/// Why a move cannot be played on a board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MoveError(pub String);
-
-/// A board spec given where only heap games make sense (`grundy values
-/// cram:3x3`): it names a position, not a rule for heaps, so it has no
-/// Grundy sequence and no period.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a board position ({kind}), not a heap game: it has no heap sizes, so no sequence of values or period; the commands that take a board are solve, play and graph --game")]
-pub struct NotAHeapGame {
-    /// The board as its canonical spec.
-    pub board: String,
-    /// `Cram` or `Chomp`.
-    pub kind: &'static str,
 }
 
 impl From<BoardSpec> for Board {
@@ -226,7 +210,7 @@ impl Board {
     pub fn play(&self, mv: &BoardMove) -> Result<Board, MoveError> {
         for &cell in &mv.cells() {
             if cell.0 >= self.rows() || cell.1 >= self.cols() {
-                return Err(MoveError(format!(
+                return Err(MoveError::Illegal(format!(
                     "{} is off the board ({} rows, {} columns: a1 to {})",
                     cell_name(cell),
                     self.rows(),
@@ -239,12 +223,15 @@ impl Board {
             (Board::Cram { game, free }, BoardMove::Domino([a, b])) => {
                 for &cell in [a, b] {
                     if !self.is_open(cell) {
-                        return Err(MoveError(format!("{} is already covered", cell_name(cell))));
+                        return Err(MoveError::Illegal(format!(
+                            "{} is already covered",
+                            cell_name(cell)
+                        )));
                     }
                 }
                 let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
                 if dr + dc != 1 {
-                    return Err(MoveError(format!(
+                    return Err(MoveError::Illegal(format!(
                         "{} and {} are not side by side: a domino covers two cells next to each other in a row or a column",
                         cell_name(*a),
                         cell_name(*b)
@@ -257,12 +244,15 @@ impl Board {
             }
             (Board::Chomp { game, rows }, BoardMove::Bite(cell)) => {
                 if *cell == (0, 0) {
-                    return Err(MoveError(
+                    return Err(MoveError::Illegal(
                         "a1 is the poisoned square: it is never eaten (whoever is left with it alone has lost)".into(),
                     ));
                 }
                 if !self.is_open(*cell) {
-                    return Err(MoveError(format!("{} is already eaten", cell_name(*cell))));
+                    return Err(MoveError::Illegal(format!(
+                        "{} is already eaten",
+                        cell_name(*cell)
+                    )));
                 }
                 let mut next = rows;
                 for r in cell.0..game.rows() {
@@ -274,10 +264,10 @@ impl Board {
                 }
                 Ok(Board::Chomp { game, rows: next })
             }
-            (Board::Cram { .. }, BoardMove::Bite(_)) => Err(MoveError(
+            (Board::Cram { .. }, BoardMove::Bite(_)) => Err(MoveError::Illegal(
                 "a Cram move places a domino: name its two cells".into(),
             )),
-            (Board::Chomp { .. }, BoardMove::Domino(_)) => Err(MoveError(
+            (Board::Chomp { .. }, BoardMove::Domino(_)) => Err(MoveError::Illegal(
                 "a Chomp move bites one square: name one cell".into(),
             )),
         }
@@ -450,20 +440,6 @@ impl Board {
                 let make = || searcher(&game, options, cancel).plain(true);
                 search_position(make, tick, rows, &moves, options)
             }
-        }
-    }
-
-    /// The error for this board given where a heap game is needed.
-    ///
-    /// ```
-    /// let e = grundy::games::Board::parse("chomp:3x4").unwrap().not_a_heap_game();
-    /// assert!(e.to_string().starts_with("a board position (Chomp), not a heap game"));
-    /// assert_eq!(e.board, "chomp:3x4");
-    /// ```
-    pub fn not_a_heap_game(&self) -> NotAHeapGame {
-        NotAHeapGame {
-            board: self.to_string(),
-            kind: self.kind(),
         }
     }
 }
