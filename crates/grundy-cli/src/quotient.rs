@@ -12,6 +12,11 @@ use crate::progress::Progress;
 
 /// Arguments of `grundy quotient`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy quotient 0.75 --max-heap 12\n  \
+    grundy quotient kayles --max-heap 40 --table\n  \
+    grundy quotient dawson --max-heap 30 --json\n  \
+    grundy quotient 0.07 --max-heap 40 --max-order 200")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`.
     game: String,

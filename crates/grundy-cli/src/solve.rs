@@ -17,6 +17,14 @@ use crate::progress::Progress;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy solve kayles 1000000000000000000 7    exact, with winning moves\n  \
+    grundy solve 0.07 10 20 30 --limit 5\n  \
+    grundy solve nim --misere 1 1 5\n  \
+    grundy solve kayles --misere 30 40 17        by the misère quotient\n  \
+    grundy solve cram:4x9                        a board names its whole position\n  \
+    grundy solve 'chomp:..../..##/.###' --json\n  \
+    grundy solve nodekayles:petersen --outcome")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
     /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
