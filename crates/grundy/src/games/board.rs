@@ -404,7 +404,7 @@ impl Board {
                         match endgame {
                             // The table holds regions in the board's canonical form;
                             // a larger region is not worth the conversion.
-                            Some(e) => search.with_endgame(move |&p: &u64| {
+                            Some(e) => search.endgame(move |&p: &u64| {
                                 (p.count_ones() <= e.max_cells())
                                     .then(|| e.value(game.canonical(square.board_of(p))))
                                     .flatten()
@@ -421,7 +421,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&narrow, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u64| e.value(u128::from(p))),
+                                Some(e) => search.endgame(|&p: &u64| e.value(u128::from(p))),
                                 None => search,
                             }
                         };
@@ -432,7 +432,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&game, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u128| e.value(p)),
+                                Some(e) => search.endgame(|&p: &u128| e.value(p)),
                                 None => search,
                             }
                         };
@@ -538,7 +538,7 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     options: &SearchOptions,
     cancel: &Cancel,
 ) -> Search<'g, G> {
-    Search::with_memory(game, options.memory).with_cancel(cancel.clone())
+    Search::with_memory(game, options.memory).cancel(cancel)
 }
 
 /// [`Board::search`] for any game: `make` makes a search (one for this
@@ -556,7 +556,7 @@ where
     G: ImpartialGame + Sync + 'g,
     G::Position: Send + Sync,
 {
-    let mut search = make().with_progress(tick);
+    let mut search = make().progress(tick);
     if !options.outcome_only {
         // The value, and with it which moves leave a P-position.
         let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
