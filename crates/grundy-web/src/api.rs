@@ -26,8 +26,8 @@ use std::time::{Duration, Instant};
 
 use grundy::cancel::Cancel;
 
-use grundy::games::{Board, BoardMove, BoardSpec, NodeKayles};
-use grundy::play::board::{engine_move_cancellable, move_name};
+use grundy::games::{Board, BoardMove, BoardSolution, BoardSpec, NodeKayles, SearchOptions};
+use grundy::play::board::{self as board_play, move_name};
 use grundy_json::{BoardJson, NodeKaylesJson};
 
 use crate::engine::{
@@ -856,17 +856,14 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
     let max_heap = fields.u64_or("max_heap", bound.min(20), bound)?;
     let table = fields.bool_or("table", false)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
-        let q = MisereQuotient::compute_with(
-            &game.ruleset,
-            max_heap,
-            MisereBounds::default().quotient_limits(),
-            cancel,
-            |_, _| {},
-        )
-        .map_err(|e| match e {
-            QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
-            e => ApiError::over_limit(e.to_string()),
-        })?;
+        let q = MisereQuotient::of(&game.ruleset, max_heap)
+            .limits(MisereBounds::default().quotient_limits())
+            .cancel(cancel)
+            .compute()
+            .map_err(|e| match e {
+                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+                e => ApiError::over_limit(e.to_string()),
+            })?;
         to_json(&QuotientJson::new(&q, table))
     })
     .await
@@ -918,15 +915,11 @@ pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResul
         } else {
             Convention::Normal
         };
-        let solver = HeapSolver::prepare(
-            &game.ruleset,
-            convention,
-            &heaps,
-            limits,
-            cancel,
-            &mut |_| {},
-        )
-        .map_err(over)?;
+        let solver = HeapSolver::of(&game.ruleset, convention)
+            .limits(limits)
+            .cancel(cancel)
+            .prepare(&heaps)
+            .map_err(over)?;
         let solution = solver.solve(&heaps, limit).map_err(over)?;
         let name = game.ruleset.to_string();
         let json = SolveJson::new(&name, &heaps, &solution);
@@ -1048,9 +1041,7 @@ async fn solve_board(state: &AppState, spec: &str, mut fields: Fields) -> ApiRes
     }
     fields.u64_or("limit", 20, 100_000)?;
     compute_with(state, Estimate::EXPENSIVE, move |cancel| {
-        let solution = board
-            .solve_watched(cancel, &mut |_| {})
-            .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+        let solution = board_solution(&board, cancel)?;
         to_json(&BoardJson::new(&board.to_string(), &solution))
     })
     .await
@@ -1135,12 +1126,20 @@ fn board_move_json(mv: &BoardMove) -> Value {
     serde_json::json!({ "move": move_name(mv), "cells": mv.cells() })
 }
 
+/// The value, outcome and winning moves of `board`, stopped by `cancel`.
+fn board_solution(board: &Board, cancel: &Cancel) -> Result<BoardSolution, ApiError> {
+    let report = board
+        .search(&SearchOptions::default(), cancel, &mut |_| {})
+        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+    Ok(report
+        .into_solution()
+        .expect("a full search finds the value"))
+}
+
 /// The position as the page draws it: the spec that names it, its rows
 /// (`.` open, `#` covered or eaten), value, outcome and winning moves.
 fn board_json(board: &Board, cancel: &Cancel) -> Result<Value, ApiError> {
-    let solution = board
-        .solve_watched(cancel, &mut |_| {})
-        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+    let solution = board_solution(board, cancel)?;
     let over = board.moves().is_empty();
     Ok(serde_json::json!({
         "game": board.to_string(),
@@ -1233,7 +1232,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
         }
         let mut engine = None;
         if winner.is_none() {
-            let reply = engine_move_cancellable(&position, cancel)
+            let reply = board_play::engine_move(&position, cancel)
                 .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
             match reply {
                 Some((mv, after)) => {

@@ -25,7 +25,7 @@
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::games::board::cell_name;
-use crate::games::{Board, BoardMove, BoardSolution, MoveError};
+use crate::games::{Board, BoardMove, BoardSolution, MoveError, SearchOptions};
 use crate::play::input::InputError;
 use crate::play::Player;
 
@@ -191,24 +191,10 @@ pub struct BoardTurn {
 /// The move the engine makes from `board`, or `None` when there is no
 /// move: a winning move when there is one; otherwise, playing for time,
 /// the move that leaves the opponent the fewest winning replies, so that a
-/// mistake is likely.
+/// mistake is likely. Stops when `cancel` fires (a server's deadline).
 ///
 /// # Complexity
 /// One solve of `board`, and from a P-position one solve of each option.
-///
-/// ```
-/// use grundy::games::Board;
-/// use grundy::play::board::engine_move;
-/// // Two dominoes fit a 1x4 strip only if the first goes at an end: the
-/// // middle one wins.
-/// let (mv, after) = engine_move(&Board::parse("cram:1x4").unwrap()).unwrap();
-/// assert_eq!(after.to_string(), "cram:.##.");
-/// ```
-pub fn engine_move(board: &Board) -> Option<(BoardMove, Board)> {
-    engine_move_cancellable(board, &Cancel::new()).expect("nothing cancels a fresh flag")
-}
-
-/// [`engine_move`] that stops when `cancel` fires (a server's deadline).
 ///
 /// # Errors
 /// [`Cancelled`] once `cancel` fires.
@@ -216,16 +202,24 @@ pub fn engine_move(board: &Board) -> Option<(BoardMove, Board)> {
 /// ```
 /// use grundy::cancel::Cancel;
 /// use grundy::games::Board;
-/// use grundy::play::board::engine_move_cancellable;
+/// use grundy::play::board::engine_move;
+/// // Two dominoes fit a 1x4 strip only if the first goes at an end: the
+/// // middle one wins.
+/// let (mv, after) = engine_move(&Board::parse("cram:1x4").unwrap(), &Cancel::new())
+///     .unwrap()
+///     .unwrap();
+/// assert_eq!(after.to_string(), "cram:.##.");
+///
 /// let stop = Cancel::new();
 /// stop.cancel();
-/// assert!(engine_move_cancellable(&Board::parse("cram:8x8").unwrap(), &stop).is_err());
+/// assert!(engine_move(&Board::parse("cram:8x8").unwrap(), &stop).is_err());
 /// ```
-pub fn engine_move_cancellable(
+pub fn engine_move(
     board: &Board,
     cancel: &Cancel,
 ) -> Result<Option<(BoardMove, Board)>, Cancelled> {
-    let solution = board.solve_watched(cancel, &mut |_| {})?;
+    let options = SearchOptions::default();
+    let solution = board.search(&options, cancel, &mut |_| {})?;
     let moves = board.moves();
     if let Some(win) = solution.winning_moves.first() {
         return Ok(moves.into_iter().find(|(m, _)| m == win));
@@ -233,7 +227,7 @@ pub fn engine_move_cancellable(
     let mut best: Option<(usize, (BoardMove, Board))> = None;
     for (mv, after) in moves {
         let replies = after
-            .solve_watched(cancel, &mut |_| {})?
+            .search(&options, cancel, &mut |_| {})?
             .winning_moves
             .len();
         if best.as_ref().is_none_or(|(n, _)| replies < *n) {
@@ -321,7 +315,8 @@ impl BoardMatch {
         if self.to_move() != Player::Engine {
             return None;
         }
-        let (mv, after) = engine_move(&self.position())?;
+        let (mv, after) =
+            engine_move(&self.position(), &Cancel::new()).expect("nothing cancels a fresh flag")?;
         Some(self.push(Player::Engine, mv, after))
     }
 

@@ -550,7 +550,7 @@ impl Match {
     /// # Complexity
     /// For rulesets other than Nim under normal play, the Grundy values up
     /// to the largest heap; under misère play past the search, the misère
-    /// quotient up to it (see [`HeapSolver::prepare`]).
+    /// quotient up to it (see [`HeapSolverBuilder::prepare`](crate::sum::HeapSolverBuilder::prepare)).
     ///
     /// ```
     /// use grundy::play::{Match, Player, SetupError};
@@ -691,15 +691,12 @@ impl Match {
                 ..MisereBounds::default()
             },
         };
-        let solver = HeapSolver::prepare(
-            &ruleset,
-            convention,
-            &heaps,
-            solver_limits,
-            cancel,
-            progress,
-        )
-        .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
+        let solver = HeapSolver::of(&ruleset, convention)
+            .limits(solver_limits)
+            .cancel(cancel)
+            .progress(progress)
+            .prepare(&heaps)
+            .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
         let m = Match {
             name: game.clone(),
             first,

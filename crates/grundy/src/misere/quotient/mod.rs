@@ -97,7 +97,7 @@
 //!
 //! | file | holds |
 //! |---|---|
-//! | `mod.rs` | the limits, the errors, and [`MisereQuotient::compute_with`], which runs the learner heap size by heap size |
+//! | `mod.rs` | the limits, the errors, and [`QuotientBuilder::compute`], which runs the learner heap size by heap size |
 //! | `monoid.rs` | the result: [`MisereQuotient`] with its table, P-portion and pretending function, and the questions it answers about sums (class, outcome, winning moves, tameness) |
 //! | `present.rs` | its presentation: generators, element names, relations and `Display`, built from a verified candidate |
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
@@ -197,14 +197,14 @@ pub enum QuotientError {
 
 impl MisereQuotient {
     /// Computes and verifies the misère quotient of `ruleset` on heaps of at
-    /// most `max_heap` tokens, with the default order bound and no
-    /// cancellation.
+    /// most `max_heap` tokens, with the default limits and no cancellation:
+    /// `MisereQuotient::of(ruleset, max_heap).compute()`.
     ///
     /// # Errors
-    /// See [`MisereQuotient::compute_with`].
+    /// See [`QuotientBuilder::compute`].
     ///
     /// # Complexity
-    /// See [`MisereQuotient::compute_with`].
+    /// See [`QuotientBuilder::compute`].
     ///
     /// ```
     /// use grundy::misere::MisereQuotient;
@@ -214,25 +214,86 @@ impl MisereQuotient {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn compute(ruleset: &HeapRuleset, max_heap: u64) -> Result<MisereQuotient, QuotientError> {
-        MisereQuotient::compute_with(
+        MisereQuotient::of(ruleset, max_heap).compute()
+    }
+
+    /// The quotient of `ruleset` on heaps up to `max_heap`, to be computed
+    /// ([`QuotientBuilder::compute`]) with its options given one call at a
+    /// time: the limits, a cancellation flag, a progress callback.
+    ///
+    /// ```
+    /// use grundy::misere::{MisereQuotient, QuotientLimits};
+    /// let dawson = "0.07".parse()?;
+    /// let mut orders = vec![];
+    /// let q = MisereQuotient::of(&dawson, 12)
+    ///     .limits(QuotientLimits::default())
+    ///     .progress(|n, order| orders.push((n, order)))
+    ///     .compute()?;
+    /// assert_eq!(q.order(), 12);
+    /// assert_eq!(orders.last(), Some(&(12, 12)));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(ruleset: &HeapRuleset, max_heap: u64) -> QuotientBuilder<'_> {
+        QuotientBuilder {
             ruleset,
             max_heap,
-            QuotientLimits::default(),
-            &Cancel::new(),
-            |_, _| {},
-        )
+            limits: QuotientLimits::default(),
+            cancel: Cancel::new(),
+            progress: None,
+        }
+    }
+}
+
+/// The options of a quotient computation: made by [`MisereQuotient::of`],
+/// run by [`compute`](QuotientBuilder::compute).
+pub struct QuotientBuilder<'a> {
+    ruleset: &'a HeapRuleset,
+    max_heap: u64,
+    limits: QuotientLimits,
+    cancel: Cancel,
+    progress: Option<Box<dyn FnMut(u64, usize) + 'a>>,
+}
+
+impl<'a> QuotientBuilder<'a> {
+    /// The bounds to stay within ([`QuotientLimits::default`] unless set).
+    pub fn limits(mut self, limits: QuotientLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Stops the computation with [`QuotientError::Cancelled`] once
+    /// `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::misere::{MisereQuotient, QuotientError};
+    /// let stop = Cancel::new();
+    /// stop.cancel();
+    /// let r = MisereQuotient::of(&"kayles".parse()?, 10).cancel(&stop).compute();
+    /// assert!(matches!(r, Err(QuotientError::Cancelled(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn cancel(mut self, cancel: &Cancel) -> Self {
+        self.cancel = cancel.clone();
+        self
+    }
+
+    /// Calls `progress(n, order)` after the quotient for heaps up to `n` is
+    /// verified.
+    pub fn progress(mut self, progress: impl FnMut(u64, usize) + 'a) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
     }
 
     /// Computes and verifies the quotient on heaps up to `max_heap`, heap
-    /// size by heap size, calling `progress(n, order)` after the quotient
-    /// for heaps up to `n` is verified.
+    /// size by heap size.
     ///
     /// # Errors
     /// [`QuotientError::HeapTooLarge`] beyond [`MAX_QUOTIENT_HEAP`];
     /// [`QuotientError::TooLarge`] when a candidate passes
     /// `limits.max_order` elements or the outcome search passes
-    /// `limits.max_searched` sums (with the quotient verified so far); [`QuotientError::Cancelled`] when `cancel`
-    /// is raised.
+    /// `limits.max_searched` sums (with the quotient verified so far); [`QuotientError::Cancelled`] when the
+    /// cancellation flag is raised.
     ///
     /// # Complexity
     /// Each verification is `O(T · k · |Q|²)` for `T` heap types whose
@@ -240,27 +301,20 @@ impl MisereQuotient {
     /// `|Q|` failed ones and one successful one per heap size. The outcome
     /// search is exponential in the worst case, but only ever asked about
     /// small sums.
-    ///
-    /// ```
-    /// use grundy::cancel::Cancel;
-    /// use grundy::misere::{MisereQuotient, QuotientLimits};
-    /// let dawson = "0.07".parse()?;
-    /// let mut orders = vec![];
-    /// let limits = QuotientLimits::default();
-    /// let q = MisereQuotient::compute_with(&dawson, 12, limits, &Cancel::new(), |n, order| {
-    ///     orders.push((n, order))
-    /// })?;
-    /// assert_eq!(q.order(), 12);
-    /// assert_eq!(orders.last(), Some(&(12, 12)));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn compute_with(
-        ruleset: &HeapRuleset,
-        max_heap: u64,
-        limits: QuotientLimits,
-        cancel: &Cancel,
-        mut progress: impl FnMut(u64, usize),
-    ) -> Result<MisereQuotient, QuotientError> {
+    pub fn compute(self) -> Result<MisereQuotient, QuotientError> {
+        let QuotientBuilder {
+            ruleset,
+            max_heap,
+            limits,
+            cancel,
+            mut progress,
+        } = self;
+        let cancel = &cancel;
+        let mut progress = |n, order| {
+            if let Some(f) = progress.as_mut() {
+                f(n, order);
+            }
+        };
         if max_heap > MAX_QUOTIENT_HEAP {
             return Err(QuotientError::HeapTooLarge {
                 heap: max_heap,
