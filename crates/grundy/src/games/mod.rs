@@ -2,7 +2,7 @@
 //!
 //! | file | game |
 //! |---|---|
-//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), with [`Nim`] and [`Kayles`] |
+//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
@@ -17,12 +17,10 @@ pub mod heaps;
 pub mod node_kayles;
 pub mod spec;
 
-pub use board::{
-    Board, BoardProgress, BoardReport, MoveError, NotAHeapGame, SearchOptions, SearchReport,
-};
+pub use board::{Board, BoardReport, MoveError, NotAHeapGame, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
-pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};
+pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use node_kayles::{NodeKayles, NodeKaylesError};
 pub use spec::{BoardMove, BoardSolution, BoardSpec, SpecError};
