@@ -132,9 +132,9 @@ impl HeapRules for crate::heap::HeapRuleset {
 /// Nim: take any positive number of tokens from one heap.
 ///
 /// [`HeapRuleset::Nim`](crate::heap::HeapRuleset::Nim) is the same game;
-/// this rule differs in the positions it leaves: a heap taken to nothing
-/// stays in place as a heap of 0, and the options come smallest first, as
-/// `grundy graph --game nim` draws them.
+/// this rule differs in the positions it leaves, as a drawing of the
+/// position graph shows them: a heap taken to nothing stays in place as a
+/// heap of 0, and the options come smallest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;
 

@@ -15,7 +15,7 @@ use crate::game::ImpartialGame;
 pub(super) struct BelingRogalski;
 
 impl Method for BelingRogalski {
-    #[inline]
+    #[inline(always)]
     fn value<G: ImpartialGame>(
         search: &mut Search<'_, G>,
         c: &G::Position,
@@ -26,7 +26,7 @@ impl Method for BelingRogalski {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn whole_value<G: ImpartialGame>(
         search: &mut Search<'_, G>,
         c: &G::Position,

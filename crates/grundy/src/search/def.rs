@@ -13,7 +13,7 @@ use crate::game::ImpartialGame;
 pub(super) struct Definition;
 
 impl Method for Definition {
-    #[inline]
+    #[inline(always)]
     fn value<G: ImpartialGame>(
         search: &mut Search<'_, G>,
         c: &G::Position,
@@ -21,7 +21,7 @@ impl Method for Definition {
         search.exact(c)
     }
 
-    #[inline]
+    #[inline(always)]
     fn whole_value<G: ImpartialGame>(
         search: &mut Search<'_, G>,
         c: &G::Position,
