@@ -48,16 +48,14 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     let mut progress = Progress::new("misère quotient: heaps done", Some(args.max_heap));
-    let result = MisereQuotient::compute_with(
-        &ruleset,
-        args.max_heap,
-        QuotientLimits {
+    let result = MisereQuotient::of(&ruleset, args.max_heap)
+        .limits(QuotientLimits {
             max_order: args.max_order,
             ..QuotientLimits::default()
-        },
-        &crate::interrupt::flag(),
-        |n, _| progress.update(n),
-    );
+        })
+        .cancel(&crate::interrupt::flag())
+        .progress(|n, _| progress.update(n))
+        .compute();
     let done = progress.done();
     match result {
         Ok(q) => print(&q, &args, out),

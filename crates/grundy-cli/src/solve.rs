@@ -327,13 +327,10 @@ fn prepare(
         max_values: max,
         ..SolverLimits::default()
     };
-    let result = HeapSolver::prepare(
-        ruleset,
-        convention,
-        heaps,
-        limits,
-        &crate::interrupt::flag(),
-        &mut |p| match p {
+    let result = HeapSolver::of(ruleset, convention)
+        .limits(limits)
+        .cancel(&crate::interrupt::flag())
+        .progress(|p| match p {
             SolveProgress::Values(n) => progress
                 .get_or_insert_with(|| {
                     Progress::new(
@@ -346,8 +343,8 @@ fn prepare(
             SolveProgress::Quotient { heap, .. } => progress
                 .get_or_insert_with(|| Progress::new("misère quotient: heaps done", Some(largest)))
                 .update(heap),
-        },
-    );
+        })
+        .prepare(heaps);
     let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {

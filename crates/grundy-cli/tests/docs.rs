@@ -65,7 +65,10 @@ fn man_page_is_roff_with_every_subcommand() {
 #[test]
 fn the_man_page_is_one_page_with_examples() {
     let page = stdout(&["man"]);
-    assert!(!page.contains("grundy\\-nim(1)"), "points to a page that does not exist");
+    assert!(
+        !page.contains("grundy\\-nim(1)"),
+        "points to a page that does not exist"
+    );
     assert!(!page.contains(".SH EXTRA"), "an empty EXTRA section");
     assert!(!page.contains("The `grundy` command"), "NAME says nothing");
     assert!(page.contains("Impartial combinatorial games"));

@@ -266,17 +266,14 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
     let max_heap = fields.u64_or("max_heap", bound.min(20), bound)?;
     let table = fields.bool_or("table", false)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
-        let q = MisereQuotient::compute_with(
-            &game.ruleset,
-            max_heap,
-            MisereBounds::default().quotient_limits(),
-            cancel,
-            |_, _| {},
-        )
-        .map_err(|e| match e {
-            QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
-            e => ApiError::over_limit(e.to_string()),
-        })?;
+        let q = MisereQuotient::of(&game.ruleset, max_heap)
+            .limits(MisereBounds::default().quotient_limits())
+            .cancel(cancel)
+            .compute()
+            .map_err(|e| match e {
+                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+                e => ApiError::over_limit(e.to_string()),
+            })?;
         to_json(&QuotientJson::new(&q, table))
     })
     .await
@@ -319,15 +316,11 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
         } else {
             Convention::Normal
         };
-        let solver = HeapSolver::prepare(
-            &game.ruleset,
-            convention,
-            &heaps,
-            limits,
-            cancel,
-            &mut |_| {},
-        )
-        .map_err(over)?;
+        let solver = HeapSolver::of(&game.ruleset, convention)
+            .limits(limits)
+            .cancel(cancel)
+            .prepare(&heaps)
+            .map_err(over)?;
         let solution = solver.solve(&heaps, limit).map_err(over)?;
         let name = game.ruleset.to_string();
         let json = SolveJson::new(&name, &heaps, &solution);
