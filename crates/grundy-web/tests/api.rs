@@ -283,7 +283,7 @@ async fn an_illegal_move_is_a_422_with_the_reason() {
     assert_eq!(
         body["error"],
         "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
-         heap of 5, 1 and 4 or 2 and 3"
+         heap of 5, heaps of 1 and 4, or heaps of 2 and 3"
     );
     assert_error(
         play("nim", json!([0, 0]), 0, 1, None).await,
