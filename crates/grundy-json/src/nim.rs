@@ -54,7 +54,7 @@ impl<H: HeapSize> Serialize for JsonHeap<'_, H> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0.to_u64() {
             Some(n) => s.serialize_u64(n),
-            None => s.serialize_str(&self.0.to_string()),
+            None => s.serialize_str(&self.0.to_decimal()),
         }
     }
 }
