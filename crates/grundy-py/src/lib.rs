@@ -214,18 +214,24 @@ fn solve(
                     "{start} names its whole position and takes no heaps"
                 )));
             }
-            if misere {
-                return Err(value_error(format!(
-                    "misère play is not supported for {} positions such as {start}",
-                    start.rules().name
-                )));
-            }
+            let convention = if misere {
+                Convention::Misere
+            } else {
+                Convention::Normal
+            };
             return interruptible(py, move |cancel| {
                 let started = std::time::Instant::now();
-                let solution = start.solve(&mut SolveOptions::default().cancel(cancel))?;
+                let solution = start.solve(
+                    &mut SolveOptions::default()
+                        .cancel(cancel)
+                        .convention(convention),
+                )?;
                 let name = start.to_string();
-                let json = grundy_json::PositionJson::new(&name, &solution)
+                let mut json = grundy_json::PositionJson::new(&name, &solution)
                     .with_search(&solution.stats, started.elapsed().as_secs_f64());
+                if misere {
+                    json = json.misere();
+                }
                 Ok(serde_json::to_string(&json).expect("JSON"))
             });
         }

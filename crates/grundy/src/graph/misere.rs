@@ -29,7 +29,9 @@
 //! assert_eq!(m.outcome(at("a")), LoopyOutcome::N);
 //! assert_eq!(m.value(at("c")).map(|v| v.0), Some(1));
 //! assert_eq!(m.value(at("b")).map(|v| v.0), Some(0));
-//! assert_eq!(m.value(at("d")).map(|v| v.0), Some(2));
+//! // d's moves reach a (value 1) and c (value 1): mex {1} = 0, a P-position.
+//! assert_eq!(m.value(at("d")).map(|v| v.0), Some(0));
+//! assert_eq!(m.outcome(at("d")), LoopyOutcome::P);
 //! ```
 //!
 //! # Complexity
