@@ -409,5 +409,7 @@ class Graph:
         return {n.node: n.escape for n in self.nodes if n.value == "inf"}
 
     def __repr__(self) -> str:
-        return f"Graph({self.node_count} nodes, {self.edge_count} edges)"
+        nodes = "node" if self.node_count == 1 else "nodes"
+        edges = "edge" if self.edge_count == 1 else "edges"
+        return f"Graph({self.node_count} {nodes}, {self.edge_count} {edges})"
 
