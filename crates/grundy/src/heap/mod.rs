@@ -6,10 +6,12 @@
 //! description.
 
 pub(crate) mod bitrows;
+mod cell;
 pub mod dense;
 pub mod grundy_game;
 pub mod period;
 pub mod sequence;
+mod simd;
 pub mod sparse;
 pub mod spec;
 pub mod subtraction;

@@ -115,9 +115,11 @@
 //! codes only, the split values of every heap.
 
 use super::bitrows::{self, Select, LANES};
-use super::dense::{for_each_pair_value, mex_from, pairs_hit, Cell};
+use super::cell::Cell;
+use super::dense::{for_each_pair_value, mex_from};
 use super::period::Theorem;
 use super::sequence::StoreMut;
+use super::simd::pairs_hit;
 use super::GrundySequence;
 use super::TakeBreak;
 use crate::parallel::{for_each_mut, in_pool, join, threads};
