@@ -14,14 +14,17 @@ pub mod sequence;
 mod simd;
 pub mod sparse;
 pub mod spec;
+mod store;
 pub mod subtraction;
 pub mod take_break;
+mod theorem;
 pub mod valuefile;
 
 pub use period::{Certificate, PeriodStatus, Periodicity};
-pub use sequence::{GrundySequence, SequenceEngine};
+pub use sequence::SequenceEngine;
 pub use sparse::{SparseOctal, SparseStats};
 pub use spec::HeapRuleset;
+pub use store::GrundySequence;
 pub use subtraction::SubtractionSet;
 pub use take_break::TakeBreak;
 

@@ -117,11 +117,10 @@
 use super::bitrows::{self, Select, LANES};
 use super::cell::Cell;
 use super::dense::{for_each_pair_value, mex_from};
-use super::period::Theorem;
-use super::sequence::StoreMut;
 use super::simd::pairs_hit;
-use super::GrundySequence;
-use super::TakeBreak;
+use super::store::StoreMut;
+use super::theorem::Theorem;
+use super::{GrundySequence, TakeBreak};
 use crate::parallel::{for_each_mut, in_pool, join, threads};
 use crate::Nimber;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -192,66 +191,6 @@ pub struct SparseStats {
     /// `max(p, 16)` heap sizes. `None` when none was seen, or the period
     /// shortcut is off.
     pub candidate: Option<(usize, usize)>,
-}
-
-/// The sparse-space engine is the fast engine of every take-and-break code
-/// ([`sequence::engine`](super::sequence::engine) picks it). It may compute a
-/// few values past the `n` asked for (it finishes a block); they are exact,
-/// and [`len`](super::sequence::SequenceEngine::len) counts them.
-impl super::sequence::SequenceEngine for SparseOctal {
-    fn extend_to(&mut self, n: usize) {
-        SparseOctal::extend_to(self, n);
-    }
-
-    fn len(&self) -> usize {
-        SparseOctal::len(self)
-    }
-
-    fn get(&self, i: usize) -> Nimber {
-        SparseOctal::get(self, i)
-    }
-
-    fn name(&self) -> &'static str {
-        "sparse"
-    }
-
-    fn max_index(&self) -> usize {
-        SparseOctal::MAX_N
-    }
-
-    fn resume_from(&mut self, known: &super::GrundySequence) -> bool {
-        SparseOctal::resume_from(self, known)
-    }
-
-    fn try_reserve(&mut self, n: usize) -> Result<(), crate::limits::LimitError> {
-        SparseOctal::try_reserve(self, n)
-    }
-
-    fn sequence(&self) -> Option<&GrundySequence> {
-        Some(&self.values)
-    }
-
-    fn into_sequence(self: Box<Self>) -> GrundySequence {
-        self.values
-    }
-
-    fn report(&self) -> super::sequence::EngineReport {
-        let stats = self.stats();
-        super::sequence::EngineReport {
-            rare: Some(stats.rare[0] + stats.rare[1]),
-            period: stats.period,
-            candidate: stats.candidate,
-            linear: Some(
-                stats.period.is_some()
-                    || (self.state.triple.is_empty()
-                        && self
-                            .state
-                            .groups
-                            .iter()
-                            .all(|g| g.takes.is_empty() || !g.dense)),
-            ),
-        }
-    }
 }
 
 impl SparseOctal {
@@ -501,11 +440,7 @@ impl SparseOctal {
     /// The periodicity theorem for this code: moves take at most `t`
     /// tokens and leave at most two heaps (three for hexadecimal codes).
     fn theorem(&self) -> Theorem {
-        Theorem {
-            max_heaps: self.code.max_heaps_left().max(1) as u64,
-            max_take: self.code.max_take() as u64,
-            empty_heap_is_no_heap: false,
-        }
+        Theorem::for_code(&self.code)
     }
 
     /// Computes `G(0..=n)` (or a block past it) by the sparse-space method.
@@ -628,6 +563,19 @@ impl SparseOctal {
     /// The largest value computed so far.
     pub fn max_value(&self) -> Nimber {
         Nimber(u64::from(self.state.max_value))
+    }
+
+    /// Whether each further value costs the same however long the sequence
+    /// grows: once a period is proved, or while every class of splits is
+    /// sparse and no move splits a heap in three.
+    pub(crate) fn is_linear(&self) -> bool {
+        self.proved.is_some()
+            || (self.state.triple.is_empty()
+                && self
+                    .state
+                    .groups
+                    .iter()
+                    .all(|g| g.takes.is_empty() || !g.dense))
     }
 
     /// How the engine ran so far.
