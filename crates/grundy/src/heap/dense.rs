@@ -51,6 +51,10 @@ pub(crate) fn for_each_pair_value<T: Cell>(g: &[T], r: usize, mut mark: impl FnM
     }
 }
 
+/// Zero bytes after the last meaningful entry of a slice of marks, so
+/// that a mex search ([`mex_from`]) always stops.
+pub(crate) const SENTINEL: usize = 8;
+
 /// The least `i >= start` with `seen[i] == 0`. Every byte of `seen` is 0
 /// or 1 and the slice ends in at least eight zero bytes, a sentinel that
 /// ends every search.
