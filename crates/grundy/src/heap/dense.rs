@@ -3,7 +3,7 @@
 //!
 //! Splitting a heap of `r` tokens into `a + (r - a)` pairs the values array
 //! read forwards (`G(1), G(2), ...`) with the same array read backwards
-//! (`G(r-1), G(r-2), ...`). [`pairs_hit_portable`] asks whether some pair xors to a
+//! (`G(r-1), G(r-2), ...`). `pairs_hit_portable` asks whether some pair xors to a
 //! given nimber; it compares fixed-size chunks of the two slices without a
 //! branch inside a chunk, so the compiler turns each chunk into a few SIMD
 //! instructions (a byte shuffle for the reversal, a compare and an or), and

@@ -251,20 +251,13 @@ fn first_values(e: &dyn SequenceEngine, n: usize) -> GrundySequence {
     out
 }
 
-/// Extends `engine` until `G(n)` is known, in chunks, checking `cancel`
-/// between them; `progress` is called after each chunk with the number of
-/// values known.
+/// Grows an engine in chunks, so that a long computation can be stopped
+/// and watched: made by [`Grow::of`], given its options one call at a
+/// time, and run by [`to`](Grow::to).
 ///
 /// The chunks are sized from the time the last one took (about 20 ms each),
 /// so that a quadratic engine stops as promptly as a linear one, and the
 /// engine itself is not touched: any [`SequenceEngine`] works.
-///
-/// # Errors
-/// [`Cancelled`] when `cancel` is set; the values computed so far stay in
-/// the engine (its [`len`](SequenceEngine::len) says how far it got).
-///
-/// # Complexity
-/// That of the engine up to `n`, plus one clock read per chunk.
 ///
 /// ```
 /// use grundy::cancel::Cancel;
@@ -272,16 +265,68 @@ fn first_values(e: &dyn SequenceEngine, n: usize) -> GrundySequence {
 ///
 /// let game: HeapRuleset = "0.07".parse()?;
 /// let mut e = sequence::engine(&game, sequence::EngineKind::Fast);
-/// sequence::extend_cancellable(e.as_mut(), 1000, &Cancel::new(), &mut |_| {})?;
-/// assert_eq!(e.len(), 1001);
+/// let mut known = 0;
+/// sequence::Grow::of(e.as_mut()).progress(&mut |n| known = n).to(1000)?;
+/// assert_eq!((e.len(), known), (1001, 1001));
 ///
 /// let stop = Cancel::new();
 /// stop.cancel();
 /// let mut e = sequence::engine(&game, sequence::EngineKind::Fast);
-/// assert!(sequence::extend_cancellable(e.as_mut(), 1000, &stop, &mut |_| {}).is_err());
+/// assert!(sequence::Grow::of(e.as_mut()).cancel(&stop).to(1000).is_err());
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn extend_cancellable(
+#[must_use = "an engine grows only when `to` is called"]
+pub struct Grow<'a> {
+    engine: &'a mut dyn SequenceEngine,
+    cancel: Option<&'a Cancel>,
+    progress: Option<&'a mut dyn FnMut(usize)>,
+}
+
+impl<'a> Grow<'a> {
+    /// Grows `engine`, which keeps the values it computes.
+    pub fn of(engine: &'a mut dyn SequenceEngine) -> Grow<'a> {
+        Grow {
+            engine,
+            cancel: None,
+            progress: None,
+        }
+    }
+
+    /// Checks `cancel` between chunks and stops once it is set.
+    pub fn cancel(mut self, cancel: &'a Cancel) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// Calls `progress` after each chunk with the number of values known.
+    pub fn progress(mut self, progress: &'a mut dyn FnMut(usize)) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// Grows the engine until `G(n)` is known.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the flag is set; the values computed so far stay
+    /// in the engine (its [`len`](SequenceEngine::len) says how far it
+    /// got).
+    ///
+    /// # Complexity
+    /// That of the engine up to `n`, plus one clock read per chunk.
+    pub fn to(self, n: usize) -> Result<(), Cancelled> {
+        let never = Cancel::new();
+        let mut quiet = |_: usize| {};
+        extend(
+            self.engine,
+            n,
+            self.cancel.unwrap_or(&never),
+            self.progress.unwrap_or(&mut quiet),
+        )
+    }
+}
+
+/// [`Grow::to`] with its options given.
+pub(crate) fn extend(
     engine: &mut dyn SequenceEngine,
     n: usize,
     cancel: &Cancel,
@@ -305,33 +350,6 @@ pub fn extend_cancellable(
         };
     }
     Ok(())
-}
-
-/// [`values`] that stops when `cancel` is set.
-///
-/// # Errors
-/// [`Cancelled`] when `cancel` is set before the values are known.
-///
-/// # Complexity
-/// That of [`values`].
-///
-/// ```
-/// use grundy::cancel::Cancel;
-/// use grundy::heap::{sequence, HeapRuleset};
-///
-/// let kayles: HeapRuleset = "kayles".parse()?;
-/// let g = sequence::values_cancellable(&kayles, 100, &Cancel::new())?;
-/// assert_eq!(g.len(), 101);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn values_cancellable(
-    ruleset: &HeapRuleset,
-    n: usize,
-    cancel: &Cancel,
-) -> Result<GrundySequence, Cancelled> {
-    let mut e = engine(ruleset, EngineKind::Fast);
-    extend_cancellable(e.as_mut(), n, cancel, &mut |_| {})?;
-    Ok(first_values(e.as_ref(), n))
 }
 
 /// The sparse-space engine is the fast engine of every take-and-break code
@@ -742,9 +760,13 @@ mod tests {
             assert!(e.len() > n + 1, "{spec}: the engine stopped at n");
             let g = values(&ruleset, n);
             assert_eq!(g.len(), n + 1, "{spec}");
-            let c = values_cancellable(&ruleset, n, &Cancel::new()).unwrap();
-            assert_eq!(c.len(), n + 1, "{spec}");
-            assert!((0..=n).all(|i| g.get(i) == Some(e.get(i)) && c.get(i) == g.get(i)));
+            let mut grown = engine(&ruleset, EngineKind::Fast);
+            Grow::of(grown.as_mut())
+                .cancel(&Cancel::new())
+                .to(n)
+                .unwrap();
+            assert!(grown.len() > n, "{spec}");
+            assert!((0..=n).all(|i| g.get(i) == Some(e.get(i)) && grown.get(i) == e.get(i)));
         }
     }
 

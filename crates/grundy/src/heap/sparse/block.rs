@@ -29,7 +29,7 @@ pub(super) const PARALLEL_BLOCK: usize = 1024;
 
 /// Splits per heap size marked in a block whatever their labels, so that
 /// most candidates a classification cannot settle are already marked: the
-/// `WINDOW` parts from the block's lag on (see [`State::plan`]), and
+/// `WINDOW` parts from the block's lag on (see [`State::plan`](super::state::State::plan)), and
 /// `MIDDLE` parts just below half the heap. Measured on Officers (0.6) to
 /// 2^20: smaller windows leave more candidates to the sequential scans,
 /// larger ones cost more marks.
@@ -39,7 +39,7 @@ pub(super) const WINDOW: usize = 1024;
 pub(super) const MIDDLE: usize = 512;
 
 /// Rare positions per splitting take (over the sparse classes) from which
-/// narrow blocks are used (see [`State::shape`]).
+/// narrow blocks are used (see [`State::shape`](super::state::State::shape)).
 pub(super) const LIGHT_RARE: usize = 64;
 
 /// The window of a narrow block: with fewer rare parts than
@@ -54,7 +54,7 @@ pub(super) const LIGHT_WINDOW: usize = 64;
 pub(super) const LIGHT_PARALLEL_BLOCK: usize = 64;
 
 /// A block of heap sizes `start .. start + shape.len` and what its prepared
-/// rows hold (see [`State::plan`]): for every heap size, the splits whose
+/// rows hold (see [`State::plan`](super::state::State::plan)): for every heap size, the splits whose
 /// part lies in the window from `lag` to `lag + shape.window`, among the
 /// `shape.middle` parts below half the heap, or among the rare parts from
 /// `lag + shape.window` to `bound`, marked from the values below `bound`
@@ -73,13 +73,13 @@ pub(super) struct Block {
     pub(super) words: usize,
     /// With bit rows: whether they hold the values of two classes, half
     /// the words each, and the class of the settled values, which the rare
-    /// parts mark ([`State::plan_classes`]).
+    /// parts mark ([`State::plan_classes`](super::state::State::plan_classes)).
     pub(super) classes: Option<(bitrows::Classes, usize)>,
 }
 
 /// The layout of a block: `len` heap sizes, and the ordinary parts marked
 /// whatever their labels, `window` from the lag on and `middle` below half
-/// the heap (see [`State::shape`]).
+/// the heap (see [`State::shape`](super::state::State::shape)).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Shape {
     pub(super) len: usize,
@@ -110,14 +110,14 @@ impl Block {
 }
 
 /// A block of heap sizes `start .. start + block` with a row of option
-/// marks prepared for each (see [`State::plan`]).
+/// marks prepared for each (see [`State::plan`](super::state::State::plan)).
 #[derive(Debug)]
 pub(super) struct Prepared {
     pub(super) block: Block,
     /// The rows, as marked by each thread: a split is marked in a row when
     /// it is marked in that row of one of the buffers.
     pub(super) buffers: Vec<Rows>,
-    /// The splits marked ahead ([`Plan::parts`]), for the rare heap sizes
+    /// The splits marked ahead ([`Plan::parts`](super::plan::Plan::parts)), for the rare heap sizes
     /// whose value passes the bit rows.
     pub(super) parts: Vec<(usize, usize)>,
     /// The plan's buffers of codes, to be used again.
@@ -130,10 +130,10 @@ pub(super) struct Prepared {
 #[derive(Clone, Debug, Default)]
 pub(super) struct Rows {
     pub(super) bytes: Vec<u8>,
-    /// With bits: the rows of a piece of [`SUB_BLOCK`] heap sizes as bits
-    /// of values ([`bitrows::expand`]), [`value_words`] words a row.
+    /// With bits: the rows of a piece of [`SUB_BLOCK`](super::finish::SUB_BLOCK) heap sizes as bits
+    /// of values ([`bitrows::expand`]), [`value_words`](super::rows::value_words) words a row.
     pub(super) values: Vec<u64>,
-    /// `words · LANES` words for each group of [`LANES`] heap sizes, in the
+    /// `words · LANES` words for each group of [`LANES`](crate::heap::bitrows::LANES) heap sizes, in the
     /// layout of [`bitrows`].
     pub(super) bits: Vec<u16>,
 }

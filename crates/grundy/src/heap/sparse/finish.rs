@@ -25,7 +25,7 @@ impl State {
     /// The rows go in pieces of [`SUB_BLOCK`]: at the start of a piece, the
     /// rare parts from `SUB_BLOCK` to `lag` pair with values from before
     /// the piece, so they are marked for all its rows at once, by columns
-    /// as in [`Plan::mark`]; only the rare parts below `SUB_BLOCK` (and from
+    /// as in [`Plan::mark`](super::plan::Plan::mark); only the rare parts below `SUB_BLOCK` (and from
     /// `bound` on) are marked one heap size at a time.
     pub(super) fn finish_block<T: Cell>(
         &mut self,

@@ -121,7 +121,7 @@
 //!
 //! | file | what it holds |
 //! |---|---|
-//! | `classify.rs` | the rare/common split of a class of splitting moves ([`Group`](classify::Group)) |
+//! | `classify.rs` | the rare/common split of a class of splitting moves (`Group`) |
 //! | `block.rs` | blocks of heap sizes: their shapes, the rows they are marked in, how one ends |
 //! | `marks.rs` | the marks of one heap size, the values as a block sees them, the walk up the mex candidates |
 //! | `state.rs` | the engine's working state, its main loop, the bookkeeping of every new value |

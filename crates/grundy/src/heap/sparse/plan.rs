@@ -113,7 +113,7 @@ impl State {
 
     /// [`State::plan`] in bit rows of two classes, when the splitting
     /// moves form one sparse class whose common pairs give exactly the
-    /// values of one parity of `value & mask` ([`Group::linear`], as in
+    /// values of one parity of `value & mask` ([`Group::linear`](super::classify::Group::linear), as in
     /// Officers): then the window parts mark only the values of that
     /// class (the others have a rare part among their splits, which marks
     /// them), and the rare parts only those of the other (the settled

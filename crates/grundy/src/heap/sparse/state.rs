@@ -44,7 +44,7 @@ pub(super) struct State {
     pub(super) rebuilds: usize,
     pub(super) scans: u64,
     pub(super) blocks: u64,
-    /// Blocks finished from bit rows ([`bitrows`]): of every value, and of
+    /// Blocks finished from bit rows ([`bitrows`](crate::heap::bitrows)): of every value, and of
     /// two classes.
     pub(super) bit_blocks: [u64; 2],
     /// Bumped whenever the classification or `width` changes; a block of
@@ -52,12 +52,12 @@ pub(super) struct State {
     pub(super) epoch: u64,
     /// Buffers for the rows of prepared blocks, kept between blocks.
     pub(super) spare: Vec<Rows>,
-    /// Buffers for the codes of plans ([`Plan::codes`]), kept between
+    /// Buffers for the codes of plans ([`Plan::codes`](super::plan::Plan::codes)), kept between
     /// blocks.
     pub(super) spare_codes: Vec<Vec<u16>>,
     /// Threads for blocks: 1 runs them on this thread only, more on two of
     /// rayon's threads at once; 0 until blocks first apply (then rayon's
-    /// pool size), with blocks of [`BLOCK`] meanwhile.
+    /// pool size), with blocks of [`BLOCK`](super::block::BLOCK) meanwhile.
     pub(super) threads: usize,
     /// Whether the dense classes mark every split rather than scan for each
     /// candidate (see [`State::mark_dense_classes`]).
@@ -65,11 +65,11 @@ pub(super) struct State {
     /// Heap size of the next comparison of the two dense methods.
     pub(super) dense_sample_at: usize,
     /// Smallest parts marked in every split, one heap size at a time (see
-    /// [`PREFIX`]), and the scans counted towards adapting it.
+    /// [`PREFIX`](super::step::PREFIX)), and the scans counted towards adapting it.
     pub(super) prefix: usize,
     pub(super) prefix_scans: u64,
     /// Extra rebuilds every this many heap sizes (0: none); see
-    /// [`SparseOctal::set_rebuild_interval`].
+    /// [`SparseOctal::set_rebuild_interval`](super::SparseOctal::set_rebuild_interval).
     pub(super) rebuild_every: usize,
     /// The split values of recent heaps `r`, as bits, by class and `r %
     /// PAIR_CACHE`, for [`State::step_narrow`]: `(r + 1, epoch, prefix,
