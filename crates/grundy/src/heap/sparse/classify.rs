@@ -1,10 +1,9 @@
 //! The rare/common split of a class of splitting moves ([`Group`]): which
 //! labels `(G(a), a mod 2)` are common, chosen greedily from the label
-//! histogram, which labels a pair of common positions can produce, and
-//! the rare positions, listed again at each rebuild. See the
+//! histogram, and which labels a pair of common positions can produce.
+//! The rare positions are listed again at each rebuild
+//! ([`State::rebuild`](super::state::State::rebuild)). See the
 //! [module documentation](super) for the idea.
-
-use crate::heap::cell::Cell;
 
 /// The splitting moves whose take has one parity, and their classification.
 #[derive(Clone, Debug, Default)]
@@ -50,30 +49,6 @@ pub(super) fn linear(set: &[bool]) -> Option<(usize, usize)> {
 }
 
 impl Group {
-    /// Chooses the common labels from `by_frequency` (see
-    /// [`classify`](Group::classify)) and lists the rare positions of `g`
-    /// again; a class whose rare positions are too many goes dense.
-    pub(super) fn rebuild<T: Cell>(&mut self, by_frequency: &[usize], space: usize, g: &[T]) {
-        self.classify(by_frequency, space);
-        self.rare.clear();
-        self.rare_values.clear();
-        for (a, v) in g.iter().enumerate().skip(1) {
-            if !self.common[(v.get() as usize) << 1 | (a & 1)] {
-                self.rare.push(a);
-                self.rare_values.push(v.get());
-            }
-        }
-        self.rare_at_rebuild = self.rare.len();
-        // Enumerating rare pairs costs about #rare loads per split; a
-        // scan of all splits costs about len/32 (vectorised) per
-        // candidate. Past this share, the dense method is cheaper.
-        self.dense = self.rare.len() > 64 + g.len() / 4;
-        if self.dense {
-            self.rare = Vec::new();
-            self.rare_values = Vec::new();
-        }
-    }
-
     /// Greedy choice of the common labels, most frequent first: a label is
     /// taken when it keeps `(C xor C)` disjoint from `C xor (0, parity)`, so
     /// that no pair of common positions produces a common value at the

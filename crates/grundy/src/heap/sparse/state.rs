@@ -273,7 +273,24 @@ impl State {
             if group.takes.is_empty() {
                 continue;
             }
-            group.rebuild(&labels, self.counts.len(), g);
+            group.classify(&labels, self.counts.len());
+            group.rare.clear();
+            group.rare_values.clear();
+            for (a, v) in g.iter().enumerate().skip(1) {
+                if !group.common[(v.get() as usize) << 1 | (a & 1)] {
+                    group.rare.push(a);
+                    group.rare_values.push(v.get());
+                }
+            }
+            group.rare_at_rebuild = group.rare.len();
+            // Enumerating rare pairs costs about #rare loads per split; a
+            // scan of all splits costs about len/32 (vectorised) per
+            // candidate. Past this share, the dense method is cheaper.
+            group.dense = group.rare.len() > 64 + g.len() / 4;
+            if group.dense {
+                group.rare = Vec::new();
+                group.rare_values = Vec::new();
+            }
         }
     }
 }
