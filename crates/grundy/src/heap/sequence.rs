@@ -17,6 +17,10 @@
 //! The naive engine ([`EngineKind::Naive`]) takes the mex over
 //! [`HeapRuleset::for_each_option`] for every ruleset; the tests check every
 //! fast engine against it.
+//!
+//! [`values`] gives `G(0..=n)` of a ruleset at once; [`Grow`] grows any
+//! engine in chunks that a flag can stop and a callback can watch, as the
+//! period search ([`Analysis::of`](super::period::Analysis::of)) does.
 
 use std::time::{Duration, Instant};
 

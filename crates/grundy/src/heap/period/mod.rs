@@ -122,10 +122,10 @@ pub const THREE_HEAP_SEARCH_MAX: u64 = 1 << 13;
 pub const DEFAULT_MAX: u64 = 1 << 20;
 
 /// How far a search with no [`max`](Search::max) looks for a period when
-/// the engine computes
-/// each value in time independent of `n` (a take-and-break code whose
-/// splits all have a sparse space): 2^25 values, 33.5 million, about half
-/// a minute at the slowest such game measured (Officers). Enough for
+/// the engine computes each value in time independent of `n` (a
+/// take-and-break code whose splits all have a sparse space): 2^25
+/// values, 33.5 million, about half a minute at the slowest such game
+/// measured (Officers). Enough for
 /// 0.354, whose proof needs 2.02·10^7 values (Gangolli–Plambeck:
 /// preperiod 10 061 916, period 1180).
 pub const DEFAULT_MAX_LINEAR: u64 = 1 << 25;

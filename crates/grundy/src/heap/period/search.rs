@@ -100,7 +100,7 @@ enum Reach {
 
 impl<'a> Search<'a> {
     /// The search [`Analysis::of`] makes: no option given.
-    pub(super) fn new(ruleset: &'a HeapRuleset) -> Search<'a> {
+    fn new(ruleset: &'a HeapRuleset) -> Search<'a> {
         Search {
             ruleset,
             reach: Reach::Default,
