@@ -15,9 +15,15 @@ fuzz_target!(|text: &str| {
             assert_eq!(again, family, "{text:?} -> {printed:?}");
         }
         Err(e) => {
-            assert!(e.offset <= text.len(), "{text:?}: offset {}", e.offset);
-            // The caret renderer's span lies on a character of the text.
-            let _ = e.span(text);
+            // The caret renderer's span lies on characters of the text.
+            let span = e.span().expect("a located error");
+            assert!(
+                span.start <= span.end
+                    && span.end <= text.len()
+                    && text.is_char_boundary(span.start)
+                    && text.is_char_boundary(span.end),
+                "{text:?}: {e:?}"
+            );
         }
     }
 });

@@ -153,52 +153,52 @@ pub fn file_line(path: &std::path::Path, line: u64) -> Option<String> {
     (bytes.len() <= 4096).then(|| String::from_utf8_lossy(&bytes).into_owned())
 }
 
-/// A game spec that did not parse: the message every command prints, and
-/// the spec with a caret under the problem.
-pub fn bad_spec(err: grundy::heap::SpecError, spec: &str) -> anyhow::Error {
-    let span = err.span(spec);
-    located(err, spec, span, format!("bad game spec {spec:?}"))
+/// `err`, a parse error that carries its place and its line of input,
+/// with `message` as the context line printed before it: the input line
+/// and a caret under the problem are printed under the message.
+pub fn parsed(err: grundy::ParseError, message: String) -> anyhow::Error {
+    match (err.text().map(str::to_owned), err.span()) {
+        (Some(text), Some(span)) => match err.line() {
+            Some(line) => located_line(err, line, &text, span, message),
+            None => located(err, &text, span, message),
+        },
+        _ => anyhow::Error::new(err).context(message),
+    }
 }
 
-/// A board spec that did not parse: the message every command prints, and
-/// the spec with a caret under the problem.
-pub fn bad_board(err: grundy::games::SpecError, spec: &str) -> anyhow::Error {
-    let span = err.span(spec);
-    located(err, spec, span, format!("bad game spec {spec:?}"))
+/// A spec that names no game: a located spec error (`bad game spec
+/// "0.7x"`, the spec and a caret), or what was wrong with the file it
+/// names.
+pub fn bad_game(err: grundy::games::GameError, spec: &str) -> anyhow::Error {
+    match err {
+        grundy::games::GameError::Spec(e) => parsed(e, format!("bad game spec {spec:?}")),
+        other => anyhow::anyhow!("{other}"),
+    }
+}
+
+/// The game named by `spec`, for every command: [`grundy::games::Game`]
+/// decides what it is, reading the file it may name from the disk.
+pub fn game(spec: &str) -> anyhow::Result<grundy::games::Game> {
+    let read = |path: &str| std::fs::read_to_string(path);
+    grundy::games::Game::parse_reading(spec, &read).map_err(|e| bad_game(e, spec))
 }
 
 /// The heap game named by `spec`, for the commands that need one (`values`,
-/// `period`). A board spec (`cram:3x3`) is a located error that says what
-/// it is and which commands take it, rather than a complaint about its
-/// first letter.
+/// `period`, `quotient`). A whole position (`cram:3x3`) is a located error
+/// that says what it is and which commands take it.
 pub fn heap_game(spec: &str) -> anyhow::Result<grundy::heap::HeapRuleset> {
-    use grundy::games::{Board, BoardSpec};
-    if BoardSpec::is_board_spec(spec) {
-        let board = Board::parse(spec).map_err(|e| bad_board(e, spec))?;
+    game(spec)?.into_heaps().map_err(|e| {
         let whole = Span {
             start: spec.len() - spec.trim_start().len(),
             end: spec.trim_end().len(),
         };
-        return Err(located(
-            board.not_a_heap_game(),
-            spec,
-            whole,
-            format!("game {spec:?}"),
-        ));
-    }
-    grundy::heap::HeapRuleset::parse(spec).map_err(|e| bad_spec(e, spec))
-}
-
-/// A board spec (start position or drawing) for `solve`, `play` and
-/// `graph --game`.
-pub fn board(spec: &str) -> anyhow::Result<grundy::games::Board> {
-    grundy::games::Board::parse(spec).map_err(|e| bad_board(e, spec))
+        located(e, spec, whole, format!("game {spec:?}"))
+    })
 }
 
 /// A census family that did not parse.
-pub fn bad_family(err: grundy::heap::SpecError, family: &str) -> anyhow::Error {
-    let span = err.span(family);
-    located(err, family, span, format!("bad census family {family:?}"))
+pub fn bad_family(err: grundy::ParseError, family: &str) -> anyhow::Error {
+    parsed(err, format!("bad census family {family:?}"))
 }
 
 #[cfg(test)]
@@ -207,8 +207,8 @@ mod tests {
 
     #[test]
     fn carets_sit_under_the_problem() {
-        let err = grundy::heap::HeapRuleset::parse("0.7x").unwrap_err();
-        let e = bad_spec(err, "0.7x");
+        let err = grundy::games::Game::parse("0.7x").unwrap_err();
+        let e = bad_game(err, "0.7x");
         let snippet = e.downcast_ref::<Snippet>().unwrap();
         assert_eq!(snippet.render(), "  0.7x\n     ^\n");
         assert_eq!(e.to_string(), "bad game spec \"0.7x\"");

@@ -6,7 +6,7 @@ use std::io::{self, BufRead, Read, Write};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context};
-use grundy::games::{Board, BoardSpec, HeapRules, MultiHeap, Nim};
+use grundy::games::{Game, HeapRules, MultiHeap, Nim};
 use grundy::graph::{
     analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
 };
@@ -321,81 +321,47 @@ fn error_line(err: &GraphError) -> Option<usize> {
     }
 }
 
-/// The heap rules named by `spec`, for games whose position is a list of
-/// heaps. Heap rulesets from the game-spec grammar plug in here.
-fn heap_rules(spec: &str) -> anyhow::Result<Option<Box<dyn HeapRules>>> {
-    if BoardSpec::is_board_spec(spec) {
-        return Ok(None);
-    }
-    let ruleset = HeapRuleset::parse(spec).map_err(|e| crate::diagnostic::bad_spec(e, spec))?;
-    Ok(Some(match ruleset {
-        HeapRuleset::Nim => Box::new(Nim),
-        other => Box::new(other),
-    }))
-}
-
 /// The graph of the positions of a game reachable from the given position.
 fn game_graph(spec: &str, position: &[String]) -> anyhow::Result<Graph> {
-    if let Some(rules) = heap_rules(spec)? {
-        if position.is_empty() {
-            bail!("--game {spec} needs a position: one or more heap sizes");
-        }
-        let heaps = position
-            .iter()
-            .enumerate()
-            .map(|(i, h)| {
-                h.parse::<u64>().map_err(|_| {
-                    crate::diagnostic::bad_argument(
-                        position,
-                        i,
-                        format!(
-                            "position: heap {} is {h:?}, not a heap size (0 or more)",
-                            i + 1
-                        ),
-                    )
-                })
-            })
-            .collect::<anyhow::Result<Vec<u64>>>()?;
-        let game = MultiHeap::new(rules);
-        // A position with no heaps left (Kayles after the last pins fall)
-        // is named "0", so that it is visible in every output format.
-        let name = |p: &Vec<u64>| {
-            if p.is_empty() {
-                "0".to_string()
-            } else {
-                p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
-            }
-        };
-        return position_graph(&game, &heaps, name, MAX_POSITIONS)
-            .with_context(|| format!("{spec} {}", position.join(" ")));
-    }
-    if grundy::games::NodeKayles::is_spec(spec) {
-        bail!(
-            "{}: Node Kayles positions are not drawn as a graph of positions; `grundy solve {}` gives the value and the winning vertices, and `grundy play {}` plays it",
-            spec.trim(),
-            spec.trim(),
-            spec.trim()
-        );
-    }
-    let board = crate::diagnostic::board(spec)?;
+    let start = match crate::diagnostic::game(spec)? {
+        Game::Heaps(ruleset) => return heap_graph(spec, ruleset, position),
+        Game::Position(start) => start,
+    };
     if !position.is_empty() {
-        let from = if board.is_start() {
-            "starts from the full board"
-        } else {
-            "is drawn in the spec"
-        };
         bail!(
-            "{board} {from} and takes no position, got {:?}",
+            "{start} names its whole position and takes no position, got {:?}",
             position.join(" ")
         );
     }
-    let graph = match board {
-        Board::Cram { game, free } => {
-            position_graph(&game, &free, |&p| game.render(p), MAX_POSITIONS)
-        }
-        Board::Chomp { game, rows } => {
-            position_graph(&game, &rows, |&p| game.render(p), MAX_POSITIONS)
+    grundy::games::position::graph(&*start, MAX_POSITIONS).with_context(|| start.to_string())
+}
+
+/// The graph of the positions of a heap game reachable from the heaps of
+/// `position`.
+fn heap_graph(spec: &str, ruleset: HeapRuleset, position: &[String]) -> anyhow::Result<Graph> {
+    let rules: Box<dyn HeapRules> = match ruleset {
+        HeapRuleset::Nim => Box::new(Nim),
+        other => Box::new(other),
+    };
+    if position.is_empty() {
+        bail!("--game {spec} needs a position: one or more heap sizes");
+    }
+    let heaps = crate::input::small_heap_args(position, |i, t| {
+        format!(
+            "heap {i} ({t:?}) is larger than {}: the graph of positions is drawn for small heaps",
+            u64::MAX
+        )
+    })?;
+    let game = MultiHeap::new(rules);
+    // A position with no heaps left (Kayles after the last pins fall)
+    // is named "0", so that it is visible in every output format.
+    let name = |p: &Vec<u64>| {
+        if p.is_empty() {
+            "0".to_string()
+        } else {
+            p.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
         }
     };
-    graph.with_context(|| board.to_string())
+    position_graph(&game, &heaps, name, MAX_POSITIONS)
+        .with_context(|| format!("{spec} {}", position.join(" ")))
 }

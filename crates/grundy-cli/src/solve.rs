@@ -5,18 +5,26 @@ use std::io::Write;
 
 use anyhow::Context;
 
-use grundy::games::{Board, BoardSpec, CramEndgame, NodeKayles, SearchOptions, SearchReport};
+use grundy::games::{CramEndgame, Game, Position, SearchOptions, SolveOptions};
 use grundy::heap::{period, HeapRuleset};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
 use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError, SumSolution};
 use grundy::{Convention, Outcome};
-use grundy_json::BoardJson;
+use grundy_json::PositionJson;
 
 use crate::progress::Progress;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy solve kayles 1000000000000000000 7    exact, with winning moves\n  \
+    grundy solve 0.07 10 20 30 --limit 5\n  \
+    grundy solve nim --misere 1 1 5\n  \
+    grundy solve kayles --misere 30 40 17        by the misère quotient\n  \
+    grundy solve cram:4x9                        a board names its whole position\n  \
+    grundy solve 'chomp:..../..##/.###' --json\n  \
+    grundy solve nodekayles:petersen --outcome")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
     /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
@@ -75,22 +83,26 @@ pub struct Args {
 
 /// The Cram endgame table of `--db DIR`, read from its file, or built and
 /// written there (by a rename, so a stopped build leaves no file).
-fn endgame_table(args: &Args, board: &Board) -> anyhow::Result<Option<(CramEndgame, f64)>> {
+fn endgame_table(
+    args: &Args,
+    position: &dyn Position,
+) -> anyhow::Result<Option<(CramEndgame, f64)>> {
     let Some(dir) = &args.db else {
         return Ok(None);
     };
-    let Board::Cram { game, .. } = board else {
+    let Some(game) = position.endgame_board() else {
         anyhow::bail!(
-            "--db is for Cram (an endgame table of its small regions); {board} is not a Cram board"
+            "--db is for Cram (an endgame table of its small regions); {position} is {}",
+            position.rules().name
         );
     };
     let cells = args.db_cells.unwrap_or(12);
-    let path = dir.join(CramEndgame::file_name(game, cells));
+    let path = dir.join(CramEndgame::file_name(&game, cells));
     let started = std::time::Instant::now();
     if path.exists() {
         let bytes = std::fs::read(&path)
             .with_context(|| format!("cannot read the endgame table {}", path.display()))?;
-        let table = CramEndgame::from_bytes(&bytes, game, cells).with_context(|| {
+        let table = CramEndgame::from_bytes(&bytes, &game, cells).with_context(|| {
             format!(
                 "{} cannot be used (remove it and the next run builds it again)",
                 path.display()
@@ -107,7 +119,7 @@ fn endgame_table(args: &Args, board: &Board) -> anyhow::Result<Option<(CramEndga
         ),
         None,
     );
-    let table = CramEndgame::build(game, cells, &crate::interrupt::flag(), &mut |size| {
+    let table = CramEndgame::build(&game, cells, &crate::interrupt::flag(), &mut |size| {
         progress.update(u64::from(size))
     })
     .with_context(|| {
@@ -124,72 +136,37 @@ fn endgame_table(args: &Args, board: &Board) -> anyhow::Result<Option<(CramEndga
     Ok(Some((table, started.elapsed().as_secs_f64())))
 }
 
-/// What a game spec names for `solve`. Every spec goes through
-/// [`parse_target`], the one place where new kinds of games (boards such as
-/// `cram:4x5`, which name a whole start position and take no heaps) are
-/// added.
-enum Target {
-    /// A heap game: the position is the sum of the heaps given.
-    Heaps(HeapRuleset),
-    /// A board game from its start position or a drawn position; no heaps.
-    Board(Board),
-    /// Node Kayles on a named graph or one read from a file.
-    NodeKayles(NodeKayles),
-}
-
-/// `nodekayles:FAMILY` or `nodekayles:FILE` (an edge list, edges read both
-/// ways).
-pub(crate) fn node_kayles(spec: &str) -> anyhow::Result<NodeKayles> {
-    if let Some(game) =
-        NodeKayles::family(spec).map_err(|e| crate::diagnostic::bad_board(e, spec))?
-    {
-        return Ok(game);
-    }
-    let path = spec.trim()["nodekayles:".len()..].trim();
-    let text = std::fs::read_to_string(path).with_context(|| {
-        format!(
-            "{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file"
-        )
-    })?;
-    let graph = grundy::graph::Graph::parse_edge_list(&text)
-        .with_context(|| format!("{path}: not an edge list for Node Kayles"))?;
-    NodeKayles::from_graph(&graph, &format!("nodekayles:{path}"))
-        .with_context(|| format!("{path}: cannot play Node Kayles on this graph"))
-}
-
-fn parse_target(spec: &str) -> anyhow::Result<Target> {
-    if NodeKayles::is_spec(spec) {
-        return Ok(Target::NodeKayles(node_kayles(spec)?));
-    }
-    if BoardSpec::is_board_spec(spec) {
-        return Ok(Target::Board(crate::diagnostic::board(spec)?));
-    }
-    let ruleset = HeapRuleset::parse(spec).map_err(|e| crate::diagnostic::bad_spec(e, spec))?;
-    Ok(Target::Heaps(ruleset))
-}
-
 /// Runs `grundy solve`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
-    match parse_target(&args.game)? {
-        Target::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
-        Target::Board(board) => solve_board(&args, board, out),
-        Target::NodeKayles(game) => solve_node_kayles(&args, &game, out),
+    match crate::diagnostic::game(&args.game)? {
+        Game::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
+        Game::Position(position) => solve_position(&args, &*position, out),
     }
 }
 
-/// Runs `search` with the options of `args` (`--outcome`, `--tt-mem`), a
-/// progress line on a terminal and Ctrl-C; returns its report and the
-/// seconds it took, or an error that says how far it got.
-fn watched_search<M>(
+/// A whole position (a board, a graph): its value, outcome and every
+/// winning move, named as `grundy play` names moves. The search draws a
+/// progress line on a terminal and stops on Ctrl-C.
+fn solve_position(
     args: &Args,
-    name: &str,
-    search: impl FnOnce(
-        &SearchOptions,
-        &grundy::cancel::Cancel,
-        &mut dyn FnMut(SearchStats),
-    ) -> Result<SearchReport<M>, grundy::cancel::Cancelled>,
-) -> anyhow::Result<(SearchReport<M>, f64)> {
-    let options = SearchOptions {
+    position: &dyn Position,
+    out: &mut impl Write,
+) -> anyhow::Result<()> {
+    let name = position.to_string();
+    if !args.heaps.is_empty() {
+        anyhow::bail!(
+            "{name} names its whole position and takes no heaps, got {:?}",
+            args.heaps.join(" ")
+        );
+    }
+    if args.misere {
+        anyhow::bail!(
+            "--misere is not supported for {} positions such as {name}",
+            position.rules().name
+        );
+    }
+    let endgame = endgame_table(args, position)?;
+    let search = SearchOptions {
         outcome_only: args.outcome,
         memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
         threads: args
@@ -200,11 +177,20 @@ fn watched_search<M>(
     let mut progress = Progress::new(format!("solving {name}"), None);
     let mut last = SearchStats::default();
     let started = std::time::Instant::now();
-    let report = search(&options, &crate::interrupt::flag(), &mut |s| {
+    let cancel = crate::interrupt::flag();
+    let mut tick = |s: SearchStats| {
         last = s;
         progress.update_board_search(&s)
-    })
-    .with_context(|| {
+    };
+    let solution = position.solve(
+        &mut SolveOptions::default()
+            .search(search)
+            .cancel(&cancel)
+            .progress(&mut tick)
+            .endgame(endgame.as_ref().map(|(t, _)| t)),
+    );
+    drop(progress);
+    let solution = solution.with_context(|| {
         format!(
             "searched {} positions of {name} (table {} entries, {} MB) in {:.1} s before it was stopped",
             last.nodes,
@@ -213,64 +199,32 @@ fn watched_search<M>(
             started.elapsed().as_secs_f64()
         )
     })?;
-    Ok((report, started.elapsed().as_secs_f64()))
-}
-
-/// A board position: its value, outcome and every winning move (a move is
-/// the cells it uses, `(row,column)` from 0 at the top left). The search
-/// draws a progress line on a terminal and stops on Ctrl-C.
-fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Result<()> {
-    if !args.heaps.is_empty() {
-        anyhow::bail!(
-            "{board} names its whole start position and takes no heaps, got {:?}",
-            args.heaps.join(" ")
-        );
-    }
-    if args.misere {
-        anyhow::bail!("--misere is not supported for board games such as {board}");
-    }
-    let endgame = endgame_table(args, &board)?;
-    let (report, seconds) = watched_search(args, &board.to_string(), |options, cancel, tick| {
-        board.search_with_endgame(options, endgame.as_ref().map(|(t, _)| t), cancel, tick)
-    })?;
-    let name = board.to_string();
+    let seconds = started.elapsed().as_secs_f64();
     if args.json {
-        let mut json = serde_json::to_value(BoardJson::from_report(&name, &report, seconds))?;
+        let mut json = PositionJson::new(&name, &solution).with_search(&solution.stats, seconds);
         if let Some((table, built)) = &endgame {
-            json["endgame"] = serde_json::json!({
-                "regions": table.len(),
-                "max_cells": table.max_cells(),
-                "hits": report.stats.endgame_hits,
-                "seconds": built,
+            json = json.with_endgame(grundy_json::EndgameJson {
+                regions: table.len(),
+                max_cells: table.max_cells(),
+                hits: solution.stats.endgame_hits,
+                seconds: *built,
             });
         }
         serde_json::to_writer(&mut *out, &json)?;
         writeln!(out)?;
         return Ok(());
     }
-    let kind = match board {
-        Board::Cram { .. } => "domino",
-        Board::Chomp { .. } => "bite",
-    };
-    if board.is_start() {
-        writeln!(out, "game: {name} (start position)")?;
-    } else {
-        writeln!(out, "game: {name}")?;
+    let rules = position.rules();
+    match position.note() {
+        Some(note) => writeln!(out, "game: {name} ({note})")?,
+        None => writeln!(out, "game: {name}")?,
     }
-    match report.value {
+    match solution.value {
         Some(v) => writeln!(out, "value: {v}")?,
         None => writeln!(out, "value: not computed (--outcome)")?,
     }
-    writeln!(out, "outcome: {}", outcome_words(report.outcome))?;
-    let total = report.winning_moves.len();
-    if args.outcome && total == 1 {
-        writeln!(
-            out,
-            "a winning move (cells as (row,column) from the top left; without --outcome, all of them):"
-        )?;
-        writeln!(out, "  {kind} {}", report.winning_moves[0])?;
-        return Ok(());
-    }
+    writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
+    let total = solution.winning_moves.len();
     if total == 0 {
         writeln!(
             out,
@@ -278,81 +232,23 @@ fn solve_board(args: &Args, board: Board, out: &mut impl Write) -> anyhow::Resul
         )?;
         return Ok(());
     }
-    writeln!(
-        out,
-        "winning moves ({total} in all; cells as (row,column) from the top left):"
-    )?;
-    for m in report.winning_moves.iter().take(args.limit) {
-        writeln!(out, "  {kind} {m}")?;
+    if args.outcome {
+        writeln!(
+            out,
+            "a winning move ({}; without --outcome, all of them):",
+            rules.moves_note
+        )?;
+    } else {
+        writeln!(out, "winning moves ({total} in all; {}):", rules.moves_note)?;
+    }
+    for m in solution.winning_moves.iter().take(args.limit) {
+        writeln!(out, "  {} {}", rules.noun, m.name)?;
     }
     if total > args.limit {
         writeln!(
             out,
             "  ... and {} more (raise --limit to see them)",
             total - args.limit
-        )?;
-    }
-    Ok(())
-}
-
-/// Node Kayles on a whole graph: value, outcome and every vertex whose pick
-/// wins, with the board search's progress line, Ctrl-C and options.
-fn solve_node_kayles(args: &Args, game: &NodeKayles, out: &mut impl Write) -> anyhow::Result<()> {
-    let spec = game.spec();
-    if !args.heaps.is_empty() {
-        anyhow::bail!(
-            "{spec} names a whole graph and takes no heaps, got {:?}",
-            args.heaps.join(" ")
-        );
-    }
-    if args.misere {
-        anyhow::bail!("--misere is not supported for Node Kayles");
-    }
-    if args.db.is_some() {
-        anyhow::bail!(
-            "--db is for Cram (an endgame table of its small regions); {spec} is Node Kayles"
-        );
-    }
-    let (report, seconds) = watched_search(args, spec, |options, cancel, tick| {
-        game.search(options, cancel, tick)
-    })?;
-    let picks: Vec<&str> = report.winning_moves.iter().map(|&v| game.name(v)).collect();
-    if args.json {
-        let json = grundy_json::NodeKaylesJson::new(spec, &report, &picks, seconds);
-        serde_json::to_writer(&mut *out, &json)?;
-        writeln!(out)?;
-        return Ok(());
-    }
-    writeln!(out, "game: {spec} ({} vertices)", game.vertices())?;
-    match report.value {
-        Some(v) => writeln!(out, "value: {v}")?,
-        None => writeln!(out, "value: not computed (--outcome)")?,
-    }
-    writeln!(out, "outcome: {}", outcome_words(report.outcome))?;
-    if picks.is_empty() {
-        writeln!(
-            out,
-            "winning moves: none (every pick leads to an N-position)"
-        )?;
-        return Ok(());
-    }
-    let what = if args.outcome {
-        "a winning move (without --outcome, all of them)".to_owned()
-    } else {
-        format!("winning moves ({} in all)", picks.len())
-    };
-    writeln!(
-        out,
-        "{what}: pick the vertex, which removes it and its neighbours:"
-    )?;
-    for p in picks.iter().take(args.limit) {
-        writeln!(out, "  pick {p}")?;
-    }
-    if picks.len() > args.limit {
-        writeln!(
-            out,
-            "  ... and {} more (raise --limit to see them)",
-            picks.len() - args.limit
         )?;
     }
     Ok(())
@@ -431,13 +327,10 @@ fn prepare(
         max_values: max,
         ..SolverLimits::default()
     };
-    let result = HeapSolver::prepare(
-        ruleset,
-        convention,
-        heaps,
-        limits,
-        &crate::interrupt::flag(),
-        &mut |p| match p {
+    let result = HeapSolver::of(ruleset, convention)
+        .limits(limits)
+        .cancel(&crate::interrupt::flag())
+        .progress(|p| match p {
             SolveProgress::Values(n) => progress
                 .get_or_insert_with(|| {
                     Progress::new(
@@ -450,8 +343,8 @@ fn prepare(
             SolveProgress::Quotient { heap, .. } => progress
                 .get_or_insert_with(|| Progress::new("misère quotient: heaps done", Some(largest)))
                 .update(heap),
-        },
-    );
+        })
+        .prepare(heaps);
     let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {
@@ -473,29 +366,13 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
             "no heaps given: write the heap sizes after the game, e.g. `grundy solve kayles 5 7`"
         );
     }
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            t.parse::<u64>().map_err(|_| {
-                let message = if let Ok(grundy::nim::Heap::Big(_)) = grundy::nim::parse_heap(t) {
-                    format!(
-                        "heap {} ({t:?}) is larger than {}, the largest heap of {ruleset} \
-                         that solve takes (Nim takes heaps of any size)",
-                        i + 1,
-                        u64::MAX
-                    )
-                } else {
-                    format!(
-                        "heap {} ({t:?}) is not a whole number from 0 to {}",
-                        i + 1,
-                        u64::MAX
-                    )
-                };
-                crate::diagnostic::bad_argument(texts, i, message)
-            })
-        })
-        .collect()
+    crate::input::small_heap_args(texts, |i, t| {
+        format!(
+            "heap {i} ({t:?}) is larger than {}, the largest heap of {ruleset} \
+             that solve takes (Nim takes heaps of any size)",
+            u64::MAX
+        )
+    })
 }
 
 /// The heaps of a Nim sum when one of them is too large for a `u64` (and
@@ -506,23 +383,19 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
 /// # Errors
 /// The first heap that is not a heap size, named by its place.
 fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> anyhow::Result<Option<Vec<BigUint>>> {
-    if !matches!(ruleset, HeapRuleset::Nim) || texts.iter().all(|t| t.parse::<u64>().is_ok()) {
+    if !matches!(ruleset, HeapRuleset::Nim) {
         return Ok(None);
     }
-    let mut heaps = Vec::with_capacity(texts.len());
-    for (i, t) in texts.iter().enumerate() {
-        match grundy::nim::parse_heap(t) {
-            Ok(h) => heaps.push(h.to_biguint()),
-            Err(e) => {
-                return Err(crate::diagnostic::bad_argument(
-                    texts,
-                    i,
-                    format!("heap {} ({t:?}): {e}", i + 1),
-                ))
-            }
-        }
+    let heaps = crate::input::heap_args(texts)?;
+    if heaps
+        .iter()
+        .all(|h| matches!(h, grundy::nim::Heap::Small(_)))
+    {
+        return Ok(None);
     }
-    Ok(Some(heaps))
+    Ok(Some(
+        heaps.iter().map(grundy::nim::Heap::to_biguint).collect(),
+    ))
 }
 
 /// A Nim sum with heaps beyond `u64`: the same answer and output as for

@@ -164,7 +164,7 @@ fn winning_moves_of_a_drawn_position_are_listed() {
         .args(["solve", "cram:.../.##"])
         .assert()
         .success()
-        .stdout(predicate::str::contains("domino (0,0)-(0,1)"));
+        .stdout(predicate::str::contains("domino a1-b1"));
 }
 
 #[test]
@@ -208,7 +208,7 @@ fn heap_commands_say_what_a_board_is_and_where_it_goes() {
             .args(&args)
             .assert()
             .code(2)
-            .stderr(predicate::str::contains("a board position ("))
+            .stderr(predicate::str::contains(" position, not a heap game"))
             .stderr(predicate::str::contains("not a heap game"))
             .stderr(predicate::str::contains("solve, play and graph --game"));
     }
@@ -359,7 +359,7 @@ fn board_play_refuses_what_it_cannot_do() {
     for (args, words) in [
         (
             vec!["cram:3x3", "--misere"],
-            "--misere is not supported for board games",
+            "--misere is not supported for Cram positions",
         ),
         (vec!["cram:3x3", "4"], "takes no heaps"),
         (
@@ -381,7 +381,7 @@ fn node_kayles_is_played_by_vertex_names() {
     // two lone vertices, *1 + *1 = 0, and the engine must pick one of them.
     let (out, err, code) = play(&["nodekayles:path:5"], "hint\n9\n3\nhint\n1\n5\n");
     assert_eq!(code, 0, "{err}");
-    assert!(out.contains("worth *3; winning pick: 3"), "{out}");
+    assert!(out.contains("worth *3; winning move: 3"), "{out}");
     assert!(
         out.contains("\"9\" is not a vertex of nodekayles:path:5"),
         "{out}"
@@ -407,11 +407,11 @@ fn node_kayles_play_and_graph_refuse_what_they_cannot_do() {
     for (args, words) in [
         (
             vec!["nodekayles:path:5", "--misere"],
-            "--misere is not supported for Node Kayles",
+            "--misere is not supported for Node Kayles positions",
         ),
         (
             vec!["nodekayles:path:5", "3"],
-            "is a graph and takes no heaps",
+            "names its whole position and takes no heaps",
         ),
         (vec!["nodekayles:wheel:5"], "not a graph family"),
     ] {
@@ -419,11 +419,13 @@ fn node_kayles_play_and_graph_refuse_what_they_cannot_do() {
         assert_eq!(code, 2, "{args:?}: {err}");
         assert!(err.contains(words), "{args:?}: {err}");
     }
+    // Every position game is drawn as its graph of positions: on a cycle
+    // of 5 every pick takes 3 vertices and leaves a path of 2, one pick
+    // from the end.
     grundy()
         .args(["graph", "--game", "nodekayles:cycle:5"])
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains(
-            "Node Kayles positions are not drawn as a graph of positions; `grundy solve nodekayles:cycle:5`",
-        ));
+        .success()
+        .stdout(predicate::str::contains("# 7 nodes, 10 edges: 5 N, 2 P"))
+        .stdout(predicate::str::contains("cycle:5-{1,2,5}\tN\t*1"));
 }

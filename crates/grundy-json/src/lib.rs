@@ -26,14 +26,14 @@
 
 #![forbid(unsafe_code)]
 
-pub mod board;
 pub mod census;
 pub mod heap;
 pub mod nim;
+pub mod position;
 pub mod quotient;
 
-pub use board::{BoardJson, NodeKaylesJson, PickJson, SearchJson};
 pub use census::CensusRowJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};
+pub use position::{DatumJson, EndgameJson, MoveJson, PositionJson, SearchJson};
 pub use quotient::{PresentationJson, QuotientJson};

@@ -14,7 +14,7 @@ use std::time::Duration;
 
 use grundy::cancel::{Cancel, Cancelled};
 use grundy::census::{self, Family};
-use grundy::games::{Board, BoardSpec, NodeKayles, SearchOptions};
+use grundy::games::{Game, GameError, SolveOptions};
 use grundy::graph::{self, Graph, GraphBuilder};
 use grundy::heap::period::{self, AnalysisError};
 use grundy::heap::sequence::{self, EngineKind};
@@ -47,24 +47,13 @@ impl From<Cancelled> for Failure {
     }
 }
 
-/// Node Kayles on a named graph (`nodekayles:cycle:9`) or on the edge list
-/// in a file (`nodekayles:my-graph.txt`), as `grundy solve` reads them.
-fn node_kayles(spec: &str) -> PyResult<NodeKayles> {
-    if let Some(game) = NodeKayles::family(spec).map_err(value_error)? {
-        return Ok(game);
-    }
-    let path = spec.trim()["nodekayles:".len()..].trim();
-    let text = std::fs::read_to_string(path).map_err(|e| {
-        value_error(format!(
-            "{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file: {e}"
-        ))
-    })?;
-    let graph = Graph::parse_edge_list(&text)
-        .map_err(|e| value_error(format!("{path}: not an edge list for Node Kayles: {e}")))?;
-    NodeKayles::from_graph(&graph, &format!("nodekayles:{path}")).map_err(|e| {
-        value_error(format!(
-            "{path}: cannot play Node Kayles on this graph: {e}"
-        ))
+/// The game a spec names, read by the library's one front door; a file it
+/// names (`nodekayles:my-graph.txt`) is read from the disk, as by the CLI.
+fn game(spec: &str) -> PyResult<Game> {
+    let read = |path: &str| std::fs::read_to_string(path);
+    Game::parse_reading(spec, &read).map_err(|e| match e {
+        GameError::Spec(e) => value_error(format!("bad game spec {spec:?}: {e}")),
+        other => value_error(other),
     })
 }
 
@@ -119,8 +108,12 @@ fn interruptible<T: Send + 'static>(
     }
 }
 
+/// The heap game a spec names, for the functions that need one; a whole
+/// position (`cram:3x3`) says what it is and which functions take it.
 fn ruleset(spec: &str) -> PyResult<HeapRuleset> {
-    HeapRuleset::parse(spec).map_err(|e| value_error(format!("bad game spec {spec:?}: {e}")))
+    game(spec)?
+        .into_heaps()
+        .map_err(|e| value_error(format!("game {spec:?}: {e}")))
 }
 
 /// The canonical spec of a game (`"Kayles"` gives `"0.77"`).
@@ -206,54 +199,30 @@ fn solve(
     max: Option<u64>,
     limit: usize,
 ) -> PyResult<String> {
-    if NodeKayles::is_spec(spec) {
-        let game = node_kayles(spec)?;
-        if !heaps.is_empty() {
-            return Err(value_error(format!(
-                "{} names a whole graph and takes no heaps",
-                game.spec()
-            )));
+    let rules = match game(spec)? {
+        Game::Heaps(rules) => rules,
+        Game::Position(start) => {
+            if !heaps.is_empty() {
+                return Err(value_error(format!(
+                    "{start} names its whole position and takes no heaps"
+                )));
+            }
+            if misere {
+                return Err(value_error(format!(
+                    "misère play is not supported for {} positions such as {start}",
+                    start.rules().name
+                )));
+            }
+            return interruptible(py, move |cancel| {
+                let started = std::time::Instant::now();
+                let solution = start.solve(&mut SolveOptions::default().cancel(cancel))?;
+                let name = start.to_string();
+                let json = grundy_json::PositionJson::new(&name, &solution)
+                    .with_search(&solution.stats, started.elapsed().as_secs_f64());
+                Ok(serde_json::to_string(&json).expect("JSON"))
+            });
         }
-        if misere {
-            return Err(value_error("misère play is not supported for Node Kayles"));
-        }
-        return interruptible(py, move |cancel| {
-            let started = std::time::Instant::now();
-            let report = game.search(&SearchOptions::default(), cancel, &mut |_| {})?;
-            let picks: Vec<&str> = report.winning_moves.iter().map(|&v| game.name(v)).collect();
-            let json = grundy_json::NodeKaylesJson::new(
-                game.spec(),
-                &report,
-                &picks,
-                started.elapsed().as_secs_f64(),
-            );
-            Ok(serde_json::to_string(&json).expect("JSON"))
-        });
-    }
-    if BoardSpec::is_board_spec(spec) {
-        // A start position (`cram:4x5`) or a drawn one (`cram:.../.##`).
-        let board = Board::parse(spec).map_err(value_error)?;
-        if !heaps.is_empty() {
-            let which = if board.is_start() { "start " } else { "" };
-            return Err(value_error(format!(
-                "{board} names its whole {which}position and takes no heaps"
-            )));
-        }
-        if misere {
-            return Err(value_error(format!(
-                "misère play is not supported for board games such as {board}"
-            )));
-        }
-        return interruptible(py, move |cancel| {
-            let solution = board.solve_watched(cancel, &mut |_| {})?;
-            let name = board.to_string();
-            Ok(
-                serde_json::to_string(&grundy_json::BoardJson::new(&name, &solution))
-                    .expect("JSON"),
-            )
-        });
-    }
-    let rules = ruleset(spec)?;
+    };
     if heaps.is_empty() {
         return Err(value_error("no heaps given"));
     }
@@ -273,7 +242,10 @@ fn solve(
             max_values: max.unwrap_or(defaults.max_values),
             ..defaults
         };
-        let solver = HeapSolver::prepare(&rules, convention, &heaps, limits, cancel, &mut |_| {})
+        let solver = HeapSolver::of(&rules, convention)
+            .limits(limits)
+            .cancel(cancel)
+            .prepare(&heaps)
             .map_err(failure)?;
         let solution = solver.solve(&heaps, limit).map_err(failure)?;
         let game = rules.to_string();
@@ -439,17 +411,13 @@ fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyR
 fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
     let rules = ruleset(spec)?;
     interruptible(py, move |cancel| {
-        let q = grundy::misere::MisereQuotient::compute_with(
-            &rules,
-            max_heap,
-            grundy::misere::QuotientLimits::default(),
-            cancel,
-            |_, _| {},
-        )
-        .map_err(|e| match e {
-            grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
-            e => Failure::Value(e.to_string()),
-        })?;
+        let q = grundy::misere::MisereQuotient::of(&rules, max_heap)
+            .cancel(cancel)
+            .compute()
+            .map_err(|e| match e {
+                grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
+                e => Failure::Value(e.to_string()),
+            })?;
         Ok(serde_json::to_string(&grundy_json::QuotientJson::new(&q, true)).expect("JSON"))
     })
 }

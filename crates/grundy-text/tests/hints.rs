@@ -1,11 +1,11 @@
 //! Hints as text: what `grundy play` shows after `hint`, and the web API's
 //! hint `text`. (The hints' data is tested in the library.)
 
-use grundy::play::{Match, Player};
+use grundy::play::{HeapPosition, Match, Player};
 use grundy::Convention;
 use grundy_text::Render;
 
-fn game(spec: &str, heaps: &[u64], c: Convention) -> Match {
+fn game(spec: &str, heaps: &[u64], c: Convention) -> Match<HeapPosition> {
     Match::new(spec.parse().unwrap(), heaps.to_vec(), c, Player::User).unwrap()
 }
 

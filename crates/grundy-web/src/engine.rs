@@ -105,35 +105,12 @@ pub fn estimate(ruleset: &HeapRuleset, upto: u64) -> Estimate {
 }
 
 impl WebGame {
-    /// Parses a spec.
-    ///
-    /// # Errors
-    /// The library's spec error, with its byte offset, as a 400.
-    pub fn parse(spec: &str) -> Result<WebGame, ApiError> {
-        if grundy::games::BoardSpec::is_board_spec(spec) {
-            // A board names a position, not heap rules: say so, and where
-            // it can go, rather than complain about its first letter.
-            let board = parse_board(spec)?;
-            let whole = grundy::span::Span {
-                start: 0,
-                end: spec.len(),
-            };
-            // 422: well-formed, but not the kind of game this route takes.
-            return Err(ApiError {
-                status: axum::http::StatusCode::UNPROCESSABLE_ENTITY,
-                message: format!(
-                    "game {spec:?}: {}; on this server: POST /api/solve, /api/graph, /api/board and /api/board/move",
-                    board.not_a_heap_game()
-                ),
-                span: Some(whole),
-            });
+    /// The heap game `ruleset`, with nothing computed yet.
+    pub fn of(ruleset: HeapRuleset) -> WebGame {
+        WebGame {
+            ruleset,
+            analysis: None,
         }
-        HeapRuleset::parse(spec)
-            .map(|ruleset| WebGame {
-                ruleset,
-                analysis: None,
-            })
-            .map_err(|e| ApiError::bad_request(format!("game {spec:?}: {e}")).at(e.span(spec)))
     }
 
     /// Makes [`WebGame::value`] answer for every heap up to `upto`: from a
@@ -186,16 +163,6 @@ impl WebGame {
         }
         Ok(self.analysis.as_ref().expect("set above"))
     }
-}
-
-/// A board spec (`cram:3x3`, `chomp:.../.##`), with the library's spec
-/// error and its span as a 400.
-///
-/// # Errors
-/// A 400 naming the byte of the problem.
-pub fn parse_board(spec: &str) -> Result<grundy::games::Board, ApiError> {
-    grundy::games::Board::parse(spec)
-        .map_err(|e| ApiError::bad_request(format!("game {spec:?}: {e}")).at(e.span(spec)))
 }
 
 /// Why a computation stopped, for its 422.

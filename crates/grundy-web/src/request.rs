@@ -90,6 +90,12 @@ impl Fields {
         self.take(name).map(|v| bounded(&v, name, max)).transpose()
     }
 
+    /// An optional field of any kind, as the request gave it; `None` when
+    /// absent or null.
+    pub fn optional_value(&mut self, name: &'static str) -> Option<Value> {
+        self.take(name)
+    }
+
     /// An optional array field of at most `max_len` elements; `None` when
     /// absent or null.
     pub fn optional_array(

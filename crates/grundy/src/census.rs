@@ -60,7 +60,8 @@ use std::sync::mpsc;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::period::Analysis;
-use crate::heap::{HeapRuleset, PeriodStatus, SpecError, SubtractionSet, TakeBreak};
+use crate::heap::{HeapRuleset, PeriodStatus, SubtractionSet, TakeBreak};
+use crate::span::ParseError;
 
 /// The most digits of an `octal:D` family (8^4 = 4096 codes).
 pub const MAX_OCTAL_DIGITS: usize = 4;
@@ -78,7 +79,7 @@ pub const MAX_SUBTRACTION_GAMES: u64 = 1 << 16;
 /// assert_eq!(Family::parse("hex:1")?.to_string(), "hex:1");
 /// let err = Family::parse("octal:9").unwrap_err();
 /// assert_eq!(err.to_string(), "at byte 6: octal:D takes 1 to 4 digits, found 9");
-/// # Ok::<(), grundy::heap::SpecError>(())
+/// # Ok::<(), grundy::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Family {
@@ -165,13 +166,18 @@ impl Family {
     /// Parses `octal:D`, `hex:D` or `sub:K:M` (case-insensitive).
     ///
     /// # Errors
-    /// A [`SpecError`] with the byte offset of the problem: an unknown
+    /// A [`ParseError`] at the byte of the problem: an unknown
     /// family, a missing or malformed number, a digit count out of range, or
     /// a family with too many games.
-    pub fn parse(text: &str) -> Result<Family, SpecError> {
+    pub fn parse(text: &str) -> Result<Family, ParseError> {
+        Family::parse_lower(text).map_err(|e| e.in_text(text))
+    }
+
+    /// [`Family::parse`] without the input attached to its error.
+    fn parse_lower(text: &str) -> Result<Family, ParseError> {
         let lower = text.to_ascii_lowercase();
         let Some(colon) = lower.find(':') else {
-            return Err(SpecError::new(
+            return Err(ParseError::at_byte(
                 lower.len(),
                 "expected `octal:D`, `hex:D` or `sub:K:M`, found no `:`",
             ));
@@ -188,18 +194,19 @@ impl Family {
                 })
                 .collect()
         };
-        let number = |(at, part): (usize, &str)| -> Result<u64, SpecError> {
-            part.parse::<u64>()
-                .map_err(|_| SpecError::new(at, format!("expected a whole number, found {part:?}")))
+        let number = |(at, part): (usize, &str)| -> Result<u64, ParseError> {
+            part.parse::<u64>().map_err(|_| {
+                ParseError::at_byte(at, format!("expected a whole number, found {part:?}"))
+            })
         };
-        let arity = |n: usize| -> Result<(), SpecError> {
+        let arity = |n: usize| -> Result<(), ParseError> {
             if args.len() != n {
                 let at = if args.len() > n {
                     args[n].0 - 1
                 } else {
                     lower.len()
                 };
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     at,
                     format!(
                         "{name} takes {n} number{} after its name",
@@ -219,7 +226,7 @@ impl Family {
                     MAX_HEX_DIGITS
                 };
                 if digits == 0 || digits > most as u64 {
-                    return Err(SpecError::new(
+                    return Err(ParseError::at_byte(
                         args[0].0,
                         format!("{name}:D takes 1 to {most} digits, found {digits}"),
                     ));
@@ -236,13 +243,13 @@ impl Family {
                 let size = number(args[0])?;
                 let max = number(args[1])?;
                 if size == 0 || size > max {
-                    return Err(SpecError::new(
+                    return Err(ParseError::at_byte(
                         args[0].0,
                         format!("sub:K:M takes 1 <= K <= M, found K = {size}, M = {max}"),
                     ));
                 }
                 if binomial(max, size).is_none_or(|n| n > MAX_SUBTRACTION_GAMES) {
-                    return Err(SpecError::new(
+                    return Err(ParseError::at_byte(
                         args[0].0,
                         format!("sub:{size}:{max} has more than {MAX_SUBTRACTION_GAMES} games"),
                     ));
@@ -252,7 +259,7 @@ impl Family {
                     max,
                 })
             }
-            _ => Err(SpecError::new(
+            _ => Err(ParseError::at_byte(
                 0,
                 format!("unknown family {name:?}: expected `octal`, `hex` or `sub`"),
             )),
@@ -272,7 +279,7 @@ impl Family {
     /// let dawson = members.iter().find(|m| m.game.to_string() == "0.02").unwrap();
     /// assert_eq!(dawson.same_as, ["0.021"]);
     /// assert_eq!(Family::parse("sub:2:4")?.members().len(), 6);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn members(&self) -> Vec<Member> {
         match *self {
@@ -317,7 +324,7 @@ impl std::fmt::Display for Family {
 }
 
 impl std::str::FromStr for Family {
-    type Err = SpecError;
+    type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         Family::parse(s)
     }
@@ -649,7 +656,7 @@ mod tests {
         ];
         for (text, offset) in cases {
             let err = Family::parse(text).unwrap_err();
-            assert_eq!(err.offset, offset, "{text}: {err}");
+            assert_eq!(err.offset(), offset, "{text}: {err}");
         }
     }
 

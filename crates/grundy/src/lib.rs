@@ -30,15 +30,16 @@
 //! | [`heap::sequence`] | [`heap::GrundySequence`] and the engines that compute it |
 //! | [`heap::period`] | periodicity with a proof ([`heap::Periodicity`]) |
 //! | [`sum`] | sums of heaps: value, outcome, every winning move, huge heaps |
-//! | [`play`] | a match against a perfect engine: move checking with reasons, the engine's choice, hints, undo; boards in [`play::board`] |
+//! | [`play`] | a match against a perfect engine for every game ([`play::Match`] over [`play::Playable`]): move checking with reasons, the engine's choice, hints, undo |
+//! | [`moves`] | [`moves::MoveError`]: why a move is refused, in every game |
 //! | [`heap::sparse`] | [`heap::SparseOctal`]: fast take-and-break values (sparse space, Gangolli–Plambeck, Flammenkamp) |
 //! | [`outcome`] | [`Outcome`] (N/P) and [`Convention`] (normal/misère) |
 //! | [`nim`] | Nim: nim-sum, outcome and every winning move (normal and misère, any heap size), the `--explain` lesson as data (its text: `grundy-text`), heap-list parsing |
 //! | [`game`] | the [`ImpartialGame`](game::ImpartialGame) trait and its cached, iterative solver |
-//! | [`games`] | games on the trait: Cram, Chomp, heap games ([`MultiHeap`](games::MultiHeap)), board specs `cram:4x5` and any [`Board`](games::Board) position `cram:.../.##` |
+//! | [`games`] | [`Game::parse`](games::Game::parse), the one place that reads a spec; the families that name whole positions ([`Position`](games::Position)): Cram, Chomp, Node Kayles |
 //! | [`graph`] | explicit game graphs: acyclic Grundy values, loopy values (∞ and draws), DOT |
 //! | [`census`] | a census of a family of games (`octal:3`, `sub:3:9`): periods, largest values, rare values, on all threads |
-//! | [`span`] | [`span::Span`]: where in its input a parse error is |
+//! | [`span`] | [`ParseError`], the one located error of every parser, and its [`span::Span`] |
 //! | [`misere`] | misère play of heap games: Conway's genus symbols, Plambeck–Siegel misère quotients ([`misere::MisereQuotient`]: learned, verified against the moves, presented; sums of any size) |
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
@@ -55,6 +56,7 @@ pub mod census;
 pub mod heap;
 pub mod limits;
 pub mod misere;
+pub mod moves;
 pub mod nim;
 pub mod nimber;
 pub mod outcome;
@@ -68,6 +70,7 @@ pub mod sum;
 
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::{Convention, Outcome};
+pub use span::ParseError;
 
 pub mod game;
 pub mod games;

@@ -342,7 +342,7 @@ def solve(
             game=data["game"],
             value=data["value"],
             outcome=data["outcome"],
-            winning_moves=tuple(m["vertex"] for m in data["winning_moves"]),
+            winning_moves=tuple(m["move"] for m in data["winning_moves"]),
         )
     if "heaps" not in data:
         return BoardSolution(

@@ -739,12 +739,12 @@ function drawGraph(g, heap) {
 
 // ---------------------------------------------------------------- boards
 //
-// Cram and Chomp: the server names every position by its spec
-// (`cram:.../.##`), so the page keeps that spec and the history of specs;
-// /api/board answers the position (with its winning moves, shown on hint)
-// and /api/board/move plays a move and the engine's reply.
-// Node Kayles: the spec names the graph (`nodekayles:cycle:9`) and the
-// position is the list of vertices gone (`removed`), kept the same way.
+// Every game that names its whole position (Cram, Chomp, Node Kayles): the
+// server names every position by its spec (`cram:.../.##`,
+// `nodekayles:cycle:9-{3,4,5}`), so the page keeps that spec and the
+// history of specs; /api/board answers the position (its drawing, with its
+// winning moves, shown on hint) and /api/board/move plays a move and the
+// engine's reply.
 
 const COLUMNS = "abcdefghijklmnopqrstuvwxyz";
 
@@ -752,9 +752,9 @@ function cellName([r, c]) {
   return `${COLUMNS[c] || "?"}${r + 1}`;
 }
 
-// The position's name and what the routes need to find it again.
+// What the routes need to find a position again: its spec.
 function positionRequest(pos) {
-  return pos.kind === "nodekayles" ? { game: pos.game, removed: pos.removed } : { game: pos.game };
+  return { game: pos.game };
 }
 
 async function newBoardGame(spec) {
@@ -921,7 +921,7 @@ function cellClicked(r, c) {
 // the engine's reply.
 async function boardMove(cells) {
   const graph = game.pos.kind === "nodekayles";
-  const before = graph ? game.pos.removed : game.pos.game;
+  const before = game.pos.game;
   game.busy = true;
   game.hintCells = [];
   $("hint-box").hidden = true;
@@ -934,7 +934,7 @@ async function boardMove(cells) {
     else if (cells) body.move = cells;
     const data = await api("/api/board/move", body);
     if (data.you) game.history.push({ who: "you", move: data.you, before, after: data.after_you });
-    const now = graph ? data.position.removed : data.position.game;
+    const now = data.position.game;
     if (data.engine) game.history.push({ who: "engine", move: data.engine, before: data.after_you || before, after: now });
     game.pos = data.position;
     game.turn = "me";
@@ -986,8 +986,7 @@ async function undoBoard() {
   $("hint-box").hidden = true;
   drawBoardHistory();
   await step(async () => {
-    const request = game.pos.kind === "nodekayles" ? { game: game.pos.game, removed: before } : { game: before };
-    game.pos = await api("/api/board", request);
+    game.pos = await api("/api/board", { game: before });
     boardStatus();
   });
 }
@@ -998,8 +997,9 @@ function drawBoardHistory() {
   const kind = game.pos && game.pos.kind;
   const verb = { chomp: "bite", cram: "domino", nodekayles: "pick" }[kind] || "";
   game.history.forEach((h, i) => {
+    const gone = ((h.after || "").match(/-\{(.*)\}$/) || [null, ""])[1].split(",").filter(Boolean).length;
     const after = kind === "nodekayles"
-      ? ((left) => `${left} ${left === 1 ? "vertex" : "vertices"} left`)(game.pos.vertices.length - (h.after || []).length)
+      ? ((left) => `${left} ${left === 1 ? "vertex" : "vertices"} left`)(game.pos.vertices.length - gone)
       : (h.after || "").replace(/^[a-z]+:/, "");
     body.append(
       el("tr", {},

@@ -26,6 +26,7 @@ use crate::games::cram::{Cram64, Cram8};
 use crate::games::spec::{BoardMove, BoardSolution, BoardSpec};
 use crate::games::CramEndgame;
 use crate::games::{Chomp, Cram};
+use crate::moves::MoveError;
 use crate::search::{Search, SearchStats, DEFAULT_MEMORY};
 use crate::{Nimber, Outcome};
 
@@ -47,32 +48,6 @@ pub enum Board {
         /// Row lengths, row `r` in bits `8r..8r+8`.
         rows: u128,
     },
-}
-
-/// How far a [`Board::solve_watched`] search got.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BoardProgress {
-    /// Positions searched so far.
-    pub positions: u64,
-    /// Entries in the solver's table now.
-    pub table: u64,
-}
-
-/// Why a move cannot be played on a board.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{0}")]
-pub struct MoveError(pub String);
-
-/// A board spec given where only heap games make sense (`grundy values
-/// cram:3x3`): it names a position, not a rule for heaps, so it has no
-/// Grundy sequence and no period.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a board position ({kind}), not a heap game: it has no heap sizes, so no sequence of values or period; the commands that take a board are solve, play and graph --game")]
-pub struct NotAHeapGame {
-    /// The board as its canonical spec.
-    pub board: String,
-    /// `Cram` or `Chomp`.
-    pub kind: &'static str,
 }
 
 impl From<BoardSpec> for Board {
@@ -226,7 +201,7 @@ impl Board {
     pub fn play(&self, mv: &BoardMove) -> Result<Board, MoveError> {
         for &cell in &mv.cells() {
             if cell.0 >= self.rows() || cell.1 >= self.cols() {
-                return Err(MoveError(format!(
+                return Err(MoveError::Illegal(format!(
                     "{} is off the board ({} rows, {} columns: a1 to {})",
                     cell_name(cell),
                     self.rows(),
@@ -239,12 +214,15 @@ impl Board {
             (Board::Cram { game, free }, BoardMove::Domino([a, b])) => {
                 for &cell in [a, b] {
                     if !self.is_open(cell) {
-                        return Err(MoveError(format!("{} is already covered", cell_name(cell))));
+                        return Err(MoveError::Illegal(format!(
+                            "{} is already covered",
+                            cell_name(cell)
+                        )));
                     }
                 }
                 let (dr, dc) = (a.0.abs_diff(b.0), a.1.abs_diff(b.1));
                 if dr + dc != 1 {
-                    return Err(MoveError(format!(
+                    return Err(MoveError::Illegal(format!(
                         "{} and {} are not side by side: a domino covers two cells next to each other in a row or a column",
                         cell_name(*a),
                         cell_name(*b)
@@ -257,12 +235,15 @@ impl Board {
             }
             (Board::Chomp { game, rows }, BoardMove::Bite(cell)) => {
                 if *cell == (0, 0) {
-                    return Err(MoveError(
+                    return Err(MoveError::Illegal(
                         "a1 is the poisoned square: it is never eaten (whoever is left with it alone has lost)".into(),
                     ));
                 }
                 if !self.is_open(*cell) {
-                    return Err(MoveError(format!("{} is already eaten", cell_name(*cell))));
+                    return Err(MoveError::Illegal(format!(
+                        "{} is already eaten",
+                        cell_name(*cell)
+                    )));
                 }
                 let mut next = rows;
                 for r in cell.0..game.rows() {
@@ -274,10 +255,10 @@ impl Board {
                 }
                 Ok(Board::Chomp { game, rows: next })
             }
-            (Board::Cram { .. }, BoardMove::Bite(_)) => Err(MoveError(
+            (Board::Cram { .. }, BoardMove::Bite(_)) => Err(MoveError::Illegal(
                 "a Cram move places a domino: name its two cells".into(),
             )),
-            (Board::Chomp { .. }, BoardMove::Domino(_)) => Err(MoveError(
+            (Board::Chomp { .. }, BoardMove::Domino(_)) => Err(MoveError::Illegal(
                 "a Chomp move bites one square: name one cell".into(),
             )),
         }
@@ -296,39 +277,10 @@ impl Board {
     /// assert_eq!(Board::parse("cram:.#./.#.").unwrap().solve().outcome, Outcome::P);
     /// ```
     pub fn solve(&self) -> BoardSolution {
-        self.solve_watched(&Cancel::new(), &mut |_| {})
+        self.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {})
             .expect("nothing cancels a fresh flag")
-    }
-
-    /// [`Board::solve`] that stops when `cancel` fires and calls `tick` with
-    /// the progress about every thousand positions.
-    ///
-    /// # Errors
-    /// [`Cancelled`] once `cancel` fires.
-    ///
-    /// ```
-    /// use grundy::cancel::Cancel;
-    /// use grundy::games::Board;
-    /// let stop = Cancel::new();
-    /// stop.cancel();
-    /// assert!(Board::parse("cram:8x8").unwrap().solve_watched(&stop, &mut |_| {}).is_err());
-    /// ```
-    pub fn solve_watched(
-        &self,
-        cancel: &Cancel,
-        tick: &mut dyn FnMut(BoardProgress),
-    ) -> Result<BoardSolution, Cancelled> {
-        let report = self.search(&SearchOptions::default(), cancel, &mut |s| {
-            tick(BoardProgress {
-                positions: s.nodes,
-                table: s.entries,
-            })
-        })?;
-        Ok(BoardSolution {
-            value: report.value.expect("a full search finds the value"),
-            outcome: report.outcome,
-            winning_moves: report.winning_moves,
-        })
+            .into_solution()
+            .expect("a full search finds the value")
     }
 
     /// Searches the position with [`crate::search::Search`] as `options`
@@ -404,7 +356,7 @@ impl Board {
                         match endgame {
                             // The table holds regions in the board's canonical form;
                             // a larger region is not worth the conversion.
-                            Some(e) => search.with_endgame(move |&p: &u64| {
+                            Some(e) => search.endgame(move |&p: &u64| {
                                 (p.count_ones() <= e.max_cells())
                                     .then(|| e.value(game.canonical(square.board_of(p))))
                                     .flatten()
@@ -421,7 +373,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&narrow, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u64| e.value(u128::from(p))),
+                                Some(e) => search.endgame(|&p: &u64| e.value(u128::from(p))),
                                 None => search,
                             }
                         };
@@ -432,7 +384,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&game, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u128| e.value(p)),
+                                Some(e) => search.endgame(|&p: &u128| e.value(p)),
                                 None => search,
                             }
                         };
@@ -450,20 +402,6 @@ impl Board {
                 let make = || searcher(&game, options, cancel).plain(true);
                 search_position(make, tick, rows, &moves, options)
             }
-        }
-    }
-
-    /// The error for this board given where a heap game is needed.
-    ///
-    /// ```
-    /// let e = grundy::games::Board::parse("chomp:3x4").unwrap().not_a_heap_game();
-    /// assert!(e.to_string().starts_with("a board position (Chomp), not a heap game"));
-    /// assert_eq!(e.board, "chomp:3x4");
-    /// ```
-    pub fn not_a_heap_game(&self) -> NotAHeapGame {
-        NotAHeapGame {
-            board: self.to_string(),
-            kind: self.kind(),
         }
     }
 }
@@ -519,6 +457,28 @@ pub struct SearchReport<M> {
     pub stats: SearchStats,
 }
 
+impl SearchReport<BoardMove> {
+    /// The value, outcome and winning moves the search found, as
+    /// [`Board::solve`] gives them; `None` when only the outcome was
+    /// searched for ([`SearchOptions::outcome_only`]).
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, SearchOptions};
+    /// let board = Board::parse("cram:2x3").unwrap();
+    /// let stop = Cancel::new();
+    /// let report = board.search(&SearchOptions::default(), &stop, &mut |_| {}).unwrap();
+    /// assert_eq!(report.into_solution(), Some(board.solve()));
+    /// ```
+    pub fn into_solution(self) -> Option<BoardSolution> {
+        Some(BoardSolution {
+            value: self.value?,
+            outcome: self.outcome,
+            winning_moves: self.winning_moves,
+        })
+    }
+}
+
 /// Each move with the position it leaves, as `position_of` reads it.
 fn leaves<P>(
     moves: &[(BoardMove, Board)],
@@ -538,7 +498,7 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     options: &SearchOptions,
     cancel: &Cancel,
 ) -> Search<'g, G> {
-    Search::with_memory(game, options.memory).with_cancel(cancel.clone())
+    Search::with_memory(game, options.memory).cancel(cancel)
 }
 
 /// [`Board::search`] for any game: `make` makes a search (one for this
@@ -556,7 +516,7 @@ where
     G: ImpartialGame + Sync + 'g,
     G::Position: Send + Sync,
 {
-    let mut search = make().with_progress(tick);
+    let mut search = make().progress(tick);
     if !options.outcome_only {
         // The value, and with it which moves leave a P-position.
         let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
@@ -741,15 +701,15 @@ mod tests {
             let board = Board::parse(spec).unwrap();
             let started = Instant::now();
             let cancel = Cancel::with_deadline(started + Duration::from_millis(200));
-            let mut last = BoardProgress::default();
-            let result = board.solve_watched(&cancel, &mut |p| last = p);
+            let mut last = SearchStats::default();
+            let result = board.search(&SearchOptions::default(), &cancel, &mut |s| last = s);
             assert_eq!(result, Err(Cancelled), "{spec}");
             assert!(
                 started.elapsed() < Duration::from_secs(1),
                 "{spec}: {:?}",
                 started.elapsed()
             );
-            assert!(last.positions > 0 && last.table > 0, "{spec}: {last:?}");
+            assert!(last.nodes > 0 && last.entries > 0, "{spec}: {last:?}");
         }
     }
 

@@ -1,28 +1,42 @@
-//! Games written on the [`ImpartialGame`](crate::game::ImpartialGame) trait.
+//! Games and the one place that reads their specs.
 //!
-//! | file | game |
+//! [`Game::parse`] decides what a spec names: a heap game's rule
+//! ([`crate::heap::HeapRuleset`]), or a whole position of a family listed
+//! in [`family::FAMILIES`], which every front end sees as a
+//! [`Position`]. A family is one module that implements the trait and one
+//! entry in that list.
+//!
+//! | file | what |
 //! |---|---|
-//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), with [`Nim`] and [`Kayles`] |
+//! | [`family`] | [`Game`], [`Game::parse`], the list of families, [`GameError`] |
+//! | [`position`] | the [`Position`] trait: moves, search, typed moves, drawings |
+//! | [`named_graph`] | graphs named in specs (`path:N`, `grid:RxC`, files), for the games on graphs |
+//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
+//! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
+//! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
-//! | [`board`] | [`Board`]: a board game and any of its positions (`cram:.../.##`), its moves, solution and play |
-//! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar and [`BoardSpec::solve`] |
+//! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 
 pub mod board;
+pub mod board_play;
 pub mod chomp;
 pub mod cram;
 pub mod cram_endgame;
+pub mod family;
 pub mod heaps;
+pub mod named_graph;
 pub mod node_kayles;
+pub mod position;
 pub mod spec;
 
-pub use board::{
-    Board, BoardProgress, BoardReport, MoveError, NotAHeapGame, SearchOptions, SearchReport,
-};
+pub use board::{Board, BoardReport, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
-pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};
-pub use node_kayles::{NodeKayles, NodeKaylesError};
-pub use spec::{BoardMove, BoardSolution, BoardSpec, SpecError};
+pub use family::{Family, Game, GameError, NotAHeapGame, FAMILIES};
+pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
+pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
+pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+pub use spec::{BoardMove, BoardSolution, BoardSpec};

@@ -27,70 +27,8 @@
 use std::fmt;
 
 use crate::games::{Board, Chomp, Cram};
+use crate::span::{ParseError, Span};
 use crate::{Nimber, Outcome};
-
-/// A spec that could not be parsed.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum SpecError {
-    /// Something other than what the grammar allows at this point.
-    #[error("at byte {offset}: expected {expected}, found {found}")]
-    Unexpected {
-        /// Byte offset in the spec.
-        offset: usize,
-        /// What the grammar allows here.
-        expected: &'static str,
-        /// What is there instead (`end of spec` at the end).
-        found: String,
-    },
-    /// A board dimension outside what the game supports.
-    #[error("at byte {offset}: {what} {value} is out of range (allowed: {allowed})")]
-    OutOfRange {
-        /// Byte offset of the number.
-        offset: usize,
-        /// Which dimension (`rows` or `columns`).
-        what: &'static str,
-        /// The number given (saturated at `u64::MAX`).
-        value: u64,
-        /// The allowed range, for the message.
-        allowed: &'static str,
-    },
-    /// A drawn position that the game does not allow (ragged rows, too
-    /// many rows or columns, a Chomp drawing that is not a Young diagram).
-    #[error("at byte {offset}: {message}")]
-    BadPosition {
-        /// Byte offset of the first offending character.
-        offset: usize,
-        /// Byte offset just past the offending part.
-        end: usize,
-        /// What is wrong, in words.
-        message: String,
-    },
-}
-
-impl SpecError {
-    /// Where in `text` (the spec that was parsed) the error is: the
-    /// character at its offset, or the whole number that is out of range.
-    pub fn span(&self, text: &str) -> crate::span::Span {
-        match *self {
-            SpecError::Unexpected { offset, .. } => crate::span::Span::char_at(text, offset),
-            SpecError::OutOfRange { offset, .. } => {
-                let start = offset.min(text.len());
-                let digits = text.as_bytes()[start..]
-                    .iter()
-                    .take_while(|b| b.is_ascii_digit())
-                    .count();
-                crate::span::Span {
-                    start,
-                    end: start + digits,
-                }
-            }
-            SpecError::BadPosition { offset, end, .. } => crate::span::Span {
-                start: offset.min(text.len()),
-                end: end.clamp(offset, text.len()).max(offset.min(text.len())),
-            },
-        }
-    }
-}
 
 /// A board game and its start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,18 +121,14 @@ impl Cursor {
         self.bytes.get(self.at).map(|&(_, b)| b)
     }
 
-    fn unexpected(&self, expected: &'static str) -> SpecError {
+    fn unexpected(&self, expected: &'static str) -> ParseError {
         let typed = self.bytes.get(self.at).map(|&(i, _)| self.typed[i]);
         let found = match typed {
             None => "end of spec".to_owned(),
             Some(b) if b.is_ascii_graphic() => format!("'{}'", b as char),
             Some(b) => format!("byte 0x{b:02x}"),
         };
-        SpecError::Unexpected {
-            offset: self.offset(),
-            expected,
-            found,
-        }
+        ParseError::at_byte(self.offset(), format!("expected {expected}, found {found}"))
     }
 
     fn word(&mut self) -> String {
@@ -206,7 +140,7 @@ impl Cursor {
         w
     }
 
-    fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), SpecError> {
+    fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), ParseError> {
         if self.peek() == Some(byte) {
             self.at += 1;
             Ok(())
@@ -215,17 +149,19 @@ impl Cursor {
         }
     }
 
-    /// A decimal number and its offset.
-    fn number(&mut self, expected: &'static str) -> Result<(u64, usize), SpecError> {
-        let offset = self.offset();
+    /// A decimal number (saturated at `u64::MAX`) and where it was typed.
+    fn number(&mut self, expected: &'static str) -> Result<(u64, Span), ParseError> {
+        let start = self.offset();
+        let mut end = start;
         let mut value: Option<u64> = None;
         while let Some(d) = self.peek().filter(u8::is_ascii_digit) {
             let digit = u64::from(d - b'0');
             value = Some(value.unwrap_or(0).saturating_mul(10).saturating_add(digit));
+            end = self.offset() + 1;
             self.at += 1;
         }
         value
-            .map(|v| (v, offset))
+            .map(|v| (v, Span { start, end }))
             .ok_or_else(|| self.unexpected(expected))
     }
 }
@@ -234,21 +170,24 @@ impl Cursor {
 const CRAM_AREA: &str = "rows x (columns + 1) is at most 128, e.g. 4x31, 6x20, 8x15, 10x10";
 
 fn in_range(
-    (value, offset): (u64, usize),
+    (value, at): (u64, Span),
     max: u64,
     what: &'static str,
     allowed: &'static str,
-) -> Result<u8, SpecError> {
+) -> Result<u8, ParseError> {
     if (1..=max).contains(&value) {
         Ok(value as u8)
     } else {
-        Err(SpecError::OutOfRange {
-            offset,
-            what,
-            value,
-            allowed,
-        })
+        Err(out_of_range(at, what, value, allowed))
     }
+}
+
+/// A size outside what the game supports, located at the whole number.
+pub(crate) fn out_of_range(at: Span, what: &str, value: u64, allowed: &str) -> ParseError {
+    ParseError::spanning(
+        at,
+        format!("{what} {value} is out of range (allowed: {allowed})"),
+    )
 }
 
 impl BoardSpec {
@@ -256,18 +195,24 @@ impl BoardSpec {
     /// 1..=255).
     ///
     /// # Errors
-    /// [`SpecError`] with the byte offset of the first problem.
+    /// A [`ParseError`] at the first problem.
     ///
     /// # Examples
     /// ```
-    /// use grundy::games::{BoardSpec, SpecError};
+    /// use grundy::games::BoardSpec;
+    /// use grundy::span::Span;
     ///
     /// assert!(matches!(BoardSpec::parse("Cram: 4 x 5"), Ok(BoardSpec::Cram(_))));
     /// let err = BoardSpec::parse("chomp:3y4").unwrap_err();
-    /// assert!(matches!(err, SpecError::Unexpected { offset: 7, .. }));
+    /// assert_eq!(err.span(), Some(Span { start: 7, end: 8 }));
     /// assert_eq!(err.to_string(), "at byte 7: expected 'x' between rows and columns, found 'y'");
     /// ```
-    pub fn parse(text: &str) -> Result<BoardSpec, SpecError> {
+    pub fn parse(text: &str) -> Result<BoardSpec, ParseError> {
+        BoardSpec::parse_size(text).map_err(|e| e.in_text(text))
+    }
+
+    /// [`BoardSpec::parse`] without the input attached to its error.
+    fn parse_size(text: &str) -> Result<BoardSpec, ParseError> {
         let mut cur = Cursor::new(text);
         let start = cur.at;
         let name = cur.word();
@@ -290,12 +235,7 @@ impl BoardSpec {
             let r = in_range(rows, 64, "rows", "1 to 64")?;
             let c = in_range(cols, 63, "columns", "1 to 63")?;
             if !Cram::fits(u64::from(r), u64::from(c)) {
-                return Err(SpecError::OutOfRange {
-                    offset: cols.1,
-                    what: "columns",
-                    value: cols.0,
-                    allowed: CRAM_AREA,
-                });
+                return Err(out_of_range(cols.1, "columns", cols.0, CRAM_AREA));
             }
             BoardSpec::Cram(Cram::new(r, c).expect("dimensions checked"))
         } else {
@@ -355,12 +295,8 @@ impl DrawnRow {
     }
 }
 
-fn bad(offset: usize, end: usize, message: String) -> SpecError {
-    SpecError::BadPosition {
-        offset,
-        end,
-        message,
-    }
+fn bad(start: usize, end: usize, message: String) -> ParseError {
+    ParseError::spanning(Span { start, end }, message)
 }
 
 impl Board {
@@ -369,23 +305,29 @@ impl Board {
     /// `cram:.../.##/...` (the grammar is in [`crate::games::spec`]).
     ///
     /// # Errors
-    /// [`SpecError`] with the byte offset of the first problem: a bad
-    /// character, a ragged row, a size beyond the game's limits, a Chomp
-    /// drawing that no sequence of bites leaves.
+    /// A [`ParseError`] at the first problem: a bad character, a ragged
+    /// row, a size beyond the game's limits, a Chomp drawing that no
+    /// sequence of bites leaves.
     ///
     /// # Examples
     /// ```
-    /// use grundy::games::{Board, SpecError};
+    /// use grundy::games::Board;
+    /// use grundy::span::Span;
     ///
     /// let b = Board::parse("chomp: ... / .## ")?;
     /// assert_eq!(b.to_string(), "chomp:.../.##");
     /// assert!(Board::parse("cram:2x3")?.is_start());
     /// let err = Board::parse("cram:.../..").unwrap_err();
-    /// assert!(matches!(err, SpecError::BadPosition { offset: 9, end: 11, .. }));
+    /// assert_eq!(err.span(), Some(Span { start: 9, end: 11 }));
     /// assert!(err.to_string().contains("row 2 has 2 cells but row 1 has 3"));
-    /// # Ok::<(), SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn parse(text: &str) -> Result<Board, SpecError> {
+    pub fn parse(text: &str) -> Result<Board, ParseError> {
+        Board::parse_drawing(text).map_err(|e| e.in_text(text))
+    }
+
+    /// [`Board::parse`] without the input attached to its error.
+    fn parse_drawing(text: &str) -> Result<Board, ParseError> {
         let mut cur = Cursor::new(text);
         let name = cur.word();
         let is_cram = match name.as_str() {
@@ -399,7 +341,7 @@ impl Board {
         cur.expect(b':', "':' after the game name")?;
         match cur.peek() {
             Some(b'.' | b'#') => {}
-            _ => return BoardSpec::parse(text).map(Board::from),
+            _ => return BoardSpec::parse_size(text).map(Board::from),
         }
         let mut rows = vec![DrawnRow { cells: Vec::new() }];
         loop {
@@ -561,12 +503,7 @@ mod tests {
         ];
         for (text, offset) in cases {
             let err = BoardSpec::parse(text).unwrap_err();
-            let at = match err {
-                SpecError::Unexpected { offset, .. }
-                | SpecError::OutOfRange { offset, .. }
-                | SpecError::BadPosition { offset, .. } => offset,
-            };
-            assert_eq!(at, offset, "{text:?}: {err}");
+            assert_eq!(err.span().unwrap().start, offset, "{text:?}: {err}");
         }
         let huge = BoardSpec::parse("chomp:99999999999999999999999x2").unwrap_err();
         assert!(huge.to_string().contains("out of range"), "{huge}");
@@ -608,7 +545,7 @@ mod tests {
         ];
         for (text, start, end, words) in cases {
             let err = Board::parse(text).unwrap_err();
-            let span = err.span(text);
+            let span = err.span().unwrap();
             assert_eq!((span.start, span.end), (start, end), "{text:?}: {err}");
             assert!(err.to_string().contains(words), "{text:?}: {err}");
         }

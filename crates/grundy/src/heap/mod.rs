@@ -252,44 +252,8 @@ impl fmt::Display for Leaves {
     }
 }
 
-/// A game description that could not be read, with the byte offset where
-/// reading failed and what was expected there.
+/// The located error of a bad game spec: the one [`ParseError`] of every
+/// parser (this name is kept while the heap engines are being moved).
 ///
-/// ```
-/// use grundy::heap::TakeBreak;
-///
-/// let err = TakeBreak::parse("0.7x").unwrap_err();
-/// assert_eq!(err.offset, 3);
-/// assert_eq!(err.to_string(), "at byte 3: expected an octal or hexadecimal digit, found 'x'");
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("at byte {offset}: {message}")]
-pub struct SpecError {
-    /// Byte offset into the text that was parsed.
-    pub offset: usize,
-    /// What was expected there and what was found.
-    pub message: String,
-}
-
-impl SpecError {
-    /// An error at `offset` with a message such as `"expected a digit, found 'x'"`.
-    pub fn new(offset: usize, message: impl Into<String>) -> SpecError {
-        SpecError {
-            offset,
-            message: message.into(),
-        }
-    }
-
-    /// The character of `text` (the spec that was parsed) where the error
-    /// is, or the end of `text` when something was missing.
-    pub fn span(&self, text: &str) -> crate::span::Span {
-        crate::span::Span::char_at(text, self.offset)
-    }
-
-    /// The same error moved `by` bytes to the right, for a parser that handed
-    /// a suffix of its input to a sub-parser.
-    pub fn shifted(mut self, by: usize) -> SpecError {
-        self.offset += by;
-        self
-    }
-}
+/// [`ParseError`]: crate::span::ParseError
+pub use crate::span::ParseError as SpecError;

@@ -18,7 +18,8 @@
 
 use std::ops::{ControlFlow, RangeInclusive};
 
-use super::{grundy_game, Leaves, SpecError, SubtractionSet, TakeBreak};
+use super::{grundy_game, Leaves, SubtractionSet, TakeBreak};
+use crate::span::ParseError;
 
 /// A rule for moves on one heap: every heap game this crate knows.
 ///
@@ -36,7 +37,7 @@ use super::{grundy_game, Leaves, SpecError, SubtractionSet, TakeBreak};
 ///
 /// let err = "sub{1,x}".parse::<HeapRuleset>().unwrap_err();
 /// assert_eq!(err.to_string(), "at byte 6: expected a number, found 'x'");
-/// # Ok::<(), grundy::heap::SpecError>(())
+/// # Ok::<(), grundy::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum HeapRuleset {
@@ -65,15 +66,15 @@ impl HeapRuleset {
     /// grammar.
     ///
     /// # Errors
-    /// A [`SpecError`] whose offset is a byte offset into `spec`.
+    /// A [`ParseError`] at a byte of `spec`, with `spec` attached.
     ///
     /// ```
     /// use grundy::heap::HeapRuleset;
     /// assert_eq!(HeapRuleset::parse(" HALF ")?, HeapRuleset::Half);
-    /// assert_eq!(HeapRuleset::parse("0.7g").unwrap_err().offset, 3);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// assert_eq!(HeapRuleset::parse("0.7g").unwrap_err().span().unwrap().start, 3);
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn parse(spec: &str) -> Result<HeapRuleset, SpecError> {
+    pub fn parse(spec: &str) -> Result<HeapRuleset, ParseError> {
         // Work on a lower-cased copy without whitespace, remembering where
         // each kept byte came from so errors point into the original text.
         let mut text = String::with_capacity(spec.len());
@@ -91,8 +92,8 @@ impl HeapRuleset {
         }
         origin.push(spec.len());
         parse_normalised(&text).map_err(|e| {
-            let at = origin[e.offset.min(origin.len() - 1)];
-            SpecError::new(at, as_typed(spec, at, e.message))
+            let at = origin[e.offset().min(origin.len() - 1)];
+            ParseError::at_byte(at, as_typed(spec, at, e.message().to_owned())).in_text(spec)
         })
     }
 
@@ -155,7 +156,7 @@ impl HeapRuleset {
     /// assert!(!grundy_game.has_option(2));
     /// assert!(grundy_game.has_option(3));
     /// assert!(HeapRuleset::Nim.has_option(u64::MAX));
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn has_option(&self, n: u64) -> bool {
         match self {
@@ -180,7 +181,7 @@ impl HeapRuleset {
     /// let leaves: Vec<String> = kayles.options_taking(5, 1).iter().map(|l| l.to_string()).collect();
     /// assert_eq!(leaves, ["4", "1+3", "2+2"]);
     /// assert_eq!(HeapRuleset::Nim.options_taking(u64::MAX, 1).len(), 1);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn options_taking(&self, n: u64, take: u64) -> Vec<Leaves> {
         if *self == HeapRuleset::Nim {
@@ -211,7 +212,7 @@ impl HeapRuleset {
     /// let game: HeapRuleset = "sub{1,2,3,5}".parse()?;
     /// assert_eq!(game.takes(9), [1..=3, 5..=5]);
     /// assert_eq!(HeapRuleset::Nim.takes(u64::MAX), [1..=u64::MAX]);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn takes(&self, n: u64) -> Vec<RangeInclusive<u64>> {
         if *self == HeapRuleset::Nim {
@@ -243,7 +244,7 @@ impl HeapRuleset {
 }
 
 impl std::str::FromStr for HeapRuleset {
-    type Err = SpecError;
+    type Err = ParseError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         HeapRuleset::parse(s)
     }
@@ -265,14 +266,14 @@ impl std::fmt::Display for HeapRuleset {
 const EXPECTED_GAME: &str =
     "a game (nim, kayles, dawson, officers, grundy-game, half, sub{..}, allbut{..} or a code such as 0.77)";
 
-fn parse_normalised(text: &str) -> Result<HeapRuleset, SpecError> {
+fn parse_normalised(text: &str) -> Result<HeapRuleset, ParseError> {
     let code_like = match text.as_bytes() {
         [b'.', ..] | [b'0'..=b'9', ..] => true,
         [c, b'.', ..] => c.is_ascii_hexdigit(),
         _ => false,
     };
     if code_like {
-        return TakeBreak::parse(text).map(HeapRuleset::TakeBreak);
+        return TakeBreak::parse_code(text).map(HeapRuleset::TakeBreak);
     }
     let word_end = text
         .find(|c: char| !(c.is_ascii_alphanumeric() || c == '-'))
@@ -286,7 +287,7 @@ fn parse_normalised(text: &str) -> Result<HeapRuleset, SpecError> {
             Err(unexpected(text, word_end, "the end of the spec"))
         }
     };
-    let code = |c: &str| TakeBreak::parse(c).map(HeapRuleset::TakeBreak);
+    let code = |c: &str| TakeBreak::parse_code(c).map(HeapRuleset::TakeBreak);
     match word {
         "nim" => simple(HeapRuleset::Nim),
         "half" => simple(HeapRuleset::Half),
@@ -303,7 +304,7 @@ fn parse_normalised(text: &str) -> Result<HeapRuleset, SpecError> {
 }
 
 /// Parses `{...}` starting at byte `at` of `text`.
-fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet, SpecError> {
+fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet, ParseError> {
     let bytes = text.as_bytes();
     if bytes.get(at) != Some(&b'{') {
         return Err(unexpected(text, at, "'{'"));
@@ -333,7 +334,7 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
         let end = text[at..]
             .find(|c: char| !c.is_ascii_alphanumeric())
             .map_or(text.len(), |len| at + len);
-        return Err(SpecError::new(
+        return Err(ParseError::at_byte(
             at,
             format!(
                 "unknown set '{}': expected numbers or one of the named sets \
@@ -353,7 +354,7 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
         let hi = if text[at..].starts_with("..") {
             let (hi, next) = parse_number(text, at + 2)?;
             if hi < lo {
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     at + 2,
                     format!("expected a range end at least {lo}, found {hi}"),
                 ));
@@ -364,7 +365,7 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
             lo
         };
         if hi > super::subtraction::MAX_ELEMENT {
-            return Err(SpecError::new(
+            return Err(ParseError::at_byte(
                 item_start,
                 format!(
                     "expected elements at most {}, found {hi}",
@@ -386,20 +387,28 @@ fn parse_set(text: &str, mut at: usize, all_but: bool) -> Result<SubtractionSet,
     let built = SubtractionSet::from_ranges(ranges, all_but);
     // The constructor reports the index of a bad range; map it back to
     // where that range was written.
-    built.map_err(|e| SpecError::new(starts.get(e.offset).copied().unwrap_or(at), e.message))
+    built.map_err(|e| {
+        ParseError::at_byte(starts.get(e.offset()).copied().unwrap_or(at), e.message())
+    })
 }
 
 /// Parses a decimal number at byte `at`; returns it and the byte after it.
-fn parse_number(text: &str, at: usize) -> Result<(u64, usize), SpecError> {
+fn parse_number(text: &str, at: usize) -> Result<(u64, usize), ParseError> {
     let digits = text[at..].bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 {
         return Err(unexpected(text, at, "a number"));
     }
     let end = at + digits;
+    // Every number here is an element of a set, whose cap is far below
+    // 2^64: a number too long for a u64 is over it too.
     text[at..end].parse::<u64>().map(|n| (n, end)).map_err(|_| {
-        SpecError::new(
+        ParseError::at_byte(
             at,
-            format!("expected a number below 2^64, found {}", &text[at..end]),
+            format!(
+                "expected elements at most {}, found {}",
+                super::subtraction::MAX_ELEMENT,
+                &text[at..end]
+            ),
         )
     })
 }
@@ -417,12 +426,12 @@ fn as_typed(spec: &str, at: usize, message: String) -> String {
     }
 }
 
-fn unexpected(text: &str, at: usize, expected: &str) -> SpecError {
+fn unexpected(text: &str, at: usize, expected: &str) -> ParseError {
     let found = match text.get(at..).and_then(|t| t.chars().next()) {
         Some(c) => format!("'{c}'"),
         None => "the end".to_string(),
     };
-    SpecError::new(at, format!("expected {expected}, found {found}"))
+    ParseError::at_byte(at, format!("expected {expected}, found {found}"))
 }
 
 #[cfg(test)]
@@ -564,14 +573,14 @@ mod tests {
             (
                 "sub{99999999999999999999}",
                 4,
-                "expected a number below 2^64",
+                "expected elements at most 16777216, found 99999999999999999999",
             ),
             ("sub{1..99999999}", 4, "expected elements at most"),
         ];
         for (text, offset, message) in cases {
             let err = HeapRuleset::parse(text).unwrap_err();
-            assert_eq!(err.offset, offset, "{text:?}: {err}");
-            assert!(err.message.contains(message), "{text:?}: {err}");
+            assert_eq!(err.offset(), offset, "{text:?}: {err}");
+            assert!(err.message().contains(message), "{text:?}: {err}");
         }
     }
 

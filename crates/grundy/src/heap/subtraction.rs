@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 
-use super::SpecError;
+use crate::span::ParseError;
 
 /// The largest element a finite set (or excluded set) may hold. Engines keep
 /// bitsets as long as the largest element, and one can always describe a
@@ -31,7 +31,7 @@ pub const MAX_ELEMENT: u64 = 1 << 24;
 /// let all_but = SubtractionSet::all_but(vec![2])?;
 /// assert!(all_but.contains(1) && !all_but.contains(2) && all_but.contains(100));
 /// assert!(SubtractionSet::Squares.contains(9));
-/// # Ok::<(), grundy::heap::SpecError>(())
+/// # Ok::<(), grundy::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum SubtractionSet {
@@ -57,7 +57,7 @@ impl SubtractionSet {
     /// # Errors
     /// An empty set, a zero (taking nothing is not a move), or an element
     /// above [`MAX_ELEMENT`]; the offset is the index of the bad element.
-    pub fn finite(elements: Vec<u64>) -> Result<SubtractionSet, SpecError> {
+    pub fn finite(elements: Vec<u64>) -> Result<SubtractionSet, ParseError> {
         Ok(SubtractionSet::Finite(checked_set(elements)?))
     }
 
@@ -76,33 +76,33 @@ impl SubtractionSet {
     /// let s = SubtractionSet::from_ranges(vec![(1, 16_777_216)], false)?;
     /// assert_eq!(s.to_string(), "sub{1..16777216}");
     /// assert!(s.contains(16_777_216) && !s.contains(16_777_217));
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn from_ranges(
         ranges: Vec<(u64, u64)>,
         all_but: bool,
-    ) -> Result<SubtractionSet, SpecError> {
+    ) -> Result<SubtractionSet, ParseError> {
         if ranges.is_empty() {
-            return Err(SpecError::new(
+            return Err(ParseError::at_byte(
                 0,
                 "expected at least one element, found an empty set",
             ));
         }
         for (i, &(lo, hi)) in ranges.iter().enumerate() {
             if lo == 0 {
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     i,
                     "expected a positive number, found 0 (taking nothing is not a move)",
                 ));
             }
             if hi < lo {
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     i,
                     format!("expected a range end at least {lo}, found {hi}"),
                 ));
             }
             if hi > MAX_ELEMENT {
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     i,
                     format!("expected an element at most {MAX_ELEMENT}, found {hi}"),
                 ));
@@ -121,7 +121,7 @@ impl SubtractionSet {
     /// # Errors
     /// As for [`SubtractionSet::finite`]; an empty exclusion is refused
     /// because that game is Nim (write `nim`).
-    pub fn all_but(excluded: Vec<u64>) -> Result<SubtractionSet, SpecError> {
+    pub fn all_but(excluded: Vec<u64>) -> Result<SubtractionSet, ParseError> {
         Ok(SubtractionSet::AllBut(checked_set(excluded)?))
     }
 
@@ -244,7 +244,7 @@ impl std::fmt::Display for SubtractionSet {
     /// let large: HeapRuleset = "sub{1..100, 200, 300..399}".parse()?;
     /// assert_eq!(large.to_string(), "sub{1..100,200,300..399}");
     /// assert_eq!(large.to_string().parse::<HeapRuleset>()?, large);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let list = |f: &mut std::fmt::Formatter<'_>, name: &str, set: &Runs| {
@@ -353,21 +353,21 @@ impl Runs {
     }
 }
 
-fn checked_set(mut elements: Vec<u64>) -> Result<Runs, SpecError> {
+fn checked_set(mut elements: Vec<u64>) -> Result<Runs, ParseError> {
     if elements.is_empty() {
-        return Err(SpecError::new(
+        return Err(ParseError::at_byte(
             0,
             "expected at least one element, found an empty set",
         ));
     }
     if let Some(i) = elements.iter().position(|&s| s == 0) {
-        return Err(SpecError::new(
+        return Err(ParseError::at_byte(
             i,
             "expected a positive number, found 0 (taking nothing is not a move)",
         ));
     }
     if let Some(i) = elements.iter().position(|&s| s > MAX_ELEMENT) {
-        return Err(SpecError::new(
+        return Err(ParseError::at_byte(
             i,
             format!(
                 "expected an element at most {MAX_ELEMENT}, found {}",
@@ -521,12 +521,12 @@ mod tests {
 
     #[test]
     fn bad_sets_are_refused_with_the_index() {
-        assert_eq!(SubtractionSet::finite(vec![]).unwrap_err().offset, 0);
-        assert_eq!(SubtractionSet::finite(vec![1, 0]).unwrap_err().offset, 1);
+        assert_eq!(SubtractionSet::finite(vec![]).unwrap_err().offset(), 0);
+        assert_eq!(SubtractionSet::finite(vec![1, 0]).unwrap_err().offset(), 1);
         assert_eq!(
             SubtractionSet::all_but(vec![3, 1 << 40])
                 .unwrap_err()
-                .offset,
+                .offset(),
             1
         );
         assert_eq!(

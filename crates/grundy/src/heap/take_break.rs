@@ -12,7 +12,8 @@
 //! Kayles is `0.77`, Dawson's Kayles `0.07`, Officers `0.6`, and Nim is the
 //! code `0.333...` with infinitely many digits (handled as its own ruleset).
 
-use super::{Leaves, SpecError};
+use super::Leaves;
+use crate::span::ParseError;
 use crate::{MexSet, Nimber};
 use std::ops::ControlFlow;
 
@@ -29,7 +30,7 @@ use std::ops::ControlFlow;
 /// assert_eq!(kayles.to_string(), "0.77");
 /// let g = kayles.naive_values(6);
 /// assert_eq!(g, [0, 1, 2, 3, 1, 4, 3].map(Nimber));
-/// # Ok::<(), grundy::heap::SpecError>(())
+/// # Ok::<(), grundy::ParseError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct TakeBreak {
@@ -52,20 +53,20 @@ impl TakeBreak {
     /// use grundy::heap::TakeBreak;
     /// assert_eq!(TakeBreak::new(vec![4, 0, 7])?.to_string(), "4.07");
     /// assert!(TakeBreak::new(vec![2, 7]).is_err());
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn new(mut digits: Vec<u8>) -> Result<TakeBreak, SpecError> {
+    pub fn new(mut digits: Vec<u8>) -> Result<TakeBreak, ParseError> {
         if digits.is_empty() {
             digits.push(0);
         }
         if let Some(i) = digits.iter().position(|&d| d > 15) {
-            return Err(SpecError::new(
+            return Err(ParseError::at_byte(
                 i,
                 format!("digit {} is not a hexadecimal digit", digits[i]),
             ));
         }
         if digits[0] & 3 != 0 {
-            return Err(SpecError::new(
+            return Err(ParseError::at_byte(
                 0,
                 format!(
                     "the digit before the point may only split a heap (0, 4, 8 or C), found {:X}",
@@ -90,10 +91,15 @@ impl TakeBreak {
     /// use grundy::heap::TakeBreak;
     /// assert_eq!(TakeBreak::parse(".07")?, TakeBreak::parse("0.07")?);
     /// assert_eq!(TakeBreak::parse("0.f")?.to_string(), "0.F");
-    /// assert_eq!(TakeBreak::parse("077").unwrap_err().offset, 1);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// assert_eq!(TakeBreak::parse("077").unwrap_err().to_string(), "at byte 1: expected '.', found '7'");
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn parse(code: &str) -> Result<TakeBreak, SpecError> {
+    pub fn parse(code: &str) -> Result<TakeBreak, ParseError> {
+        TakeBreak::parse_code(code).map_err(|e| e.in_text(code))
+    }
+
+    /// [`TakeBreak::parse`] without the input attached to its error.
+    pub(crate) fn parse_code(code: &str) -> Result<TakeBreak, ParseError> {
         let bytes = code.as_bytes();
         let mut digits = Vec::with_capacity(bytes.len());
         let mut i = 0;
@@ -107,7 +113,7 @@ impl TakeBreak {
                 None => return Err(unexpected(code, 0, "a digit or '.'")),
             },
             None => {
-                return Err(SpecError::new(
+                return Err(ParseError::at_byte(
                     0,
                     "expected a code such as 0.77, found nothing",
                 ))
@@ -129,8 +135,8 @@ impl TakeBreak {
         }
         TakeBreak::new(digits).map_err(|e| {
             // Digit index k is at byte k+1 after the point; d0 is at byte 0.
-            let offset = if e.offset == 0 { 0 } else { e.offset + 1 };
-            SpecError::new(offset, e.message)
+            let offset = if e.offset() == 0 { 0 } else { e.offset() + 1 };
+            ParseError::at_byte(offset, e.message())
         })
     }
 
@@ -230,7 +236,7 @@ impl TakeBreak {
     /// // Dawson's Kayles: P-positions at 0, 1, 15, 35, ...
     /// let g = TakeBreak::parse("0.07")?.naive_values(15);
     /// assert_eq!(g[15], Nimber(0));
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), grundy::ParseError>(())
     /// ```
     pub fn naive_values(&self, n: usize) -> Vec<Nimber> {
         let mut g: Vec<Nimber> = Vec::with_capacity(n + 1);
@@ -265,12 +271,12 @@ fn hex_digit(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
 
-fn unexpected(text: &str, at: usize, expected: &str) -> SpecError {
+fn unexpected(text: &str, at: usize, expected: &str) -> ParseError {
     let found = match text[at..].chars().next() {
         Some(c) => format!("'{c}'"),
         None => "the end".to_string(),
     };
-    SpecError::new(at, format!("expected {expected}, found {found}"))
+    ParseError::at_byte(at, format!("expected {expected}, found {found}"))
 }
 
 #[cfg(test)]
@@ -324,7 +330,7 @@ mod tests {
         ];
         for (text, offset) in cases {
             let err = TakeBreak::parse(text).unwrap_err();
-            assert_eq!(err.offset, offset, "{text:?}: {err}");
+            assert_eq!(err.offset(), offset, "{text:?}: {err}");
         }
     }
 

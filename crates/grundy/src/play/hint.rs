@@ -11,7 +11,7 @@
 //! Like [`Explanation`], a [`Hint`] is data: the `grundy-text` crate writes
 //! it as text for the front ends.
 
-use super::Match;
+use super::{HeapPosition, Match};
 use crate::heap::{HeapMove, HeapRuleset};
 use crate::nim::explain::{explain, Explanation};
 use crate::{Convention, Nimber, Outcome};
@@ -134,7 +134,7 @@ pub struct SearchLesson {
     pub refutation: Option<(HeapMove, HeapMove)>,
 }
 
-pub(super) fn build(m: &Match) -> Hint {
+pub(super) fn build(m: &Match<HeapPosition>) -> Hint {
     let winning_moves = m.winning_moves();
     let suggestion = m.engine_move();
     let heaps = m.heaps();
@@ -257,7 +257,7 @@ mod tests {
     use super::*;
     use crate::play::Player;
 
-    fn game(spec: &str, heaps: &[u64], c: Convention) -> Match {
+    fn game(spec: &str, heaps: &[u64], c: Convention) -> Match<HeapPosition> {
         Match::new(spec.parse().unwrap(), heaps.to_vec(), c, Player::User).unwrap()
     }
 

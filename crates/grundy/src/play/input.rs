@@ -13,8 +13,7 @@
 //! Numbers may be separated by spaces or commas. Heaps are numbered from 1,
 //! as they are shown.
 
-use crate::span::Span;
-use thiserror::Error;
+use crate::span::{ParseError, Span};
 
 /// A move as typed: which heap, how many tokens, and (for splitting games)
 /// the heaps to leave. Whether it is legal is for
@@ -45,44 +44,25 @@ pub enum Command {
     Quit,
 }
 
-/// A line that is not a command, with the column (1-based, in characters)
-/// where it went wrong.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("column {column}: {message}")]
-pub struct InputError {
-    /// 1-based column of the offending word (in characters).
-    pub column: usize,
-    /// What was expected there and what was found.
-    pub message: String,
-}
-
-impl InputError {
-    /// Where in `line` (the line that was parsed) the error is: the word
-    /// that starts at [`column`](InputError::column), as bytes (one
-    /// character at the end of the line when the word is missing).
-    ///
-    /// ```
-    /// use grundy::play::parse_command;
-    /// use grundy::span::Span;
-    ///
-    /// let line = "2 zwei";
-    /// let err = parse_command(line).unwrap_err();
-    /// assert_eq!(err.span(line), Span { start: 2, end: 6 });
-    /// ```
-    pub fn span(&self, line: &str) -> Span {
-        let at = line
-            .char_indices()
-            .nth(self.column.saturating_sub(1))
-            .map_or(line.len(), |(i, _)| i);
-        let end = line[at..]
-            .find(|c: char| c.is_whitespace() || c == ',')
-            .map_or(line.len(), |i| at + i);
-        if end > at {
-            Span { start: at, end }
-        } else {
-            Span::char_at(line, at)
-        }
-    }
+/// The error at the word of `line` that starts at 1-based character
+/// `column` (a point at the end of the line when the word is missing),
+/// with `line` attached.
+pub(crate) fn word_error(line: &str, column: usize, message: impl Into<String>) -> ParseError {
+    let at = line
+        .char_indices()
+        .nth(column.saturating_sub(1))
+        .map_or(line.len(), |(i, _)| i);
+    let end = line[at..]
+        .find(|c: char| c.is_whitespace() || c == ',')
+        .map_or(line.len(), |i| at + i);
+    let span = if end > at {
+        Span { start: at, end }
+    } else {
+        Span::char_at(line, at)
+    };
+    ParseError::at_column(column as u64, message)
+        .with_span(span)
+        .with_text(line)
 }
 
 /// The syntax, one line per command, for a prompt or a help screen.
@@ -97,7 +77,7 @@ pub const SYNTAX: &str = "  H K        take K tokens from heap H (heaps are numb
 /// Reads one line of input.
 ///
 /// # Errors
-/// An [`InputError`] at the first word that is neither a command nor a
+/// A [`ParseError`] at the first word that is neither a command nor a
 /// number, at a number too large for 64 bits, or at a fifth number.
 ///
 /// ```
@@ -112,18 +92,17 @@ pub const SYNTAX: &str = "  H K        take K tokens from heap H (heaps are numb
 ///     Command::Move(MoveRequest { heap: 2, take: 1, leave: Some(vec![3, 4]) })
 /// );
 /// assert_eq!(parse_command("HINT")?, Command::Hint);
-/// assert_eq!(parse_command("2 x").unwrap_err().column, 3);
-/// # Ok::<(), grundy::play::InputError>(())
+/// assert_eq!(parse_command("2 x").unwrap_err().to_string(), "column 3: expected a number, found 'x'");
+/// # Ok::<(), grundy::ParseError>(())
 /// ```
-pub fn parse_command(line: &str) -> Result<Command, InputError> {
+pub fn parse_command(line: &str) -> Result<Command, ParseError> {
     let words = words(line);
     let Some(&(first_col, first)) = words.first() else {
-        return Err(InputError {
-            column: 1,
-            message: "expected a move such as '1 2' or a command (hint, undo, help, quit), \
-                      found nothing"
-                .into(),
-        });
+        return Err(word_error(
+            line,
+            1,
+            "expected a move such as '1 2' or a command (hint, undo, help, quit), found nothing",
+        ));
     };
     let keyword = match first.to_ascii_lowercase().as_str() {
         "hint" | "h" | "?" => Some(Command::Hint),
@@ -134,10 +113,11 @@ pub fn parse_command(line: &str) -> Result<Command, InputError> {
     };
     if let Some(cmd) = keyword {
         if let Some(&(col, w)) = words.get(1) {
-            return Err(InputError {
-                column: col,
-                message: format!("'{first}' takes no argument, found '{w}'"),
-            });
+            return Err(word_error(
+                line,
+                col,
+                format!("'{first}' takes no argument, found '{w}'"),
+            ));
         }
         return Ok(cmd);
     }
@@ -149,37 +129,53 @@ pub fn parse_command(line: &str) -> Result<Command, InputError> {
             } else {
                 format!("expected a number, found '{w}'")
             };
-            return Err(InputError {
-                column: col,
-                message,
-            });
+            return Err(word_error(line, col, message));
         }
-        let n: u64 = w.parse().map_err(|_| InputError {
-            column: col,
-            message: format!("the number {w} is too large"),
-        })?;
+        let n: u64 = w
+            .parse()
+            .map_err(|_| word_error(line, col, format!("the number {w} is too large")))?;
         numbers.push((col, n));
     }
     match numbers.as_slice() {
-        [(col, _)] => Err(InputError {
-            column: *col + words[0].1.chars().count(),
-            message: format!(
+        [(col, _)] => Err(word_error(
+            line,
+            *col + words[0].1.chars().count(),
+            format!(
                 "expected how many tokens to take from heap {} after the heap number, \
                  found nothing",
                 numbers[0].1
             ),
-        }),
+        )),
         [(_, heap), (_, take), rest @ ..] if rest.len() <= 3 => Ok(Command::Move(MoveRequest {
             heap: *heap,
             take: *take,
             leave: (!rest.is_empty()).then(|| rest.iter().map(|&(_, n)| n).collect()),
         })),
-        _ => Err(InputError {
-            column: numbers[5].0,
-            message: "too many numbers: a move is a heap, a count, and at most three heaps \
-                      to leave"
-                .into(),
-        }),
+        _ => Err(word_error(
+            line,
+            numbers[5].0,
+            "too many numbers: a move is a heap, a count, and at most three heaps to leave",
+        )),
+    }
+}
+
+/// The command a line names when it is one of the command words (`hint`,
+/// `h`, `?`, `undo`, `u`, `help`, `quit`, `q`, `exit`, in any case),
+/// for the games whose moves are typed as names (boards, graphs), which
+/// read everything else as a move.
+///
+/// ```
+/// use grundy::play::{parse_word, Command};
+/// assert_eq!(parse_word(" Hint "), Some(Command::Hint));
+/// assert_eq!(parse_word("a1 a2"), None);
+/// ```
+pub fn parse_word(line: &str) -> Option<Command> {
+    match line.trim().to_ascii_lowercase().as_str() {
+        "hint" | "h" | "?" => Some(Command::Hint),
+        "undo" | "u" => Some(Command::Undo),
+        "help" => Some(Command::Help),
+        "quit" | "q" | "exit" => Some(Command::Quit),
+        _ => None,
     }
 }
 
@@ -234,18 +230,33 @@ mod tests {
 
     #[test]
     fn errors_point_at_the_word() {
+        let column = |line: &str| match parse_command(line).unwrap_err().place() {
+            crate::span::Place::Column(c) => c,
+            other => panic!("{line:?}: {other:?}"),
+        };
         let e = parse_command("take 3").unwrap_err();
-        assert_eq!(e.column, 1);
-        assert!(e.message.contains("'take'"), "{e}");
-        assert_eq!(parse_command("  2 -3").unwrap_err().column, 5);
-        assert_eq!(parse_command("2").unwrap_err().column, 2);
-        assert_eq!(parse_command("").unwrap_err().column, 1);
+        assert_eq!(column("take 3"), 1);
+        assert!(e.message().contains("'take'"), "{e}");
+        assert_eq!(e.span(), Some(Span { start: 0, end: 4 }));
+        assert_eq!(column("  2 -3"), 5);
+        assert_eq!(column("2"), 2);
+        assert_eq!(column(""), 1);
         let e = parse_command("1 99999999999999999999").unwrap_err();
-        assert_eq!((e.column, e.message.contains("too large")), (3, true));
-        assert_eq!(parse_command("1 2 3 4 5 6").unwrap_err().column, 11);
-        assert_eq!(parse_command("hint 2").unwrap_err().column, 6);
-        assert_eq!(parse_command("é 2").unwrap_err().column, 1);
-        assert_eq!(parse_command("é,x").unwrap_err().column, 1);
-        assert_eq!(parse_command("1 é").unwrap_err().column, 3);
+        assert_eq!(
+            (
+                column("1 99999999999999999999"),
+                e.message().contains("too large")
+            ),
+            (3, true)
+        );
+        assert_eq!(column("1 2 3 4 5 6"), 11);
+        assert_eq!(column("hint 2"), 6);
+        assert_eq!(column("é 2"), 1);
+        assert_eq!(column("é,x"), 1);
+        assert_eq!(column("1 é"), 3);
+        assert_eq!(
+            parse_command("1 é").unwrap_err().span(),
+            Some(Span { start: 2, end: 4 })
+        );
     }
 }

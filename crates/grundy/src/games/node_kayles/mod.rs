@@ -8,11 +8,14 @@
 //! the whole cycle is a path, and a path is stored as its length (the low
 //! bits), so each length is solved once.
 //!
-//! Named families: `nodekayles:path:N`, `nodekayles:cycle:N`,
-//! `nodekayles:grid:RxC`, `nodekayles:complete:N`, `nodekayles:star:N`
-//! (a centre and N leaves) and `nodekayles:petersen`. Any other graph comes
-//! from an edge list ([`NodeKayles::from_graph`]), whose edges are read
-//! both ways.
+//! The spec is `nodekayles:GRAPH`, a graph of
+//! [`named_graph`](crate::games::named_graph) (`path:N`, `cycle:N`,
+//! `grid:RxC`, `complete:N`, `star:N`, `petersen`, or an edge-list file),
+//! and a position after some picks adds the vertices gone:
+//! `nodekayles:cycle:9-{3,4,5}`. This module is all of Node Kayles: the
+//! game on the search's trait ([`NodeKayles`]), and every front end's
+//! view of its positions ([`KaylesPosition`], a
+//! [`Position`](crate::games::Position)): moves, play, drawing.
 //!
 //! ```
 //! use grundy::games::NodeKayles;
@@ -21,29 +24,26 @@
 //!
 //! // A path of n vertices is the octal game 0.137 with a heap of n:
 //! // G(5) = 3.
-//! let path = NodeKayles::family("nodekayles:path:5").unwrap().unwrap();
+//! let path = NodeKayles::parse("nodekayles:path:5", None)?;
 //! assert_eq!(Search::new(&path).nimber(&path.start()).unwrap(), Nimber(3));
+//! # Ok::<(), grundy::games::GameError>(())
 //! ```
+
+mod layout;
+mod position;
+
+pub use layout::layout;
+pub use position::KaylesPosition;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::board::{search_position, searcher};
-use crate::games::spec::SpecError;
-use crate::games::{SearchOptions, SearchReport};
-use crate::graph::Graph;
+use crate::games::named_graph::{NamedGraph, ReadFile, Shape};
+use crate::games::{GameError, SearchOptions, SearchReport};
 use crate::search::SearchStats;
 
 /// The most vertices a graph may have.
 pub const MAX_VERTICES: usize = 128;
-
-/// Which family a graph comes from: paths and cycles know that their parts
-/// are paths.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Family {
-    Path,
-    Cycle,
-    Other,
-}
 
 /// Node Kayles on one graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -51,7 +51,9 @@ pub struct NodeKayles {
     /// `adjacent[v]`: the neighbours of `v`, as bits.
     adjacent: Vec<u128>,
     names: Vec<String>,
-    family: Family,
+    /// The shape of the named graph: paths and cycles know that their
+    /// parts are paths.
+    shape: Shape,
     spec: String,
 }
 
@@ -107,211 +109,61 @@ impl NodeKayles {
         Ok(NodeKayles {
             adjacent,
             names,
-            family: Family::Other,
+            shape: Shape::Edges,
             spec: spec.to_owned(),
         })
     }
 
-    /// Node Kayles on a graph read as an edge list: every edge joins its
-    /// two vertices both ways.
+    /// Node Kayles on the graph of a spec, `nodekayles:GRAPH` (the graph
+    /// as [`NamedGraph::parse`] reads it; a file with `read`).
     ///
     /// # Errors
-    /// More than 128 vertices, or none.
+    /// A spec that does not start with `nodekayles:`, a graph that does not
+    /// parse, a file that cannot be read or is not a graph of 1 to 128
+    /// vertices.
     ///
     /// ```
     /// use grundy::games::NodeKayles;
-    /// use grundy::graph::Graph;
-    /// let g = Graph::parse_edge_list("a b\nb c\n").unwrap();
-    /// let game = NodeKayles::from_graph(&g, "nodekayles:abc.txt").unwrap();
-    /// assert_eq!((game.vertices(), game.name(0)), (3, "a"));
-    /// ```
-    pub fn from_graph(graph: &Graph, spec: &str) -> Result<NodeKayles, NodeKaylesError> {
-        let n = graph.node_count();
-        let names: Vec<String> = graph.nodes().map(|v| graph.name(v).to_owned()).collect();
-        let edges: Vec<(usize, usize)> = graph
-            .nodes()
-            .flat_map(|v| {
-                graph
-                    .followers(v)
-                    .iter()
-                    .map(move |&w| (v as usize, w as usize))
-            })
-            .collect();
-        NodeKayles::from_edges(n, &edges, &names, spec)
-    }
-
-    /// Whether `text` names Node Kayles (`nodekayles:...`).
-    pub fn is_spec(text: &str) -> bool {
-        text.trim_start()
-            .get(..11)
-            .is_some_and(|p| p.eq_ignore_ascii_case("nodekayles:"))
-    }
-
-    /// The family named after `nodekayles:`, or `Ok(None)` when the rest is
-    /// not a family's name (then it names a file, which the caller reads).
-    ///
-    /// # Errors
-    /// Text that does not start with `nodekayles:`, or a family with a
-    /// missing, malformed or too large size, located by byte offset.
-    ///
-    /// ```
-    /// use grundy::games::NodeKayles;
-    /// assert_eq!(NodeKayles::family("nodekayles:cycle:30").unwrap().unwrap().vertices(), 30);
-    /// assert_eq!(NodeKayles::family("nodekayles:grid:4x6").unwrap().unwrap().vertices(), 24);
-    /// assert!(NodeKayles::family("nodekayles:my-graph.txt").unwrap().is_none());
-    /// let err = NodeKayles::family("nodekayles:path:200").unwrap_err();
+    /// assert_eq!(NodeKayles::parse("nodekayles:cycle:30", None)?.vertices(), 30);
+    /// assert_eq!(NodeKayles::parse("NodeKayles:grid:4x6", None)?.spec(), "nodekayles:grid:4x6");
+    /// let err = NodeKayles::parse("nodekayles:path:200", None).unwrap_err();
     /// assert!(err.to_string().starts_with("at byte 16: vertices 200 is out of range"));
+    /// # Ok::<(), grundy::games::GameError>(())
     /// ```
-    pub fn family(text: &str) -> Result<Option<NodeKayles>, SpecError> {
-        let spec = text.trim();
-        let lead = text.len() - text.trim_start().len();
-        if !NodeKayles::is_spec(text) {
-            return Err(SpecError::Unexpected {
-                offset: lead,
-                expected: "'nodekayles:'",
-                found: spec
-                    .chars()
-                    .next()
-                    .map_or("end of spec".into(), |c| format!("'{c}'")),
-            });
+    pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<NodeKayles, GameError> {
+        let lead = spec.len() - spec.trim_start().len();
+        let body = lead + "nodekayles:".len();
+        if !spec
+            .get(lead..body)
+            .is_some_and(|p| p.eq_ignore_ascii_case("nodekayles:"))
+        {
+            let found = spec
+                .trim()
+                .chars()
+                .next()
+                .map_or("end of spec".into(), |c| format!("'{c}'"));
+            let err = crate::span::ParseError::at_byte(
+                lead,
+                format!("expected 'nodekayles:', found {found}"),
+            );
+            return Err(err.in_text(spec).into());
         }
-        let rest = &spec[11.min(spec.len())..];
-        let (name, arg) = rest.split_once(':').unwrap_or((rest, ""));
-        let arg_at = lead + 11 + name.len() + 1;
-        let number = |s: &str, at: usize, max: u64, what: &'static str, allowed: &'static str| {
-            let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-            if digits == 0 || digits != s.len() {
-                return Err(SpecError::Unexpected {
-                    offset: at + digits,
-                    expected: "a number",
-                    found: s[digits..]
-                        .chars()
-                        .next()
-                        .map_or("end of spec".into(), |c| format!("'{c}'")),
-                });
-            }
-            let value = s.parse::<u64>().unwrap_or(u64::MAX);
-            if value == 0 || value > max {
-                return Err(SpecError::OutOfRange {
-                    offset: at,
-                    what,
-                    value,
-                    allowed,
-                });
-            }
-            Ok(value as usize)
-        };
-        let canonical = |body: String| format!("nodekayles:{body}");
-        let game = match name.to_ascii_lowercase().as_str() {
-            "path" => {
-                let n = number(arg, arg_at, 128, "vertices", "1 to 128")?;
-                let edges: Vec<_> = (1..n).map(|i| (i - 1, i)).collect();
-                let mut g = NodeKayles::from_edges(n, &edges, &[], &canonical(format!("path:{n}")))
-                    .expect("1 to 128 vertices");
-                g.family = Family::Path;
-                g
-            }
-            "cycle" => {
-                let n = number(arg, arg_at, 128, "vertices", "3 to 128")?;
-                if n < 3 {
-                    return Err(SpecError::OutOfRange {
-                        offset: arg_at,
-                        what: "vertices",
-                        value: n as u64,
-                        allowed: "3 to 128",
-                    });
-                }
-                let edges: Vec<_> = (0..n).map(|i| (i, (i + 1) % n)).collect();
-                let mut g =
-                    NodeKayles::from_edges(n, &edges, &[], &canonical(format!("cycle:{n}")))
-                        .expect("3 to 128 vertices");
-                g.family = Family::Cycle;
-                g
-            }
-            "complete" => {
-                let n = number(arg, arg_at, 128, "vertices", "1 to 128")?;
-                let edges: Vec<_> = (0..n)
-                    .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
-                    .collect();
-                NodeKayles::from_edges(n, &edges, &[], &canonical(format!("complete:{n}")))
-                    .expect("1 to 128 vertices")
-            }
-            "star" => {
-                let n = number(arg, arg_at, 127, "leaves", "1 to 127")?;
-                let edges: Vec<_> = (1..=n).map(|leaf| (0, leaf)).collect();
-                NodeKayles::from_edges(n + 1, &edges, &[], &canonical(format!("star:{n}")))
-                    .expect("2 to 128 vertices")
-            }
-            "grid" => {
-                let Some((r, c)) = arg.split_once(['x', 'X']) else {
-                    return Err(SpecError::Unexpected {
-                        offset: arg_at + arg.len(),
-                        expected: "'x' between rows and columns (grid:4x6)",
-                        found: "end of spec".into(),
-                    });
-                };
-                let rows = number(r, arg_at, 128, "rows", "1 to 128, at most 128 vertices")?;
-                let cols = number(
-                    c,
-                    arg_at + r.len() + 1,
-                    128,
-                    "columns",
-                    "at most 128 vertices",
-                )?;
-                if rows * cols > MAX_VERTICES {
-                    return Err(SpecError::OutOfRange {
-                        offset: arg_at + r.len() + 1,
-                        what: "columns",
-                        value: cols as u64,
-                        allowed: "at most 128 vertices in all",
-                    });
-                }
-                let at = |i: usize, j: usize| i * cols + j;
-                let mut edges = Vec::new();
-                for i in 0..rows {
-                    for j in 0..cols {
-                        if j + 1 < cols {
-                            edges.push((at(i, j), at(i, j + 1)));
-                        }
-                        if i + 1 < rows {
-                            edges.push((at(i, j), at(i + 1, j)));
-                        }
-                    }
-                }
-                let names: Vec<String> = (0..rows)
-                    .flat_map(|i| {
-                        (0..cols).map(move |j| crate::games::board::cell_name((i as u8, j as u8)))
-                    })
-                    .collect();
-                NodeKayles::from_edges(
-                    rows * cols,
-                    &edges,
-                    &names,
-                    &canonical(format!("grid:{rows}x{cols}")),
-                )
-                .expect("1 to 128 vertices")
-            }
-            "petersen" => {
-                if !arg.is_empty() || rest.contains(':') {
-                    return Err(SpecError::Unexpected {
-                        offset: arg_at - 1,
-                        expected: "end of spec (the Petersen graph has no size)",
-                        found: "':'".into(),
-                    });
-                }
-                // Outer 5-cycle 0..5, inner pentagram 5..10, spokes i - i+5.
-                let mut edges = Vec::new();
-                for i in 0..5 {
-                    edges.push((i, (i + 1) % 5));
-                    edges.push((5 + i, 5 + (i + 2) % 5));
-                    edges.push((i, i + 5));
-                }
-                NodeKayles::from_edges(10, &edges, &[], &canonical("petersen".into()))
-                    .expect("10 vertices")
-            }
-            _ => return Ok(None),
-        };
-        Ok(Some(game))
+        let limits = NamedGraph::limits("Node Kayles", MAX_VERTICES);
+        let graph = NamedGraph::parse(spec, body, &limits, read).map_err(|e| e.in_text(spec))?;
+        Ok(NodeKayles::from_named(&graph))
+    }
+
+    /// Node Kayles on a named graph (of at most 128 vertices).
+    pub(crate) fn from_named(graph: &NamedGraph) -> NodeKayles {
+        let mut game = NodeKayles::from_edges(
+            graph.vertices,
+            &graph.edges,
+            &graph.names,
+            &format!("nodekayles:{graph}"),
+        )
+        .expect("the named graph's limits are Node Kayles's");
+        game.shape = graph.shape;
+        game
     }
 
     /// The number of vertices.
@@ -355,7 +207,7 @@ impl NodeKayles {
     /// use grundy::cancel::Cancel;
     /// use grundy::games::{NodeKayles, SearchOptions};
     /// use grundy::Nimber;
-    /// let star = NodeKayles::family("nodekayles:star:4").unwrap().unwrap();
+    /// let star = NodeKayles::parse("nodekayles:star:4", None).unwrap();
     /// let r = star.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
     /// // Picking the centre takes everything (*0); picking a leaf takes it
     /// // and the centre, and leaves 3 lone leaves (*1 each, *1 in all).
@@ -381,7 +233,7 @@ impl NodeKayles {
     /// use grundy::cancel::Cancel;
     /// use grundy::games::{NodeKayles, SearchOptions};
     /// use grundy::Nimber;
-    /// let path = NodeKayles::family("nodekayles:path:5").unwrap().unwrap();
+    /// let path = NodeKayles::parse("nodekayles:path:5", None).unwrap();
     /// // Vertex 3 (index 2) picked: two lone vertices are left, *1 + *1.
     /// let pos = path.pick(path.start(), 2);
     /// let r = path.search_at(pos, &SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
@@ -414,7 +266,7 @@ impl NodeKayles {
     ///
     /// ```
     /// use grundy::games::NodeKayles;
-    /// let star = NodeKayles::family("nodekayles:star:3").unwrap().unwrap();
+    /// let star = NodeKayles::parse("nodekayles:star:3", None).unwrap();
     /// assert_eq!(star.edges(), vec![(0, 1), (0, 2), (0, 3)]);
     /// ```
     pub fn edges(&self) -> Vec<(usize, usize)> {
@@ -465,8 +317,8 @@ impl ImpartialGame for NodeKayles {
         while rest != 0 {
             let part = self.part_of_lowest(rest);
             rest &= !part;
-            let whole_cycle = self.family == Family::Cycle && part == self.start();
-            if self.family != Family::Other && !whole_cycle {
+            let whole_cycle = self.shape == Shape::Cycle && part == self.start();
+            if matches!(self.shape, Shape::Path | Shape::Cycle) && !whole_cycle {
                 // A part of a path or a cycle is a path: its length says
                 // all, and vertices 0..len of the graph form one.
                 out.push((1u128 << part.count_ones()) - 1);
@@ -498,9 +350,7 @@ mod tests {
     fn paths_are_the_octal_game_0_137() {
         let g = dawson(60);
         for n in 1..=60 {
-            let path = NodeKayles::family(&format!("nodekayles:path:{n}"))
-                .unwrap()
-                .unwrap();
+            let path = NodeKayles::parse(&format!("nodekayles:path:{n}"), None).unwrap();
             assert_eq!(
                 Search::new(&path).nimber(&path.start()).unwrap(),
                 Nimber(g[n]),
@@ -514,9 +364,7 @@ mod tests {
         // The only first move on a cycle leaves a path of n - 3 vertices.
         let g = dawson(60);
         for n in 3..=60 {
-            let cycle = NodeKayles::family(&format!("nodekayles:cycle:{n}"))
-                .unwrap()
-                .unwrap();
+            let cycle = NodeKayles::parse(&format!("nodekayles:cycle:{n}"), None).unwrap();
             let v = Search::new(&cycle).nimber(&cycle.start()).unwrap();
             assert_eq!(v, Nimber(u64::from(g[n - 3] == 0)), "cycle of {n}");
         }
@@ -582,7 +430,7 @@ mod tests {
             ("nodekayles:complete:6", 6),
             ("nodekayles:star:5", 6),
         ] {
-            let g = NodeKayles::family(spec).unwrap().unwrap();
+            let g = NodeKayles::parse(spec, None).unwrap();
             assert_eq!(g.vertices(), vertices);
             let expected = value(&Unsplit(&g), &g.start(), &mut Cache::new()).unwrap();
             assert_eq!(
@@ -592,12 +440,10 @@ mod tests {
             );
         }
         // One pick empties a complete graph or a star from its centre.
-        let k = NodeKayles::family("nodekayles:complete:9")
-            .unwrap()
-            .unwrap();
+        let k = NodeKayles::parse("nodekayles:complete:9", None).unwrap();
         assert_eq!(Search::new(&k).nimber(&k.start()).unwrap(), Nimber(1));
         // Petersen: every vertex is alike; a pick leaves 6 vertices.
-        let p = NodeKayles::family("nodekayles:petersen").unwrap().unwrap();
+        let p = NodeKayles::parse("nodekayles:petersen", None).unwrap();
         assert_eq!(p.pick(p.start(), 0).count_ones(), 6);
     }
 
@@ -612,14 +458,11 @@ mod tests {
             ("nodekayles:petersen:3", 19),
             ("  ñodekayles:path:3", 2),
         ] {
-            let err = NodeKayles::family(spec).unwrap_err();
-            let at = match err {
-                SpecError::Unexpected { offset, .. } | SpecError::OutOfRange { offset, .. } => {
-                    offset
-                }
-                SpecError::BadPosition { offset, .. } => offset,
+            let err = NodeKayles::parse(spec, None).unwrap_err();
+            let GameError::Spec(e) = &err else {
+                panic!("{spec}: {err}");
             };
-            assert_eq!(at, offset, "{spec}: {err}");
+            assert_eq!(e.span().unwrap().start, offset, "{spec}: {err}");
         }
     }
 }

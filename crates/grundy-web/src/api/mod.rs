@@ -1,0 +1,272 @@
+//! The `/api/*` handlers, one file per group of routes. Each reads a JSON
+//! object, checks every field against [`Limits`] before any work,
+//! computes on the blocking pool under a deadline, and answers JSON.
+//!
+//! | file | routes |
+//! |---|---|
+//! | `heaps` | heap games: `/api/nim`, `/api/values`, `/api/period`, `/api/quotient`, and `/api/solve`, `/api/graph` on heaps |
+//! | `play` | a match on heaps: `/api/options`, `/api/move`, `/api/play`, `/api/hint` |
+//! | `position` | every game that names its whole position (boards, graphs): `/api/solve`, `/api/graph`, `/api/board`, `/api/board/move` |
+//!
+//! `/api/solve` and `/api/graph` take both kinds: the library's
+//! [`Game::parse`](grundy::games::Game::parse) says which a spec names.
+
+use axum::body::{to_bytes, Body};
+use axum::extract::State;
+use axum::http::header;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::Serialize;
+use serde_json::Value;
+
+use std::time::{Duration, Instant};
+
+use grundy::cancel::Cancel;
+use grundy::games::Game;
+
+use crate::engine::{stopped_message, Estimate, CHEAP_STEPS, MAX_REQUEST_BYTES};
+use crate::error::ApiError;
+use crate::request::Fields;
+use crate::{AppState, Limits};
+
+mod heaps;
+mod play;
+mod position;
+
+pub(crate) use heaps::{nim, period, quotient, values};
+pub(crate) use play::{engine_move, hint, options, play_move};
+pub(crate) use position::{board, board_move};
+
+/// The answer of every handler.
+pub type ApiResult = Result<JsonText, ApiError>;
+
+/// A JSON answer, serialised once, with its fields in the order of its
+/// type: byte for byte what the CLI's `--json` prints (without the final
+/// newline).
+#[derive(Debug)]
+pub struct JsonText(String, Option<String>);
+
+/// The header that carries what the CLI prints on stderr as a `note:`
+/// (values read from a proved period), so the body stays byte for byte
+/// the CLI's JSON.
+pub const NOTE_HEADER: &str = "x-grundy-note";
+
+impl JsonText {
+    /// The same answer with a note in the [`NOTE_HEADER`] header.
+    fn with_note(mut self, note: Option<String>) -> JsonText {
+        self.1 = note;
+        self
+    }
+}
+
+impl IntoResponse for JsonText {
+    fn into_response(self) -> Response {
+        let mut response = ([(header::CONTENT_TYPE, "application/json")], self.0).into_response();
+        // A note is plain ASCII text made here; one that could not be a
+        // header value is left out rather than failing the answer.
+        if let Some(value) = self
+            .1
+            .and_then(|note| header::HeaderValue::from_str(&note).ok())
+        {
+            response.headers_mut().insert(NOTE_HEADER, value);
+        }
+        response
+    }
+}
+
+/// Reads the whole body, refusing more than the limit, and a client that
+/// takes longer than the deadline to send it.
+pub(super) async fn read_body(state: &AppState, body: Body) -> Result<axum::body::Bytes, ApiError> {
+    let max = state.limits.max_body_bytes;
+    let timeout = state.limits.timeout;
+    match tokio::time::timeout(timeout, to_bytes(body, max)).await {
+        Ok(Ok(bytes)) => Ok(bytes),
+        Ok(Err(_)) => Err(ApiError::too_large(format!(
+            "the request body is larger than {max} bytes, or was cut off"
+        ))),
+        Err(_) => Err(ApiError {
+            status: axum::http::StatusCode::REQUEST_TIMEOUT,
+            message: format!(
+                "the request body did not arrive within {} s",
+                timeout.as_secs_f64()
+            ),
+            span: None,
+        }),
+    }
+}
+
+/// Runs `work` on the blocking pool, holding one of the computing slots
+/// until it really ends, and answers 422 if it is not done by the deadline.
+pub(super) async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
+where
+    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    compute_with(state, Estimate::EXPENSIVE, move |_| work()).await
+}
+
+/// Sets its flag when dropped: when the request's future is dropped (its
+/// client went away) or has answered, the computation it started stops.
+struct CancelOnDrop(Cancel);
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        self.0.cancel();
+    }
+}
+
+/// Runs `work` with a [`Cancel`] that is set at the request's deadline or
+/// when the client goes away (the work checks it and stops).
+///
+/// Work whose `cost` is below [`CHEAP_STEPS`] runs at once on the blocking
+/// pool, without a slot, so that cheap requests keep their latency while
+/// expensive ones run. Expensive work first checks `cost` against the
+/// memory limit (a 422 before any waiting), then takes one of the computing
+/// slots; when every slot is busy and more requests already wait than there
+/// are slots, it is refused at once with a 503 and `Retry-After`.
+pub(super) async fn compute_with<T, F>(
+    state: &AppState,
+    cost: Estimate,
+    work: F,
+) -> Result<T, ApiError>
+where
+    F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
+    T: Send + 'static,
+{
+    if cost.bytes > MAX_REQUEST_BYTES {
+        return Err(ApiError::over_limit(format!(
+            "this request would need about {} MB; at most {} MB are allowed per request",
+            cost.bytes >> 20,
+            MAX_REQUEST_BYTES >> 20
+        )));
+    }
+    let timeout = state.limits.timeout;
+    let cancel = Cancel::with_deadline(Instant::now() + timeout);
+    let _stop_when_gone = CancelOnDrop(cancel.clone());
+    let permit = if cost.steps < CHEAP_STEPS {
+        None
+    } else {
+        let permit = match state.slots.clone().try_acquire_owned() {
+            Ok(permit) => permit,
+            Err(_) => {
+                let _in_queue = state
+                    .queue
+                    .clone()
+                    .try_acquire_owned()
+                    .map_err(|_| ApiError::busy(BUSY))?;
+                tokio::time::timeout(timeout, state.slots.clone().acquire_owned())
+                    .await
+                    .map_err(|_| ApiError::busy(BUSY))?
+                    .map_err(|_| ApiError::busy("the server is shutting down"))?
+            }
+        };
+        Some(permit)
+    };
+    let worker = cancel.clone();
+    let task = tokio::task::spawn_blocking(move || {
+        // The slot is held by the computation itself, so a computation that
+        // outlives its deadline still counts against the limit until it ends.
+        let _permit = permit;
+        if worker.is_cancelled() {
+            return Err(ApiError::over_limit(stopped_message(&worker)));
+        }
+        work(&worker)
+    });
+    // The work stops itself at the deadline; the answer waits a little
+    // longer for it (a check comes every few milliseconds), then gives up
+    // on work that does not check.
+    let grace = timeout + Duration::from_secs(1);
+    match tokio::time::timeout(grace, task).await {
+        Ok(Ok(result)) => result,
+        Ok(Err(join)) => Err(ApiError::bad_request(format!(
+            "the computation failed: {join}"
+        ))),
+        Err(_) => Err(ApiError::over_limit(format!(
+            "the computation took longer than {} s; ask for less",
+            timeout.as_secs_f64()
+        ))),
+    }
+}
+
+pub(super) const BUSY: &str = "the server is busy with other computations; try again shortly";
+
+pub(super) fn to_json<T: Serialize>(value: &T) -> ApiResult {
+    serde_json::to_string(value)
+        .map(|text| JsonText(text, None))
+        .map_err(|e| ApiError::bad_request(format!("could not render the answer: {e}")))
+}
+
+/// `GET /api/limits`: the bounds this server enforces.
+pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
+    let l: &Limits = &state.limits;
+    Json(serde_json::json!({
+        "max_heaps": l.max_heaps,
+        "max_values_to": l.max_values_to,
+        "max_period_search": l.max_period_search,
+        "max_play_heap": l.max_play_heap,
+        "max_play_tokens": l.max_play_tokens,
+        "max_misere_search_tokens": l.max_misere_search_tokens,
+        "max_misere_quotient_heap": l.max_misere_quotient_heap,
+        "max_moves": l.max_moves,
+        "max_graph_nodes": l.max_graph_nodes,
+        "max_graph_tokens": l.max_graph_tokens,
+        "max_board_cells": l.max_board_cells,
+        "max_heap_digits": l.max_heap_digits,
+        "max_body_bytes": l.max_body_bytes,
+        "timeout_ms": l.timeout.as_millis() as u64,
+        "max_concurrent": l.max_concurrent,
+        "max_connections": l.max_connections,
+        "header_timeout_ms": l.header_timeout.as_millis() as u64,
+    }))
+}
+
+/// The game a request names, parsed by the library (no file is read on
+/// this server), with a spec error located in the request's `game`.
+///
+/// # Errors
+/// A 400 with the error's span; a file is refused.
+pub(super) fn game(spec: &str) -> Result<Game, ApiError> {
+    Game::parse(spec).map_err(|e| match e {
+        grundy::games::GameError::NoFiles { path } => ApiError::bad_request(format!(
+            "game {spec:?}: {path:?} is not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and this server reads no files; `grundy solve {}` reads one",
+            spec.trim()
+        )),
+        e => {
+            let span = e.spec_error().and_then(|e| e.span());
+            let err = ApiError::bad_request(format!("game {spec:?}: {e}"));
+            match span {
+                Some(span) => err.at(span),
+                None => err,
+            }
+        }
+    })
+}
+
+/// `POST /api/solve {game, heaps, misere, limit}`: the outcome of a sum of
+/// heaps, or of a whole position, and its winning moves: the JSON of
+/// `grundy solve --json`.
+pub(crate) async fn solve(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let fields = Fields::parse(&bytes, &["game", "heaps", "misere", "limit"])?;
+    solve_fields(&state, fields).await
+}
+
+async fn solve_fields(state: &AppState, mut fields: Fields) -> ApiResult {
+    let spec = fields.string("game")?;
+    match game(&spec)? {
+        Game::Heaps(ruleset) => heaps::solve(state, ruleset, fields).await,
+        Game::Position(start) => position::solve(state, start, fields).await,
+    }
+}
+
+/// `POST /api/graph {game, heaps}`: every position reachable from the
+/// heaps, or from a whole position, with its value and outcome.
+pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
+    let spec = fields.string("game")?;
+    match game(&spec)? {
+        Game::Heaps(ruleset) => heaps::graph(&state, spec, ruleset, fields).await,
+        Game::Position(start) => position::graph(&state, spec, start, fields).await,
+    }
+}

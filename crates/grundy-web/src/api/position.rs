@@ -1,0 +1,318 @@
+//! Every game that names its whole position (boards, graphs: a
+//! [`Position`]): `/api/solve` and `/api/graph` on such a spec,
+//! `/api/board` (a position to play on, with its winning moves) and
+//! `/api/board/move` (the user's move and the engine's reply). A family is
+//! served here with no code of its own: the library says how its positions
+//! are drawn, how its moves are named and where they are.
+
+use std::time::Instant;
+
+use axum::body::Body;
+use axum::extract::State;
+use serde::Serialize;
+use serde_json::Value;
+
+use grundy::cancel::Cancel;
+use grundy::games::board::cell_name;
+use grundy::games::{Game, Move, Position, SearchOptions, Solution, SolveOptions};
+use grundy::graph::{acyclic_values, GraphError};
+use grundy::play::position::MATCH_MEMORY;
+use grundy_json::{DatumJson, MoveJson, PositionJson};
+
+use super::{compute, compute_with, game, read_body, to_json, ApiResult};
+use crate::engine::{stopped_message, Estimate};
+use crate::error::ApiError;
+use crate::request::{bounded, Fields};
+use crate::{AppState, Limits};
+
+/// The position a request names, within [`Limits::max_board_cells`].
+fn checked(start: Box<dyn Position>, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
+    let size = start.size();
+    if size > limits.max_board_cells {
+        let unit = start.rules().unit;
+        return Err(ApiError::over_limit(format!(
+            "{start} has {size} {unit}; this server plays and solves positions of at most {} {unit} (see /api/limits); `grundy solve {start}` has no such limit",
+            limits.max_board_cells
+        )));
+    }
+    Ok(start)
+}
+
+/// The position named by the request's `game`, for the routes that take
+/// only whole positions.
+fn read_position(fields: &mut Fields, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
+    let spec = fields.string("game")?;
+    match game(&spec)? {
+        Game::Position(start) => checked(start, limits),
+        Game::Heaps(rules) => Err(ApiError::bad_request(format!(
+            "game {spec:?}: {rules} is a heap game, played with POST /api/move, /api/play and /api/hint; /api/board plays games that name their whole position (cram:3x4, chomp:4x5, nodekayles:petersen)"
+        ))),
+    }
+}
+
+/// Refuses heaps given with a position, which names it whole.
+fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
+    match fields.optional_array("heaps", 0) {
+        Ok(_) => Ok(()),
+        Err(_) => Err(ApiError::bad_request(format!(
+            "{start} names its whole position and takes no heaps"
+        ))),
+    }
+}
+
+/// The search of a request: the value and every winning move, with a
+/// table for positions of the size a server plays.
+fn solve_now(position: &dyn Position, cancel: &Cancel) -> Result<Solution, ApiError> {
+    let search = SearchOptions {
+        memory: MATCH_MEMORY,
+        ..SearchOptions::default()
+    };
+    position
+        .solve(&mut SolveOptions::default().search(search).cancel(cancel))
+        .map_err(|_| ApiError::over_limit(stopped_message(cancel)))
+}
+
+/// `/api/solve` on a whole position: the JSON of `grundy solve SPEC --json`.
+pub(super) async fn solve(
+    state: &AppState,
+    start: Box<dyn Position>,
+    mut fields: Fields,
+) -> ApiResult {
+    let start = checked(start, &state.limits)?;
+    no_heaps(&*start, &mut fields)?;
+    if fields.bool_or("misere", false)? {
+        return Err(ApiError::over_limit(format!(
+            "misère play is not supported for {} positions such as {start}",
+            start.rules().name
+        )));
+    }
+    fields.u64_or("limit", 20, 100_000)?;
+    compute_with(state, Estimate::EXPENSIVE, move |cancel| {
+        let started = Instant::now();
+        let solution = solve_now(&*start, cancel)?;
+        let name = start.to_string();
+        let json = PositionJson::new(&name, &solution)
+            .with_search(&solution.stats, started.elapsed().as_secs_f64());
+        to_json(&json)
+    })
+    .await
+}
+
+#[derive(Serialize)]
+struct PositionNode {
+    id: u32,
+    node: String,
+    value: u64,
+    outcome: &'static str,
+}
+
+/// The answer of `/api/graph` on a position, keys in the order of the heap
+/// games' graph (the game first).
+#[derive(Serialize)]
+struct PositionGraphOut {
+    game: String,
+    typed: String,
+    node_count: usize,
+    edge_count: usize,
+    nodes: Vec<PositionNode>,
+    edges: Vec<[u32; 2]>,
+}
+
+/// `/api/graph` on a position: every position reachable from it, named as
+/// `grundy graph --game SPEC` names it, with values and edges.
+pub(super) async fn graph(
+    state: &AppState,
+    typed: String,
+    start: Box<dyn Position>,
+    mut fields: Fields,
+) -> ApiResult {
+    let start = checked(start, &state.limits)?;
+    no_heaps(&*start, &mut fields)?;
+    let max_nodes = state.limits.max_graph_nodes;
+    compute(state, move || {
+        let graph = grundy::games::position::graph(&*start, max_nodes).map_err(|e| match e {
+            GraphError::TooManyPositions { .. } => ApiError::over_limit(format!(
+                "the game graph has more than {max_nodes} positions; try a smaller position"
+            )),
+            other => ApiError::bad_request(format!("the game graph: {other}")),
+        })?;
+        let values = acyclic_values(&graph)
+            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let nodes: Vec<PositionNode> = graph
+            .nodes()
+            .map(|v| PositionNode {
+                id: v,
+                node: graph.name(v).to_owned(),
+                value: values[v as usize].value(),
+                outcome: if values[v as usize].is_zero() {
+                    "P"
+                } else {
+                    "N"
+                },
+            })
+            .collect();
+        let edges: Vec<[u32; 2]> = graph
+            .nodes()
+            .flat_map(|v| graph.followers(v).iter().map(move |&w| [v, w]))
+            .collect();
+        to_json(&PositionGraphOut {
+            game: start.to_string(),
+            typed,
+            node_count: nodes.len(),
+            edge_count: edges.len(),
+            nodes,
+            edges,
+        })
+    })
+    .await
+}
+
+/// A move as JSON: `{"move": NAME, ...where it is}`.
+fn move_json(mv: &Move) -> Value {
+    serde_json::to_value(MoveJson(mv)).unwrap_or(Value::Null)
+}
+
+/// The position as the page draws it: the spec that names it, the
+/// family's drawing (`kind` and what that kind draws), the value, outcome
+/// and winning moves, and whether the game is over.
+fn position_json(position: &dyn Position, cancel: &Cancel) -> Result<Value, ApiError> {
+    let solution = solve_now(position, cancel)?;
+    let mut json = match serde_json::to_value(DatumJson(&position.drawing())) {
+        Ok(Value::Object(map)) => map,
+        _ => serde_json::Map::new(),
+    };
+    json.insert("game".into(), Value::String(position.to_string()));
+    json.insert(
+        "value".into(),
+        Value::from(solution.value.map_or(0, |v| v.0)),
+    );
+    json.insert("outcome".into(), Value::from(solution.outcome.as_str()));
+    json.insert(
+        "winning_moves".into(),
+        Value::Array(solution.winning_moves.iter().map(move_json).collect()),
+    );
+    json.insert("over".into(), Value::Bool(position.moves().is_empty()));
+    Ok(Value::Object(json))
+}
+
+/// `POST /api/board {game}`: a position to play on, with its value and
+/// winning moves (the hint). A position after moves is named by its spec,
+/// as the answers of `/api/board/move` give it (`cram:##./...`,
+/// `nodekayles:cycle:9-{3,4,5}`).
+pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game"])?;
+    let start = read_position(&mut fields, &state.limits)?;
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        to_json(&position_json(&*start, cancel)?)
+    })
+    .await
+}
+
+/// The move a request names, as an index into the position's moves: its
+/// name (`"a1-b1"`, `"3"`), the cells it uses (`[[0, 0], [0, 1]]`, rows and
+/// columns from 0), or a vertex by its number (`"vertex": 2`).
+fn read_move(position: &dyn Position, fields: &mut Fields) -> Result<Option<usize>, ApiError> {
+    let illegal = |e: grundy::moves::MoveError| ApiError::illegal(format!("illegal move: {e}"));
+    if let Some(v) = fields.optional_u64("vertex", 1 << 20)? {
+        let moves = position.moves();
+        let at = moves.iter().position(|(m, _)| {
+            m.data
+                .iter()
+                .any(|(k, d)| *k == "vertex" && *d == grundy::games::Datum::Int(v as i64))
+        });
+        return match at {
+            Some(i) => Ok(Some(i)),
+            None => Err(ApiError::illegal(format!(
+                "illegal move: vertex {v} cannot be picked in {position} (it is gone, or not a vertex of this graph)"
+            ))),
+        };
+    }
+    let Some(item) = fields.optional_value("move") else {
+        return Ok(None);
+    };
+    let typed = match &item {
+        Value::String(name) => name.clone(),
+        Value::Array(cells) => {
+            if cells.is_empty() || cells.len() > 2 {
+                return Err(ApiError::bad_request(
+                    "\"move\" names one cell (a Chomp bite) or two (a Cram domino)",
+                ));
+            }
+            let mut names = Vec::with_capacity(2);
+            for (i, item) in cells.iter().enumerate() {
+                let pair = item.as_array().filter(|p| p.len() == 2).ok_or_else(|| {
+                    ApiError::bad_request(format!("move[{i}] must be a [row, column] pair"))
+                })?;
+                let r = bounded(&pair[0], &format!("move[{i}][0]"), 255)? as u8;
+                let c = bounded(&pair[1], &format!("move[{i}][1]"), 255)? as u8;
+                names.push(cell_name((r, c)));
+            }
+            names.join(" ")
+        }
+        other => {
+            return Err(ApiError::bad_request(format!(
+                "\"move\" is the move's name (\"a1-b1\", \"3\") or its cells ([[0, 0], [0, 1]]), found {}",
+                crate::request::kind(other)
+            )))
+        }
+    };
+    position.parse_move(&typed).map(Some).map_err(illegal)
+}
+
+/// `POST /api/board/move {game, move}`: plays the user's move (none to let
+/// the engine open) and the engine's reply, and answers both (`you`,
+/// `after_you`: the spec of the position between them, `engine`, `winner`)
+/// with the position after them.
+pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "move", "vertex"])?;
+    let start = read_position(&mut fields, &state.limits)?;
+    let user = read_move(&*start, &mut fields)?;
+    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+        let mut position = start;
+        let mut winner = None;
+        let mut after_you = None;
+        let mut you = None;
+        if let Some(i) = user {
+            let (mv, after) = position.moves().swap_remove(i);
+            you = Some(move_json(&mv));
+            position = after;
+            after_you = Some(position.to_string());
+            if position.moves().is_empty() {
+                winner = Some("you");
+            }
+        }
+        let mut engine = None;
+        if winner.is_none() {
+            let search = SearchOptions {
+                memory: MATCH_MEMORY,
+                ..SearchOptions::default()
+            };
+            let mut options = SolveOptions::default().search(search).cancel(cancel);
+            let reply = position
+                .engine_move(&mut options)
+                .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
+            match reply {
+                Some(i) => {
+                    let (mv, after) = position.moves().swap_remove(i);
+                    engine = Some(move_json(&mv));
+                    position = after;
+                    if position.moves().is_empty() {
+                        winner = Some("engine");
+                    }
+                }
+                // The engine cannot move: whoever moved last wins.
+                None => winner = Some("you"),
+            }
+        }
+        to_json(&serde_json::json!({
+            "you": you,
+            "after_you": after_you,
+            "engine": engine,
+            "winner": winner,
+            "position": position_json(&*position, cancel)?,
+        }))
+    })
+    .await
+}

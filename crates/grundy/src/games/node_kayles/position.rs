@@ -1,0 +1,296 @@
+//! A Node Kayles position as every front end sees it: its spec
+//! (`nodekayles:cycle:9-{3,4,5}`), moves, search, typed picks and
+//! drawings.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::{layout, NodeKayles};
+use crate::cancel::Cancelled;
+use crate::games::named_graph::ReadFile;
+use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::games::GameError;
+use crate::moves::MoveError;
+use crate::span::{ParseError, Span};
+
+static RULES: Rules = Rules {
+    name: "Node Kayles",
+    rules: "pick a vertex, which takes it and its neighbours away; whoever cannot pick loses",
+    syntax: "Type a move as the name of the vertex to pick.",
+    help: "  3          pick vertex 3 (a vertex by its name): it and its neighbours go",
+    unit: "vertices",
+    typed: "a vertex",
+    example: "'1'",
+    noun: "pick",
+    moves_note: "pick the vertex, which removes it and its neighbours",
+};
+
+/// Node Kayles on a graph, with some vertices gone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct KaylesPosition {
+    game: Arc<NodeKayles>,
+    /// Bit `v` set while vertex `v` is there.
+    left: u128,
+}
+
+impl KaylesPosition {
+    /// The whole graph of `game`.
+    pub fn new(game: NodeKayles) -> KaylesPosition {
+        let left = game.start();
+        KaylesPosition {
+            game: Arc::new(game),
+            left,
+        }
+    }
+
+    /// `nodekayles:GRAPH`, or `nodekayles:GRAPH-{A,B,...}` with the
+    /// vertices gone named in braces.
+    ///
+    /// # Errors
+    /// Those of [`NodeKayles::parse`], and a name in braces that is not a
+    /// vertex of the graph.
+    ///
+    /// ```
+    /// use grundy::games::{KaylesPosition, Position};
+    ///
+    /// let p = KaylesPosition::parse("nodekayles:path:5-{1, 2}", None)?;
+    /// assert_eq!(p.to_string(), "nodekayles:path:5-{1,2}");
+    /// assert_eq!(p.moves().len(), 3);
+    /// # Ok::<(), grundy::games::GameError>(())
+    /// ```
+    pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<KaylesPosition, GameError> {
+        let trimmed = spec.trim_end();
+        let Some(open) = trimmed.strip_suffix('}').and_then(|body| body.rfind("-{")) else {
+            return Ok(KaylesPosition::new(NodeKayles::parse(spec, read)?));
+        };
+        let mut position = KaylesPosition::new(NodeKayles::parse(&spec[..open], read)?);
+        let mut at = open + 2;
+        for name in trimmed[at..trimmed.len() - 1].split(',') {
+            let typed = name.trim();
+            let start = at + (name.len() - name.trim_start().len());
+            at += name.len() + 1;
+            if typed.is_empty() {
+                continue;
+            }
+            let Some(v) = position.vertex(typed) else {
+                let span = Span {
+                    start,
+                    end: start + typed.len(),
+                };
+                let err = ParseError::spanning(
+                    span,
+                    format!(
+                        "{typed:?} is not a vertex of {} (its vertices are {} to {})",
+                        position.game.spec(),
+                        position.game.name(0),
+                        position.game.name(position.game.vertices() - 1)
+                    ),
+                );
+                return Err(err.in_text(spec).into());
+            };
+            position.left &= !(1 << v);
+        }
+        Ok(position)
+    }
+
+    /// The graph.
+    pub fn game(&self) -> &NodeKayles {
+        &self.game
+    }
+
+    /// The vertices left (bit `v` set while vertex `v` is there).
+    pub fn left(&self) -> u128 {
+        self.left
+    }
+
+    /// The vertex named `name` (exactly, or else ignoring case).
+    fn vertex(&self, name: &str) -> Option<usize> {
+        let n = self.game.vertices();
+        (0..n)
+            .find(|&v| self.game.name(v) == name)
+            .or_else(|| (0..n).find(|&v| self.game.name(v).eq_ignore_ascii_case(name)))
+    }
+
+    /// The move that picks `v`.
+    fn pick(&self, v: usize) -> Move {
+        Move {
+            name: self.game.name(v).to_owned(),
+            data: vec![("vertex", Datum::Int(v as i64))],
+        }
+    }
+
+    /// The vertices left, in order.
+    fn vertices_left(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.game.vertices()).filter(|&v| self.left >> v & 1 == 1)
+    }
+}
+
+impl fmt::Display for KaylesPosition {
+    /// `nodekayles:cycle:9`, or `nodekayles:cycle:9-{3,4,5}` after picks.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.game.spec())?;
+        if self.left != self.game.start() {
+            let gone: Vec<&str> = (0..self.game.vertices())
+                .filter(|&v| self.left >> v & 1 == 0)
+                .map(|v| self.game.name(v))
+                .collect();
+            write!(f, "-{{{}}}", gone.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+impl Position for KaylesPosition {
+    fn rules(&self) -> &'static Rules {
+        &RULES
+    }
+
+    fn note(&self) -> Option<String> {
+        Some(format!("{} vertices", self.game.vertices()))
+    }
+
+    fn size(&self) -> u64 {
+        self.game.vertices() as u64
+    }
+
+    fn moves(&self) -> Vec<(Move, Box<dyn Position>)> {
+        self.vertices_left()
+            .map(|v| {
+                let after = KaylesPosition {
+                    game: Arc::clone(&self.game),
+                    left: self.game.pick(self.left, v),
+                };
+                (self.pick(v), Box::new(after) as Box<dyn Position>)
+            })
+            .collect()
+    }
+
+    fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled> {
+        let fresh = crate::cancel::Cancel::new();
+        let cancel = options.cancel.unwrap_or(&fresh);
+        let mut ignore = |_| {};
+        let progress = match &mut options.progress {
+            Some(p) => &mut **p,
+            None => &mut ignore,
+        };
+        let report = self
+            .game
+            .search_at(self.left, &options.search, cancel, progress)?;
+        Ok(Solution {
+            value: report.value,
+            outcome: report.outcome,
+            winning_moves: report.winning_moves.iter().map(|&v| self.pick(v)).collect(),
+            stats: report.stats,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<usize, MoveError> {
+        let typed = text.trim();
+        if typed.is_empty() {
+            return Err(MoveError::Illegal(
+                "expected a vertex to pick, or hint/undo/help/quit".into(),
+            ));
+        }
+        let Some(v) = self.vertex(typed) else {
+            return Err(MoveError::Illegal(format!(
+                "{typed:?} is not a vertex of {} (its vertices are {} to {})",
+                self.game.spec(),
+                self.game.name(0),
+                self.game.name(self.game.vertices() - 1)
+            )));
+        };
+        self.vertices_left().position(|w| w == v).ok_or_else(|| {
+            MoveError::Illegal(format!(
+                "vertex {} is gone (picked, or next to a picked vertex)",
+                self.game.name(v)
+            ))
+        })
+    }
+
+    /// The vertices left, each with its neighbours that are left.
+    fn draw(&self) -> String {
+        let game = &self.game;
+        if self.left == 0 {
+            return format!("no vertex of {} is left\n", game.vertices());
+        }
+        let mut out = format!(
+            "{} of {} vertices left, each with its neighbours:\n",
+            self.left.count_ones(),
+            game.vertices()
+        );
+        let mut neighbours = vec![Vec::new(); game.vertices()];
+        for (a, b) in game.edges() {
+            if self.left >> a & 1 == 1 && self.left >> b & 1 == 1 {
+                neighbours[a].push(game.name(b));
+                neighbours[b].push(game.name(a));
+            }
+        }
+        for v in self.vertices_left() {
+            let near = if neighbours[v].is_empty() {
+                "(alone)".to_owned()
+            } else {
+                neighbours[v].join(" ")
+            };
+            out.push_str(&format!("  {}: {near}\n", game.name(v)));
+        }
+        out
+    }
+
+    fn label(&self) -> String {
+        let spec = self.to_string();
+        spec["nodekayles:".len()..].to_owned()
+    }
+
+    /// Each vertex with its place (`x`, `y` in `0..=1`) and whether it is
+    /// still there, and the edges.
+    fn drawing(&self) -> Datum {
+        let game = &self.game;
+        let at = layout::layout(game);
+        let present = |v: usize| self.left >> v & 1 == 1;
+        let vertices = (0..game.vertices())
+            .map(|v| {
+                Datum::Map(vec![
+                    ("id", Datum::Int(v as i64)),
+                    ("name", Datum::Text(game.name(v).to_owned())),
+                    ("x", Datum::Float(at[v].0)),
+                    ("y", Datum::Float(at[v].1)),
+                    ("present", Datum::Bool(present(v))),
+                ])
+            })
+            .collect();
+        let edges = game
+            .edges()
+            .iter()
+            .map(|&(a, b)| Datum::List(vec![Datum::Int(a as i64), Datum::Int(b as i64)]))
+            .collect();
+        let removed = (0..game.vertices())
+            .filter(|&v| !present(v))
+            .map(|v| Datum::Int(v as i64))
+            .collect();
+        Datum::Map(vec![
+            ("kind", Datum::Text("nodekayles".into())),
+            ("vertices", Datum::List(vertices)),
+            ("edges", Datum::List(edges)),
+            ("removed", Datum::List(removed)),
+        ])
+    }
+
+    /// A winning pick when there is one; otherwise, playing for time, the
+    /// pick that takes the fewest vertices away.
+    fn engine_move(&self, options: &mut SolveOptions<'_>) -> Result<Option<usize>, Cancelled> {
+        if self.left == 0 {
+            return Ok(None);
+        }
+        let solution = self.solve(options)?;
+        let left: Vec<usize> = self.vertices_left().collect();
+        if let Some(win) = solution.winning_moves.first() {
+            return Ok(left.iter().position(|&v| self.pick(v) == *win));
+        }
+        Ok((0..left.len())
+            .min_by_key(|&i| (self.left & !self.game.pick(self.left, left[i])).count_ones()))
+    }
+
+    fn boxed(&self) -> Box<dyn Position> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,322 @@
+//! The games that name a whole position — a board, a graph — seen the same
+//! way by every front end.
+//!
+//! A spec such as `cram:4x5`, `chomp:.../.##` or `nodekayles:petersen`
+//! names one position of one game, where a heap game's spec names only a
+//! rule (the heaps come apart). [`crate::games::Game::parse`] gives such a
+//! spec as a `Box<dyn Position>`, and `grundy solve`, `grundy play`,
+//! `grundy graph --game`, the web page and Python ask it, and nothing else,
+//! what they show: the value, the outcome and every winning move
+//! ([`Position::solve`]), the moves and where they lead, a move typed by a
+//! player, the position drawn in a terminal or on the page, and the
+//! family's rules in words. A new family implements this trait in its own
+//! module and registers its spec name with [`crate::games::family`].
+//!
+//! ```
+//! use grundy::games::{Game, SolveOptions};
+//! use grundy::Outcome;
+//!
+//! let game = Game::parse("nodekayles:path:5")?;
+//! let position = game.position().expect("a whole position");
+//! let solution = position.solve(&mut SolveOptions::default())?;
+//! // A path of 5 is the octal game 0.137 at 5: *3, won by picking the
+//! // middle vertex, which leaves two lone vertices.
+//! assert_eq!(solution.outcome, Outcome::N);
+//! assert_eq!(solution.winning_moves[0].name, "3");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::cancel::{Cancel, Cancelled};
+use crate::games::SearchOptions;
+use crate::moves::MoveError;
+use crate::search::SearchStats;
+use crate::{Nimber, Outcome};
+
+/// A value in the data a position gives its front ends: the JSON of a move
+/// or of a drawing, built by the family and printed by `grundy-json`
+/// without knowing the family.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Datum {
+    /// A whole number.
+    Int(i64),
+    /// A number with a fraction (coordinates of a drawing).
+    Float(f64),
+    /// Yes or no.
+    Bool(bool),
+    /// Text.
+    Text(String),
+    /// A list.
+    List(Vec<Datum>),
+    /// Named fields, in the order given.
+    Map(Vec<(&'static str, Datum)>),
+}
+
+impl Datum {
+    /// A `[row, column]` pair for each cell.
+    pub fn cells(cells: &[(u8, u8)]) -> Datum {
+        Datum::List(
+            cells
+                .iter()
+                .map(|&(r, c)| Datum::List(vec![Datum::Int(r.into()), Datum::Int(c.into())]))
+                .collect(),
+        )
+    }
+}
+
+/// One move of a position: how people and programs name it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Move {
+    /// How people name it, in `grundy play`, hints and `grundy solve`'s
+    /// text: `a1-b1` (Cram), `b2` (Chomp), `3` (a vertex).
+    pub name: String,
+    /// Where it is, for programs: `("cells", [[0, 0], [0, 1]])` or
+    /// `("vertex", 2)`, 0-based; the JSON of a move is `{"move": NAME}`
+    /// with these fields after it.
+    pub data: Vec<(&'static str, Datum)>,
+}
+
+/// What a search found on a position.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solution {
+    /// The Grundy value (`None` when only the outcome was asked for).
+    pub value: Option<Nimber>,
+    /// N when the player to move wins.
+    pub outcome: Outcome,
+    /// Every winning move (one when only the outcome was asked for), in
+    /// the order of [`Position::moves`].
+    pub winning_moves: Vec<Move>,
+    /// The search's counters at the end.
+    pub stats: SearchStats,
+}
+
+/// How a position is searched: the search's options, a flag that stops it,
+/// and a callback that hears its counters now and then.
+pub struct SolveOptions<'a> {
+    /// The options of the search (outcome only, table memory, threads).
+    pub search: SearchOptions,
+    /// Stops the search when set.
+    pub cancel: Option<&'a Cancel>,
+    /// Hears the search's counters every thousand positions or so.
+    pub progress: Option<&'a mut dyn FnMut(SearchStats)>,
+    /// A table of small regions' values, for the families that use one
+    /// (Cram); the others ignore it.
+    pub endgame: Option<&'a crate::games::CramEndgame>,
+}
+
+impl Default for SolveOptions<'_> {
+    /// The value and every winning move, with the search's defaults.
+    fn default() -> Self {
+        SolveOptions {
+            search: SearchOptions::default(),
+            cancel: None,
+            progress: None,
+            endgame: None,
+        }
+    }
+}
+
+impl<'a> SolveOptions<'a> {
+    /// These options with `search` as the search's options.
+    pub fn search(mut self, search: SearchOptions) -> Self {
+        self.search = search;
+        self
+    }
+
+    /// These options, stopped by `cancel`.
+    pub fn cancel(mut self, cancel: &'a Cancel) -> Self {
+        self.cancel = Some(cancel);
+        self
+    }
+
+    /// These options, with `progress` hearing the search's counters.
+    pub fn progress(mut self, progress: &'a mut dyn FnMut(SearchStats)) -> Self {
+        self.progress = Some(progress);
+        self
+    }
+
+    /// These options with an endgame table.
+    pub fn endgame(mut self, table: Option<&'a crate::games::CramEndgame>) -> Self {
+        self.endgame = table;
+        self
+    }
+}
+
+/// A family's facts in words, the same for all its positions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// The family's name for people: `Cram`, `Node Kayles`.
+    pub name: &'static str,
+    /// The rules in one sentence (no final full stop).
+    pub rules: &'static str,
+    /// How to type a move in `grundy play`, in a sentence or two.
+    pub syntax: &'static str,
+    /// The lines of `grundy play`'s help that say how to type a move, each
+    /// indented, the move's form in a column of 11 characters: `  a1 a2
+    ///    place a domino ...`.
+    pub help: &'static str,
+    /// What [`Position::size`] counts: `cells`, `vertices`.
+    pub unit: &'static str,
+    /// What a player types for a move, in `grundy play`'s prompt:
+    /// `cells`, `a vertex`.
+    pub typed: &'static str,
+    /// An example of a typed move, quoted: `'a1 a2'`.
+    pub example: &'static str,
+    /// What a move is called in hints and lists: `domino`, `bite`,
+    /// `pick`.
+    pub noun: &'static str,
+    /// How `grundy solve` says what a winning move does, after the count:
+    /// `pick the vertex, which removes it and its neighbours`.
+    pub moves_note: &'static str,
+}
+
+/// A position of a game that names its whole position: what every front
+/// end asks of a board or a graph. Object-safe: front ends hold a
+/// `Box<dyn Position>`.
+pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
+    /// The family's rules and notations.
+    fn rules(&self) -> &'static Rules;
+
+    /// A short note about the position for `grundy solve`'s first line:
+    /// `start position`, `7 vertices`.
+    fn note(&self) -> Option<String>;
+
+    /// The size that bounds the position's search, in the family's
+    /// [`Rules::unit`]: a board's cells, a graph's vertices.
+    fn size(&self) -> u64;
+
+    /// Every move from here, in a fixed order, each with the position it
+    /// leaves.
+    fn moves(&self) -> Vec<(Move, Box<dyn Position>)>;
+
+    /// The value, the outcome and the winning moves.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once the options' flag fires.
+    fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled>;
+
+    /// A move typed by a player (its [`Move::name`], or what the family
+    /// takes besides), as one of [`Position::moves`]: its index there.
+    ///
+    /// # Errors
+    /// [`MoveError::Unreadable`] for text that is not a move of this
+    /// game, [`MoveError::Illegal`] with the reason for a move that is
+    /// not legal here.
+    fn parse_move(&self, text: &str) -> Result<usize, MoveError>;
+
+    /// The position drawn for a terminal, one line per row, each ending in
+    /// a line break.
+    fn draw(&self) -> String;
+
+    /// The position's name as a node of the graph of positions that
+    /// `grundy graph --game` draws: short, and read back by
+    /// [`crate::games::Game::parse`] after the family's name.
+    fn label(&self) -> String;
+
+    /// The move the engine makes, as an index into
+    /// [`Position::moves`], or `None` when there is no move: a winning
+    /// move when there is one; otherwise, playing for time, the move that
+    /// leaves the opponent the fewest winning replies.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once the options' flag fires.
+    fn engine_move(&self, options: &mut SolveOptions<'_>) -> Result<Option<usize>, Cancelled> {
+        let moves = self.moves();
+        if moves.is_empty() {
+            return Ok(None);
+        }
+        let solution = self.solve(options)?;
+        if let Some(win) = solution.winning_moves.first() {
+            return Ok(moves.iter().position(|(m, _)| m == win));
+        }
+        let mut best: Option<(usize, usize)> = None;
+        for (i, (_, after)) in moves.iter().enumerate() {
+            let replies = after.solve(options)?.winning_moves.len();
+            if best.is_none_or(|(n, _)| replies < n) {
+                best = Some((replies, i));
+            }
+        }
+        Ok(best.map(|(_, i)| i))
+    }
+
+    /// The position as the web page draws it.
+    fn drawing(&self) -> Datum;
+
+    /// The Cram board whose endgame table (the values of its small
+    /// regions, [`crate::games::CramEndgame`]) this position's search can
+    /// read through [`SolveOptions::endgame`]; `None` for the families
+    /// that have no such table.
+    fn endgame_board(&self) -> Option<crate::games::Cram> {
+        None
+    }
+
+    /// A copy of the position in a box.
+    fn boxed(&self) -> Box<dyn Position>;
+}
+
+impl Clone for Box<dyn Position> {
+    fn clone(&self) -> Self {
+        self.boxed()
+    }
+}
+
+/// A position as a node of the graph of positions: its label and the
+/// position, told apart by the label.
+#[derive(Clone, Debug)]
+struct Node(String, std::sync::Arc<dyn Position>);
+
+impl PartialEq for Node {
+    fn eq(&self, other: &Node) -> bool {
+        self.0 == other.0
+    }
+}
+
+impl Eq for Node {}
+
+impl std::hash::Hash for Node {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.0.hash(state);
+    }
+}
+
+/// The positions' moves, for [`crate::graph::position_graph`].
+struct Positions;
+
+impl crate::game::ImpartialGame for Positions {
+    type Position = Node;
+
+    fn moves(&self, pos: &Node, out: &mut Vec<Node>) {
+        for (_, after) in pos.1.moves() {
+            out.push(Node(after.label(), std::sync::Arc::from(after)));
+        }
+    }
+}
+
+/// The graph of every position reachable from `start` (the start is node
+/// 0), each named by its [`label`](Position::label): what `grundy graph
+/// --game` prints and draws.
+///
+/// # Errors
+/// [`GraphError::TooManyPositions`](crate::graph::GraphError::TooManyPositions)
+/// past `max_nodes` positions.
+///
+/// # Complexity
+/// O(P + M) positions and moves, each made by the family.
+///
+/// ```
+/// use grundy::games::{position, Game};
+///
+/// let game = Game::parse("chomp:2x2")?;
+/// let g = position::graph(game.position().unwrap(), 100).unwrap();
+/// assert_eq!(g.node_count(), 5);
+/// assert_eq!(g.name(0), "../..");
+/// # Ok::<(), grundy::games::GameError>(())
+/// ```
+pub fn graph(
+    start: &dyn Position,
+    max_nodes: usize,
+) -> Result<crate::graph::Graph, crate::graph::GraphError> {
+    let node = Node(start.label(), std::sync::Arc::from(start.boxed()));
+    crate::graph::position_graph(&Positions, &node, |n| n.0.clone(), max_nodes)
+}
