@@ -436,7 +436,7 @@ fn seed(
 }
 
 /// `grundy period GAME --resume FILE`: the period search of
-/// [`period::Analysis::of`] on an engine of its own, with the values it computes kept in the
+/// [`period::Analysis::of`], with the values it computes kept in the
 /// values file `FILE` (checkpointed as `values --out` does), so that a search
 /// stopped by Ctrl-C goes on from where it stopped. A finished search leaves
 /// `FILE` holding every value it computed.
