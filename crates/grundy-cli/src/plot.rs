@@ -41,7 +41,8 @@ fn proved_period(ruleset: &HeapRuleset) -> Option<(u64, u64)> {
     } else {
         PERIOD_MAX
     };
-    match period::find_period(ruleset, max).status {
+    let found = period::Analysis::of(ruleset).max(max).run().ok()?;
+    match found.periodicity.status {
         PeriodStatus::Periodic {
             preperiod,
             period,
