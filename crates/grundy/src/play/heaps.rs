@@ -20,7 +20,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{hint, Hint, Match, MoveRequest, Playable, Player};
+use super::{Match, MoveRequest, Playable, Player};
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
@@ -697,16 +697,6 @@ impl Match<HeapPosition> {
     pub fn play(&mut self, req: &MoveRequest) -> Result<&super::Turn<HeapPosition>, MoveError> {
         let mv = self.check(req)?;
         self.play_move(mv)
-    }
-
-    /// The lesson for the player to move: why the position is won or lost,
-    /// the winning moves, and the move the engine would play here.
-    ///
-    /// # Complexity
-    /// That of [`engine_move`](Match::engine_move), plus the binary lesson
-    /// (O(heaps · digits)) for Nim.
-    pub fn hint(&self) -> Hint {
-        hint::build(self)
     }
 }
 

@@ -38,8 +38,9 @@ pub use position::KaylesPosition;
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::board::{search_position, searcher};
+use crate::games::error::GameError;
 use crate::games::named_graph::{NamedGraph, ReadFile, Shape};
-use crate::games::{GameError, SearchOptions, SearchReport};
+use crate::games::{SearchOptions, SearchReport};
 use crate::search::SearchStats;
 
 /// The most vertices a graph may have.

@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use super::{layout, NodeKayles};
 use crate::cancel::Cancelled;
+use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
-use crate::games::GameError;
 use crate::moves::MoveError;
 use crate::span::{ParseError, Span};
 
