@@ -65,7 +65,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut apparent: Option<Option<ApparentPeriod>> = None;
     let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
         (Some(path), Some(theorem)) if ruleset != HeapRuleset::Nim => {
-            crate::record::analyse(&ruleset, theorem, max, path)?.periodicity
+            crate::record::analyse(&ruleset, theorem, args.max, path)?.periodicity
         }
         (Some(_), _) => anyhow::bail!(
             "--resume keeps the values of a period search, and {ruleset} has none to keep \

@@ -64,7 +64,7 @@ fn a_stopped_census_resumes_from_its_file() {
     let mut kept: Vec<String> = lines[..6].iter().map(|s| s.to_string()).collect();
     let mut fields: Vec<String> = kept[2].split(',').map(str::to_owned).collect();
     let n = fields.len();
-    fields[n - 5] = "99999".into(); // rare_count of a resumed row
+    fields[n - 6] = "99999".into(); // rare_count of a resumed row
     let marked_line = fields.join(",");
     kept[2] = marked_line.clone();
     kept.push("\"sub{6,7}\",periodic,0".into());
