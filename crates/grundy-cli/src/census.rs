@@ -41,7 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     to: u64,
     /// Write the table to FILE.csv, one row a game as it finishes; a run
-    /// with the same file and --to skips the games already in it.
+    /// with the same file and --to skips the games already in it (a file
+    /// of another family or --to is refused, and left as it was).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Print the rows as one JSON object instead of a table.
@@ -301,8 +302,8 @@ fn split_csv(line: &str) -> Vec<String> {
 /// # Errors
 /// When the file is not a census table; when it holds a census of another
 /// family or another `to` (named as the first row that says so names
-/// them), or a row that is not a game of `family` as `members` counts it;
-/// on I/O errors.
+/// them), or, in a table without the family column, a row that is not a
+/// game of `family` as `members` counts it; on I/O errors.
 fn read_rows(
     path: &Path,
     family: &Family,
@@ -361,22 +362,31 @@ fn read_rows(
             Err(_) => continue,
         }
         let Some(row) = parse_row(&f) else { continue };
-        let Some(&at) = order.get(&row.game) else {
-            return Err(another(format!(
-                "a census of another family: {} (line {n}) is not a game of {family}",
-                row.game
-            )));
-        };
-        if row.same_as != members[at].same_as {
-            return Err(another(format!(
-                "a census of another family: line {n} counts {} with the codes {:?}, \
-                 where {family} counts it with {:?}",
-                row.game,
-                row.same_as.join(" "),
-                members[at].same_as.join(" ")
-            )));
+        let member = order
+            .get(&row.game)
+            .filter(|&&at| row.same_as == members[at].same_as);
+        match member {
+            Some(&at) => rows.push((at, row)),
+            // A row that names the family but not one of its games as it
+            // counts them is damaged (a crash can leave a page of zeros):
+            // its game is computed again.
+            None if !old => continue,
+            // With no family column, that is what says the table is
+            // another family's.
+            None => {
+                return Err(another(format!(
+                    "a census of another family: {} (line {n}) is not a game of {family}{}",
+                    row.game,
+                    match order.get(&row.game) {
+                        Some(&at) => format!(
+                            " counted with the codes {:?}, as {family} counts it",
+                            members[at].same_as.join(" ")
+                        ),
+                        None => String::new(),
+                    }
+                )))
+            }
         }
-        rows.push((at, row));
     }
     Ok(rows)
 }
