@@ -101,9 +101,9 @@ pub enum Mode {
 /// it resumes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SearchLimit {
-    /// No `--max`: the search `grundy period` makes by default (see
-    /// [`period::analyse_default`]); `extended` once it went on past its
-    /// first limit, so that a resumed search goes on as the stopped one
+    /// No `--max`: the search `grundy period` makes by default (a
+    /// [`period::Search`] given no `max`); `extended` once it went on past
+    /// its first limit, so that a resumed search goes on as the stopped one
     /// decided.
     Default {
         /// Whether the search went on past [`period::default_max`].
@@ -730,7 +730,6 @@ fn seed(
 /// the file held more already).
 pub fn analyse(
     ruleset: &HeapRuleset,
-    theorem: period::Theorem,
     max: Option<u64>,
     path: &Path,
 ) -> anyhow::Result<period::Analysis> {
@@ -765,7 +764,7 @@ pub fn analyse(
         written,
         error: None,
     };
-    let result = search(&mut recording, ruleset, theorem, limit, &cancel);
+    let result = search(&mut recording, ruleset, limit, &cancel);
     if let Some(err) = recording.error.take() {
         return Err(err);
     }
@@ -812,33 +811,38 @@ fn describe_limit(ruleset: &HeapRuleset, limit: SearchLimit) -> String {
 }
 
 /// Whether the default search of `ruleset` may go on past its first limit
-/// (as [`period::analyse_default`] decides).
+/// (as a [`period::Search`] given no `max` decides).
 fn goes_on(ruleset: &HeapRuleset) -> bool {
     period::default_max(ruleset) == period::DEFAULT_MAX
 }
 
 /// The search of `limit` on the recording engine: `G(0..=max)` at most, or
-/// the default search, made here as [`period::analyse_default`] makes it
-/// (which builds an engine of its own): to [`period::default_max`], and
-/// where that proves nothing and each value costs the same however far the
-/// values go, on to [`period::DEFAULT_MAX_LINEAR`] on the same values. The
+/// the default search, made here in its two steps (as a [`period::Search`]
+/// given no `max` makes it): to [`period::default_max`], and where that
+/// proves nothing and each value costs the same however far the values
+/// go, on to [`period::DEFAULT_MAX_LINEAR`] on the same values. The
 /// decision to go on is kept in the checkpoints, so that a resumed search
-/// goes on where the stopped one did.
+/// goes on where the stopped one decided, whatever the engine it resumes
+/// with says.
 fn search(
     recording: &mut Recording,
     ruleset: &HeapRuleset,
-    theorem: period::Theorem,
     limit: SearchLimit,
     cancel: &grundy::cancel::Cancel,
 ) -> Result<period::Analysis, AnalysisError> {
+    let up_to = |recording: &mut Recording, max: u64| {
+        period::Analysis::of(ruleset)
+            .on(recording)
+            .max(max)
+            .cancel(cancel)
+            .checked()
+            .run()
+    };
     let extended = match limit {
-        SearchLimit::Max(max) => {
-            return period::analyse_with_checked(recording, theorem, max, cancel, &mut |_| {})
-        }
+        SearchLimit::Max(max) => return up_to(recording, max),
         SearchLimit::Default { extended } => extended,
     };
-    let first = period::default_max(ruleset);
-    let analysis = period::analyse_with_checked(recording, theorem, first, cancel, &mut |_| {})?;
+    let analysis = up_to(recording, period::default_max(ruleset))?;
     let unknown = analysis.periodicity.status
         == (PeriodStatus::Unknown {
             reason: UnknownReason::LimitReached,
@@ -849,13 +853,7 @@ fn search(
     }
     drop(analysis);
     recording.recorder.limit = Some(SearchLimit::Default { extended: true });
-    period::analyse_with_checked(
-        recording,
-        theorem,
-        period::DEFAULT_MAX_LINEAR,
-        cancel,
-        &mut |_| {},
-    )
+    up_to(recording, period::DEFAULT_MAX_LINEAR)
 }
 
 /// An engine whose new values also go to a values file.
