@@ -90,7 +90,10 @@ pub struct Args {
 }
 
 /// The Cram endgame table of `--db DIR`, read from its file, or built and
-/// written there (by a rename, so a stopped build leaves no file).
+/// written there (flushed to disk under a temporary name, then renamed, so
+/// that a stop, a kill or a crash never leaves a file that is not a whole
+/// table; a file that is not, say after a disk error, fails its checksum
+/// and is refused). A build that does not finish leaves no folder it made.
 fn endgame_table(
     args: &Args,
     position: &dyn Position,
@@ -118,6 +121,10 @@ fn endgame_table(
         })?;
         return Ok(Some((table, started.elapsed().as_secs_f64())));
     }
+    // Made before the build, so that a folder that cannot be made is said
+    // at once; removed again if the build does not finish (only if empty,
+    // so nothing that was there is lost).
+    let made = !dir.exists();
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot make the folder {}", dir.display()))?;
     let mut progress = Progress::new(
@@ -127,19 +134,23 @@ fn endgame_table(
         ),
         None,
     );
-    let table = CramEndgame::build(&game, cells, &crate::interrupt::flag(), &mut |size| {
+    let built = CramEndgame::build(&game, cells, &crate::interrupt::flag(), &mut |size| {
         progress.update(u64::from(size))
-    })
-    .with_context(|| {
-        format!(
-            "the endgame table {} was not finished and not written",
-            path.display()
-        )
-    })?;
+    });
     drop(progress);
-    let tmp = path.with_extension("grundydb.tmp");
-    std::fs::write(&tmp, table.to_bytes())
-        .and_then(|()| std::fs::rename(&tmp, &path))
+    let table = match built {
+        Ok(table) => table,
+        Err(stopped) => {
+            if made {
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Err(anyhow::Error::new(stopped).context(format!(
+                "the endgame table {} was not finished and not written",
+                path.display()
+            )));
+        }
+    };
+    crate::record::write_atomic(&path, &table.to_bytes())
         .with_context(|| format!("cannot write the endgame table {}", path.display()))?;
     Ok(Some((table, started.elapsed().as_secs_f64())))
 }
