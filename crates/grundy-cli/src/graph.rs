@@ -346,22 +346,12 @@ fn heap_graph(spec: &str, ruleset: HeapRuleset, position: &[String]) -> anyhow::
     if position.is_empty() {
         bail!("--game {spec} needs a position: one or more heap sizes");
     }
-    let heaps = position
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            h.parse::<u64>().map_err(|_| {
-                crate::diagnostic::bad_argument(
-                    position,
-                    i,
-                    format!(
-                        "position: heap {} is {h:?}, not a heap size (0 or more)",
-                        i + 1
-                    ),
-                )
-            })
-        })
-        .collect::<anyhow::Result<Vec<u64>>>()?;
+    let heaps = crate::input::small_heap_args(position, |i, t| {
+        format!(
+            "heap {i} ({t:?}) is larger than {}: the graph of positions is drawn for small heaps",
+            u64::MAX
+        )
+    })?;
     let game = MultiHeap::new(rules);
     // A position with no heaps left (Kayles after the last pins fall)
     // is named "0", so that it is visible in every output format.

@@ -211,6 +211,42 @@ fn stream(mut reader: impl Read, sink: &mut impl HeapSink, shown: &str) -> anyho
     })
 }
 
+/// The heap sizes given as arguments (`solve`, `play`, `graph --game`),
+/// read by the one rule for heap sizes, [`grundy::nim::parse_heap`]: the
+/// digits 0-9 and nothing else (no sign, no spaces), any length. A bad one
+/// is an error that names it by its place, with a caret under it.
+pub fn heap_args(args: &[String]) -> anyhow::Result<Vec<grundy::nim::Heap>> {
+    args.iter()
+        .enumerate()
+        .map(|(i, text)| {
+            grundy::nim::parse_heap(text).map_err(|e| {
+                crate::diagnostic::bad_argument(args, i, format!("heap {} ({text:?}): {e}", i + 1))
+            })
+        })
+        .collect()
+}
+
+/// [`heap_args`] for a game whose heaps are below 2^64: a larger heap is
+/// an error made by `too_large` from the heap's 1-based number and text.
+pub fn small_heap_args(
+    args: &[String],
+    too_large: impl Fn(usize, &str) -> String,
+) -> anyhow::Result<Vec<u64>> {
+    let heaps = heap_args(args)?;
+    heaps
+        .into_iter()
+        .enumerate()
+        .map(|(i, heap)| match heap {
+            grundy::nim::Heap::Small(h) => Ok(h),
+            grundy::nim::Heap::Big(_) => Err(crate::diagnostic::bad_argument(
+                args,
+                i,
+                too_large(i + 1, &args[i]),
+            )),
+        })
+        .collect()
+}
+
 /// Clap value parser for counts and limits (`--to`, `--max`, ...): a
 /// non-negative integer, with one message for `-1` whether it was written
 /// `--to -1` or `--to=-1` (the options that use it take hyphen values, so

@@ -27,9 +27,29 @@ mod serve;
 mod solve;
 mod values;
 
-/// Impartial combinatorial games: Nim, Grundy values, octal games, game graphs.
+/// The command line of grundy.
 #[derive(Debug, Parser)]
-#[command(name = "grundy", version, about, long_about = None)]
+#[command(
+    name = "grundy",
+    version,
+    about = "Impartial combinatorial games: decide Nim, compute and prove Grundy values of heap games, solve boards and graphs, play against a perfect engine",
+    long_about = "Impartial combinatorial games: two players alternate moves, both see \
+    everything, and whoever cannot move loses (or, in misère play, wins). Every such \
+    game plays like a Nim heap of its Grundy value, and a sum like the xor of the \
+    values. grundy decides Nim positions of any size, computes and proves the Grundy \
+    values of heap games (subtraction sets, take-and-break codes such as Kayles 0.77, \
+    Grundy's game), solves sums, misère play and whole positions (Cram, Chomp, Node \
+    Kayles), analyses game graphs, and plays every game against a perfect engine.",
+    after_help = "Examples:\n  \
+    grundy nim 3 5 7                  who wins, and every winning move\n  \
+    grundy values kayles --to 100     Grundy values of single heaps\n  \
+    grundy period kayles              the proved period\n  \
+    grundy solve kayles 10 20 30      a sum of heaps\n  \
+    grundy solve cram:4x5             a whole board\n  \
+    grundy play kayles 7 9            against the engine, with hints\n  \
+    grundy serve                      the web page on http://127.0.0.1:8080/\n\n\
+    `grundy COMMAND --help` shows a command's flags and examples; `grundy man` the manual."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -46,7 +66,8 @@ enum Command {
     Values(values::Args),
     /// The period of a heap game's Grundy sequence, when a theorem proves it.
     Period(period::Args),
-    /// Outcome and winning moves of a sum of heaps.
+    /// Outcome and winning moves of a sum of heaps, or of a whole position
+    /// (a board, a graph).
     Solve(solve::Args),
     /// The misère quotient of a heap game (Plambeck–Siegel): presentation,
     /// P-portion and pretending function, verified against the moves.
@@ -54,7 +75,8 @@ enum Command {
     /// Serve the web app: play against the engine, explore sequences, JSON API.
     #[cfg(feature = "serve")]
     Serve(serve::Args),
-    /// Play a heap game against the perfect engine, with hints.
+    /// Play a game (heaps, a board, a graph) against the perfect engine,
+    /// with hints.
     Play(play::Args),
     /// Periods, largest values and rare values of every game of a family
     /// (`octal:3`, `hex:2`, `sub:3:9`), on all cores, resumable.

@@ -13,6 +13,11 @@ use crate::progress::Progress;
 
 /// Arguments of `grundy period`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy period kayles                 preperiod 71, period 12, with the proof used\n  \
+    grundy period 0.156 --json\n  \
+    grundy period 'sub{1,3,4}'\n  \
+    grundy period 0.6 --max 100000000    look further before saying unknown")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.16`, `sub{1,3,4}`.
     game: String,

@@ -12,6 +12,11 @@ use crate::progress::Progress;
 
 /// Arguments of `grundy quotient`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy quotient 0.75 --max-heap 12\n  \
+    grundy quotient kayles --max-heap 40 --table\n  \
+    grundy quotient dawson --max-heap 30 --json\n  \
+    grundy quotient 0.07 --max-heap 40 --max-order 200")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`.
     game: String,
@@ -43,16 +48,14 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     let mut progress = Progress::new("misère quotient: heaps done", Some(args.max_heap));
-    let result = MisereQuotient::compute_with(
-        &ruleset,
-        args.max_heap,
-        QuotientLimits {
+    let result = MisereQuotient::of(&ruleset, args.max_heap)
+        .limits(QuotientLimits {
             max_order: args.max_order,
             ..QuotientLimits::default()
-        },
-        &crate::interrupt::flag(),
-        |n, _| progress.update(n),
-    );
+        })
+        .cancel(&crate::interrupt::flag())
+        .progress(|n, _| progress.update(n))
+        .compute();
     let done = progress.done();
     match result {
         Ok(q) => print(&q, &args, out),

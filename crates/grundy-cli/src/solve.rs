@@ -17,6 +17,14 @@ use crate::progress::Progress;
 
 /// Arguments of `grundy solve`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy solve kayles 1000000000000000000 7    exact, with winning moves\n  \
+    grundy solve 0.07 10 20 30 --limit 5\n  \
+    grundy solve nim --misere 1 1 5\n  \
+    grundy solve kayles --misere 30 40 17        by the misère quotient\n  \
+    grundy solve cram:4x9                        a board names its whole position\n  \
+    grundy solve 'chomp:..../..##/.###' --json\n  \
+    grundy solve nodekayles:petersen --outcome")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
     /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
@@ -319,13 +327,10 @@ fn prepare(
         max_values: max,
         ..SolverLimits::default()
     };
-    let result = HeapSolver::prepare(
-        ruleset,
-        convention,
-        heaps,
-        limits,
-        &crate::interrupt::flag(),
-        &mut |p| match p {
+    let result = HeapSolver::of(ruleset, convention)
+        .limits(limits)
+        .cancel(&crate::interrupt::flag())
+        .progress(|p| match p {
             SolveProgress::Values(n) => progress
                 .get_or_insert_with(|| {
                     Progress::new(
@@ -338,8 +343,8 @@ fn prepare(
             SolveProgress::Quotient { heap, .. } => progress
                 .get_or_insert_with(|| Progress::new("misère quotient: heaps done", Some(largest)))
                 .update(heap),
-        },
-    );
+        })
+        .prepare(heaps);
     let done = progress.as_ref().map_or(0, Progress::done);
     drop(progress);
     match result {
@@ -361,29 +366,13 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
             "no heaps given: write the heap sizes after the game, e.g. `grundy solve kayles 5 7`"
         );
     }
-    texts
-        .iter()
-        .enumerate()
-        .map(|(i, t)| {
-            t.parse::<u64>().map_err(|_| {
-                let message = if let Ok(grundy::nim::Heap::Big(_)) = grundy::nim::parse_heap(t) {
-                    format!(
-                        "heap {} ({t:?}) is larger than {}, the largest heap of {ruleset} \
-                         that solve takes (Nim takes heaps of any size)",
-                        i + 1,
-                        u64::MAX
-                    )
-                } else {
-                    format!(
-                        "heap {} ({t:?}) is not a whole number from 0 to {}",
-                        i + 1,
-                        u64::MAX
-                    )
-                };
-                crate::diagnostic::bad_argument(texts, i, message)
-            })
-        })
-        .collect()
+    crate::input::small_heap_args(texts, |i, t| {
+        format!(
+            "heap {i} ({t:?}) is larger than {}, the largest heap of {ruleset} \
+             that solve takes (Nim takes heaps of any size)",
+            u64::MAX
+        )
+    })
 }
 
 /// The heaps of a Nim sum when one of them is too large for a `u64` (and
@@ -394,23 +383,19 @@ fn parse_heaps(texts: &[String], ruleset: &HeapRuleset) -> anyhow::Result<Vec<u6
 /// # Errors
 /// The first heap that is not a heap size, named by its place.
 fn big_nim_heaps(ruleset: &HeapRuleset, texts: &[String]) -> anyhow::Result<Option<Vec<BigUint>>> {
-    if !matches!(ruleset, HeapRuleset::Nim) || texts.iter().all(|t| t.parse::<u64>().is_ok()) {
+    if !matches!(ruleset, HeapRuleset::Nim) {
         return Ok(None);
     }
-    let mut heaps = Vec::with_capacity(texts.len());
-    for (i, t) in texts.iter().enumerate() {
-        match grundy::nim::parse_heap(t) {
-            Ok(h) => heaps.push(h.to_biguint()),
-            Err(e) => {
-                return Err(crate::diagnostic::bad_argument(
-                    texts,
-                    i,
-                    format!("heap {} ({t:?}): {e}", i + 1),
-                ))
-            }
-        }
+    let heaps = crate::input::heap_args(texts)?;
+    if heaps
+        .iter()
+        .all(|h| matches!(h, grundy::nim::Heap::Small(_)))
+    {
+        return Ok(None);
     }
-    Ok(Some(heaps))
+    Ok(Some(
+        heaps.iter().map(grundy::nim::Heap::to_biguint).collect(),
+    ))
 }
 
 /// A Nim sum with heaps beyond `u64`: the same answer and output as for

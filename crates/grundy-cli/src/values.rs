@@ -25,6 +25,12 @@ const PERIOD_SEARCH: u64 = 1 << 20;
 
 /// Arguments of `grundy values`.
 #[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:\n  \
+    grundy values 'sub{1,3,4}' --to 20\n  \
+    grundy values kayles --from 70 --to 100 --stats --json\n  \
+    grundy values 0.6 --to 100000 --plot officers.svg\n  \
+    grundy values 0.6 --to 100000000 --out officers.bin      (Ctrl-C, then --resume)\n  \
+    grundy values --from-file officers.bin --from 99999990")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, `half`.
     #[arg(required_unless_present = "from_file")]

@@ -227,7 +227,7 @@ fn bad_input_is_a_located_error_with_exit_code_2() {
         (&["graph", "--game", "cram:3y3"][..], "byte 6: expected 'x'"),
         (
             &["graph", "--game", "nim", "2", "-1"][..],
-            "heap 2 is \"-1\"",
+            "heap 2 (\"-1\"): a heap size cannot be negative",
         ),
         (&["graph", "--game", "nim"][..], "needs a position"),
         (

@@ -184,7 +184,7 @@ fn errors_are_clear() {
         .args(["solve", "kayles", "5", "x"])
         .assert()
         .code(2)
-        .stderr(contains("heap 2 (\"x\") is not a whole number"));
+        .stderr(contains("heap 2 (\"x\"): a heap size is a whole number"));
     grundy()
         .args(["solve", "half", "100000000000000", "3"])
         .assert()
@@ -200,4 +200,30 @@ fn errors_are_clear() {
         .assert()
         .code(2)
         .stderr(contains("three-heap splits"));
+}
+
+/// One rule for heap sizes in every command (issue 46): the digits 0-9,
+/// no sign; `+5` was taken by `solve` and `graph --game` and refused by
+/// `nim` and `play`.
+#[test]
+fn heap_sizes_follow_one_rule_in_every_command() {
+    for args in [
+        &["solve", "kayles", "+5", "3"][..],
+        &["solve", "nim", "+5", "3"][..],
+        &["graph", "--game", "kayles", "+5"][..],
+        &["play", "kayles", "+5"][..],
+        &["nim", "+5", "3"][..],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+            .args(args)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(
+            err.contains("write a heap size without a sign"),
+            "{args:?}: {err}"
+        );
+    }
 }

@@ -433,13 +433,14 @@ impl<'a> SolveJson<'a> {
 mod tests {
     use super::*;
     use grundy::heap::HeapRuleset;
-    use grundy::sum::SumSolver;
+    use grundy::sum::HeapSolver;
+    use grundy::Convention;
 
     #[test]
     fn solve_has_the_contract_shape() {
         let kayles: HeapRuleset = "kayles".parse().unwrap();
         let heaps = [4, 7];
-        let solution = SumSolver::new(&kayles, &heaps, 1000)
+        let solution = HeapSolver::new(&kayles, Convention::Normal, &heaps)
             .unwrap()
             .solve(&heaps, 100)
             .unwrap();

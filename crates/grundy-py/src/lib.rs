@@ -238,7 +238,10 @@ fn solve(
             max_values: max.unwrap_or(defaults.max_values),
             ..defaults
         };
-        let solver = HeapSolver::prepare(&rules, convention, &heaps, limits, cancel, &mut |_| {})
+        let solver = HeapSolver::of(&rules, convention)
+            .limits(limits)
+            .cancel(cancel)
+            .prepare(&heaps)
             .map_err(failure)?;
         let solution = solver.solve(&heaps, limit).map_err(failure)?;
         let game = rules.to_string();
@@ -404,17 +407,13 @@ fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyR
 fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
     let rules = ruleset(spec)?;
     interruptible(py, move |cancel| {
-        let q = grundy::misere::MisereQuotient::compute_with(
-            &rules,
-            max_heap,
-            grundy::misere::QuotientLimits::default(),
-            cancel,
-            |_, _| {},
-        )
-        .map_err(|e| match e {
-            grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
-            e => Failure::Value(e.to_string()),
-        })?;
+        let q = grundy::misere::MisereQuotient::of(&rules, max_heap)
+            .cancel(cancel)
+            .compute()
+            .map_err(|e| match e {
+                grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
+                e => Failure::Value(e.to_string()),
+            })?;
         Ok(serde_json::to_string(&grundy_json::QuotientJson::new(&q, true)).expect("JSON"))
     })
 }

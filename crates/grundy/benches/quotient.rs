@@ -10,7 +10,8 @@
 use std::time::Instant;
 
 use grundy::misere::MisereQuotient;
-use grundy::sum::misere_solve_by_quotient;
+use grundy::sum::{HeapSolver, Method};
+use grundy::Convention;
 
 fn main() {
     let args: Vec<String> = std::env::args()
@@ -69,11 +70,14 @@ fn main() {
         }
     }
     // A sum of 10^5 heaps of Dawson's Kayles up to 20, once the quotient is
-    // known: outcome and every winning move.
-    let q = MisereQuotient::compute(&"0.07".parse().expect("spec"), 20).expect("quotient");
+    // known (the solver computes it when prepared): outcome and every
+    // winning move.
     let heaps: Vec<u64> = (0..100_000u64).map(|i| (i * 7 + 3) % 21).collect();
+    let dawson = "0.07".parse().expect("spec");
+    let solver = HeapSolver::new(&dawson, Convention::Misere, &heaps).expect("quotient");
+    assert_eq!(solver.method(), Method::Quotient);
     let start = Instant::now();
-    let answer = misere_solve_by_quotient(&q, &heaps, 10).expect("heaps up to 20");
+    let answer = solver.solve(&heaps, 10).expect("heaps up to 20");
     println!(
         "0.07 misère sum of {} heaps up to 20: outcome {}, {} winning moves, {:.1} ms",
         heaps.len(),

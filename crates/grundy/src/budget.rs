@@ -388,7 +388,7 @@ impl Budget {
         }
     }
 
-    /// What [`HeapSolver::prepare`](crate::sum::HeapSolver::prepare) for
+    /// What [`HeapSolver`](crate::sum::HeapSolver)'s `prepare` for
     /// `heaps` within `limits`, then one
     /// [`solve`](crate::sum::HeapSolver::solve) listing up to `listed`
     /// winning moves, cost: the values up to the largest heap or the search

@@ -262,8 +262,8 @@ pub enum SolveError {
         /// The depth of the solver's stack when the cycle was found.
         depth: usize,
     },
-    /// The caller's [`Cancel`](crate::cancel::Cancel) flag fired (only
-    /// [`value_watched`] checks one).
+    /// The caller's [`Cancel`](crate::cancel::Cancel) flag fired (only a
+    /// [`Valuation`] checks one).
     #[error("stopped before it finished")]
     Cancelled,
 }
@@ -397,7 +397,7 @@ pub fn value<G: ImpartialGame>(
     value_of(game, pos, cache, &mut None)
 }
 
-/// How far a [`value_watched`] computation got: reported every few
+/// How far a [`Valuation`] got: reported every few
 /// thousand components, and the last figures when it was stopped.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SolveProgress {
@@ -414,52 +414,94 @@ struct Watch<'w> {
     solved: u64,
 }
 
-/// [`value`] that checks `cancel` and calls `tick` with the progress every
-/// 4096 solved components (often enough to stop within a fraction of a
-/// second, rarely enough to cost nothing measurable).
-///
-/// # Complexity
-/// That of [`value`].
-///
-/// # Errors
-/// [`SolveError::Cancelled`] once `cancel` fires (the values proved so far
-/// stay in the cache, so a later call resumes), or
-/// [`SolveError::Cycle`] as for [`value`].
+/// A [`value`] computation with its options given one call at a time: a
+/// cancellation flag checked, and a progress callback called, every 4096
+/// solved components (often enough to stop within a fraction of a second,
+/// rarely enough to cost nothing measurable).
 ///
 /// # Examples
 /// ```
 /// use grundy::cancel::Cancel;
-/// use grundy::game::{value_watched, Cache, SolveError};
+/// use grundy::game::{Cache, SolveError, Valuation};
 /// use grundy::games::Chomp;
 /// use grundy::Nimber;
 ///
 /// let chomp = Chomp::new(4, 4).unwrap();
 /// let mut last = None;
-/// let v = value_watched(&chomp, &chomp.start(), &mut Cache::new(), &Cancel::new(), &mut |p| last = Some(p));
+/// let v = Valuation::of(&chomp)
+///     .progress(|p| last = Some(p))
+///     .run(&chomp.start(), &mut Cache::new());
 /// assert_ne!(v, Ok(Nimber(0)));
 ///
 /// let stopped = Cancel::new();
 /// stopped.cancel();
 /// let big = Chomp::new(16, 255).unwrap();
-/// let r = value_watched(&big, &big.start(), &mut Cache::new(), &stopped, &mut |_| {});
+/// let r = Valuation::of(&big).cancel(&stopped).run(&big.start(), &mut Cache::new());
 /// assert_eq!(r, Err(SolveError::Cancelled));
 /// ```
-pub fn value_watched<G: ImpartialGame>(
-    game: &G,
-    pos: &G::Position,
-    cache: &mut Cache<G::Position>,
-    cancel: &crate::cancel::Cancel,
-    tick: &mut dyn FnMut(SolveProgress),
-) -> Result<Nimber, SolveError> {
-    if cancel.is_cancelled() {
-        return Err(SolveError::Cancelled);
+pub struct Valuation<'a, G> {
+    game: &'a G,
+    cancel: Option<crate::cancel::Cancel>,
+    progress: Option<Box<dyn FnMut(SolveProgress) + 'a>>,
+}
+
+impl<'a, G: ImpartialGame> Valuation<'a, G> {
+    /// A computation of values in `game`, with no options yet.
+    pub fn of(game: &'a G) -> Self {
+        Valuation {
+            game,
+            cancel: None,
+            progress: None,
+        }
     }
-    let mut watch = Some(Watch {
-        cancel,
-        tick,
-        solved: 0,
-    });
-    value_of(game, pos, cache, &mut watch)
+
+    /// Stops the computation with [`SolveError::Cancelled`] once `cancel`
+    /// fires (the values proved so far stay in the cache, so a later run
+    /// resumes).
+    pub fn cancel(mut self, cancel: &crate::cancel::Cancel) -> Self {
+        self.cancel = Some(cancel.clone());
+        self
+    }
+
+    /// Calls `progress` every 4096 solved components, and with the last
+    /// figures when the computation is stopped.
+    pub fn progress(mut self, progress: impl FnMut(SolveProgress) + 'a) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
+    }
+
+    /// The value of `pos`, as [`value`] computes it.
+    ///
+    /// # Complexity
+    /// That of [`value`].
+    ///
+    /// # Errors
+    /// [`SolveError::Cancelled`] once the cancellation flag fires, or
+    /// [`SolveError::Cycle`] as for [`value`].
+    pub fn run(
+        mut self,
+        pos: &G::Position,
+        cache: &mut Cache<G::Position>,
+    ) -> Result<Nimber, SolveError> {
+        if self.cancel.is_none() && self.progress.is_none() {
+            return value_of(self.game, pos, cache, &mut None);
+        }
+        let cancel = self.cancel.unwrap_or_default();
+        if cancel.is_cancelled() {
+            return Err(SolveError::Cancelled);
+        }
+        let mut quiet = |_| {};
+        let tick: &mut dyn FnMut(SolveProgress) = match &mut self.progress {
+            Some(f) => &mut **f,
+            None => &mut quiet,
+        };
+        let mut watch = Some(Watch {
+            cancel: &cancel,
+            tick,
+            solved: 0,
+        });
+        value_of(self.game, pos, cache, &mut watch)
+    }
 }
 
 fn value_of<G: ImpartialGame>(
@@ -670,10 +712,11 @@ pub fn analyse<G: ImpartialGame>(
 ///
 /// ```
 /// use grundy::game::{value, Cache, Unsplit};
-/// use grundy::games::{Kayles, MultiHeap};
+/// use grundy::games::MultiHeap;
+/// use grundy::heap::HeapRuleset;
 /// use grundy::Nimber;
 ///
-/// let kayles = MultiHeap::new(Kayles);
+/// let kayles = MultiHeap::new(HeapRuleset::parse("kayles").unwrap());
 /// let split = value(&kayles, &vec![3, 5], &mut Cache::new()).unwrap();
 /// let whole = value(&Unsplit(&kayles), &vec![3, 5], &mut Cache::new()).unwrap();
 /// assert_eq!(split, whole);

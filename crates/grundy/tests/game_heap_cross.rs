@@ -3,14 +3,15 @@
 //! same Grundy values, single heaps and sums alike.
 
 use grundy::game::{value, Cache};
-use grundy::games::{Kayles, MultiHeap};
+use grundy::games::MultiHeap;
 use grundy::heap::{sequence, HeapRuleset};
 use grundy::Nimber;
 
 #[test]
 fn kayles_on_the_trait_matches_the_heap_engine() {
-    let heap_values = sequence::values(&HeapRuleset::parse("kayles").unwrap(), 300);
-    let game = MultiHeap::new(Kayles);
+    let kayles = HeapRuleset::parse("kayles").unwrap();
+    let heap_values = sequence::values(&kayles, 300);
+    let game = MultiHeap::new(kayles);
     let mut cache = Cache::new();
     for n in 0..=300u64 {
         assert_eq!(

@@ -1,4 +1,4 @@
-//! Kayles written on the `ImpartialGame` trait (`MultiHeap<Kayles>`),
+//! Kayles (`0.77`) played on the `ImpartialGame` trait (`MultiHeap`),
 //! checked against the published values (OEIS A002186, in testdata/), an
 //! independent recurrence, and an unsplit brute force that does not use the
 //! Sprague–Grundy sum theorem at all.
@@ -7,8 +7,14 @@ mod common;
 
 use common::Plain;
 use grundy::game::{value, Cache};
-use grundy::games::{Kayles, MultiHeap};
+use grundy::games::MultiHeap;
+use grundy::heap::HeapRuleset;
 use grundy::Nimber;
+
+/// Kayles on the trait: knock down one pin or two adjacent ones.
+fn kayles() -> MultiHeap<HeapRuleset> {
+    MultiHeap::new(HeapRuleset::parse("kayles").unwrap())
+}
 
 fn published() -> Vec<u64> {
     include_str!("../testdata/game_kayles_a002186.txt")
@@ -69,7 +75,7 @@ fn published_values_match_the_recurrence() {
 
 #[test]
 fn trait_solver_matches_published_and_recurrence() {
-    let game = MultiHeap::new(Kayles);
+    let game = kayles();
     let mut cache = Cache::new();
     let expected = by_recurrence(600);
     for (n, &g) in published().iter().enumerate() {
@@ -95,7 +101,7 @@ fn trait_solver_matches_published_and_recurrence() {
 fn sums_match_plain_search() {
     // A sum of rows is a second-player win exactly when the xor of the row
     // values is 0; the search below knows nothing about values or xor.
-    let game = MultiHeap::new(Kayles);
+    let game = kayles();
     let mut cache = Cache::new();
     let mut plain = Plain::normal(|rows: &Vec<usize>| moves(rows));
     for a in 0..9u64 {

@@ -3,16 +3,22 @@
 //! the split turned off (`Unsplit`), and the theorems on outcomes.
 
 use grundy::game::{analyse, value, Cache, ImpartialGame, Unsplit};
-use grundy::games::{Cram, Kayles, MultiHeap, Nim};
+use grundy::games::{Cram, MultiHeap, Nim};
+use grundy::heap::HeapRuleset;
 use grundy::{Nimber, Outcome};
 use proptest::prelude::*;
+
+/// Kayles (`0.77`) on the trait.
+fn kayles() -> MultiHeap<HeapRuleset> {
+    MultiHeap::new(HeapRuleset::parse("kayles").unwrap())
+}
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
     #[test]
     fn kayles_sum_is_xor_of_parts(heaps in proptest::collection::vec(0u64..9, 0..4)) {
-        let game = MultiHeap::new(Kayles);
+        let game = kayles();
         let mut cache = Cache::new();
         let parts: Nimber = heaps
             .iter()
@@ -36,7 +42,7 @@ proptest! {
 
     #[test]
     fn winning_moves_reach_p_and_p_moves_reach_n(heaps in proptest::collection::vec(0u64..12, 1..4)) {
-        let game = MultiHeap::new(Kayles);
+        let game = kayles();
         let mut cache = Cache::new();
         let a = analyse(&game, &heaps, &mut cache).unwrap();
         let mut options = Vec::new();
@@ -69,7 +75,7 @@ fn nim_winning_moves_are_the_textbook_ones() {
 fn a_sum_costs_the_sum_of_its_parts() {
     // Forty Kayles rows of up to 60 pins: the cache holds one entry per row
     // length, where the product of the parts would be astronomically large.
-    let game = MultiHeap::new(Kayles);
+    let game = kayles();
     let heaps: Vec<u64> = (0..40).map(|i| 20 + i).collect();
     let mut cache = Cache::new();
     value(&game, &heaps, &mut cache).unwrap();

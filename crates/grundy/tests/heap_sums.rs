@@ -2,12 +2,24 @@
 //! against an exhaustive game-tree search, and the suggested moves.
 
 use grundy::heap::HeapRuleset;
-use grundy::sum::SumSolver;
-use grundy::{Nimber, Outcome};
+use grundy::sum::{HeapSolver, SolverLimits, SumError};
+use grundy::{Convention, Nimber, Outcome};
 use proptest::prelude::*;
 
 mod common;
 use common::HeapBrute;
+
+/// Normal play of `heaps` from at most `max` values (a table, or a
+/// proved period for larger heaps).
+fn solver(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<HeapSolver, SumError> {
+    let limits = SolverLimits {
+        max_values: max,
+        ..SolverLimits::default()
+    };
+    HeapSolver::of(ruleset, Convention::Normal)
+        .limits(limits)
+        .prepare(heaps)
+}
 
 const GAMES: [&str; 6] = [
     "0.77",
@@ -24,7 +36,7 @@ proptest! {
     #[test]
     fn outcome_is_the_nim_sum(game in 0..GAMES.len(), heaps in proptest::collection::vec(0u64..9, 1..4)) {
         let ruleset = HeapRuleset::parse(GAMES[game]).unwrap();
-        let solver = SumSolver::new(&ruleset, &heaps, 1000).unwrap();
+        let solver = solver(&ruleset, &heaps, 1000).unwrap();
         let answer = solver.solve(&heaps, usize::MAX).unwrap();
         let mut brute = HeapBrute::normal(&ruleset);
         prop_assert_eq!(answer.outcome, Outcome::from_first_player_wins(brute.mover_wins(&heaps)));
@@ -45,7 +57,7 @@ proptest! {
     fn moves_from_huge_heaps_reach_zero(h in 1_000_000u64..u64::MAX / 2, small in 0u64..40) {
         for spec in ["0.77", "0.07", "0.137", "sub{1,3,4}"] {
             let ruleset = HeapRuleset::parse(spec).unwrap();
-            let solver = SumSolver::new(&ruleset, &[h, small], 1 << 16).unwrap();
+            let solver = solver(&ruleset, &[h, small], 1 << 16).unwrap();
             let answer = solver.solve(&[h, small], 10).unwrap();
             let total = solver.value(h).unwrap() + solver.value(small).unwrap();
             prop_assert_eq!(answer.outcome == Outcome::N, !total.is_zero());

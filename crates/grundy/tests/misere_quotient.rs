@@ -6,8 +6,8 @@ use std::collections::HashSet;
 use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
-use grundy::sum::misere_solve_by_quotient;
-use grundy::Outcome;
+use grundy::sum::{HeapSolver, Method};
+use grundy::{Convention, Outcome};
 
 mod common;
 use common::HeapBrute;
@@ -221,7 +221,9 @@ fn sums_of_many_heaps_by_the_quotient() {
     let game: HeapRuleset = "0.07".parse().unwrap();
     let q = MisereQuotient::compute(&game, 20).unwrap();
     let heaps: Vec<u64> = (0..100_000u64).map(|i| i % 21).collect();
-    let answer = misere_solve_by_quotient(&q, &heaps, 5).unwrap();
+    let solver = HeapSolver::new(&game, Convention::Misere, &heaps).unwrap();
+    assert_eq!(solver.method(), Method::Quotient);
+    let answer = solver.solve(&heaps, 5).unwrap();
     // The class of the sum, recomputed heap by heap.
     let x = heaps
         .iter()
@@ -242,7 +244,7 @@ fn bounds_give_errors_with_what_was_verified() {
         max_order: 10,
         ..QuotientLimits::default()
     };
-    match MisereQuotient::compute_with(&kayles, 20, limits, &Cancel::new(), |_, _| {}) {
+    match MisereQuotient::of(&kayles, 20).limits(limits).compute() {
         Err(QuotientError::TooLarge { heap, partial, .. }) => {
             assert_eq!(heap, 5);
             let partial = partial.expect("heaps up to 4 are verified");
@@ -265,7 +267,7 @@ fn bounds_give_errors_with_what_was_verified() {
     let cancel = Cancel::new();
     cancel.cancel();
     assert!(matches!(
-        MisereQuotient::compute_with(&kayles, 10, QuotientLimits::default(), &cancel, |_, _| {}),
+        MisereQuotient::of(&kayles, 10).cancel(&cancel).compute(),
         Err(QuotientError::Cancelled(_))
     ));
 }

@@ -6,7 +6,6 @@ use std::io::{self, Write};
 
 use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
-use grundy::nim::{parse_heap, Heap};
 use grundy::play::{
     parse_command, Command, HeapPosition, Match, MatchOptions, Player, Turn, SYNTAX,
 };
@@ -42,22 +41,12 @@ impl HeapSession {
                 "no heaps given: write the heap sizes after the game, e.g. `grundy play nim 3 5 7`"
             );
         }
-        let mut heaps = Vec::with_capacity(args.heaps.len());
-        for (i, text) in args.heaps.iter().enumerate() {
-            let message = match parse_heap(text) {
-                Ok(Heap::Small(h)) => {
-                    heaps.push(h);
-                    continue;
-                }
-                Ok(Heap::Big(_)) => format!(
-                    "heap {} ({text:?}) is too large to play: at most {} tokens",
-                    i + 1,
-                    u64::MAX
-                ),
-                Err(e) => format!("heap {} ({text:?}): {e}", i + 1),
-            };
-            return Err(crate::diagnostic::bad_argument(&args.heaps, i, message));
-        }
+        let heaps = crate::input::small_heap_args(&args.heaps, |i, t| {
+            format!(
+                "heap {i} ({t:?}) is too large to play: at most {} tokens",
+                u64::MAX
+            )
+        })?;
         let convention = if args.misere {
             Convention::Misere
         } else {

@@ -273,7 +273,10 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
     let bounds = MisereBounds::default().quotient_limits();
     let cost = state.budget.quotient(&game.ruleset, max_heap, &bounds);
     compute(&state, cost, move |cancel| {
-        let q = MisereQuotient::compute_with(&game.ruleset, max_heap, bounds, cancel, |_, _| {})
+        let q = MisereQuotient::of(&game.ruleset, max_heap)
+            .limits(bounds)
+            .cancel(cancel)
+            .compute()
             .map_err(|e| match e {
                 QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
                 e => ApiError::over_limit(e.to_string()),
@@ -319,15 +322,11 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
         };
-        let solver = HeapSolver::prepare(
-            &game.ruleset,
-            convention,
-            &heaps,
-            limits,
-            cancel,
-            &mut |_| {},
-        )
-        .map_err(over)?;
+        let solver = HeapSolver::of(&game.ruleset, convention)
+            .limits(limits)
+            .cancel(cancel)
+            .prepare(&heaps)
+            .map_err(over)?;
         let solution = solver.solve(&heaps, limit).map_err(over)?;
         let name = game.ruleset.to_string();
         let json = SolveJson::new(&name, &heaps, &solution);

@@ -50,15 +50,6 @@ pub enum Board {
     },
 }
 
-/// How far a [`Board::solve_watched`] search got.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BoardProgress {
-    /// Positions searched so far.
-    pub positions: u64,
-    /// Entries in the solver's table now.
-    pub table: u64,
-}
-
 impl From<BoardSpec> for Board {
     /// The start position of the board.
     fn from(spec: BoardSpec) -> Board {
@@ -286,39 +277,10 @@ impl Board {
     /// assert_eq!(Board::parse("cram:.#./.#.").unwrap().solve().outcome, Outcome::P);
     /// ```
     pub fn solve(&self) -> BoardSolution {
-        self.solve_watched(&Cancel::new(), &mut |_| {})
+        self.search(&SearchOptions::default(), &Cancel::new(), &mut |_| {})
             .expect("nothing cancels a fresh flag")
-    }
-
-    /// [`Board::solve`] that stops when `cancel` fires and calls `tick` with
-    /// the progress about every thousand positions.
-    ///
-    /// # Errors
-    /// [`Cancelled`] once `cancel` fires.
-    ///
-    /// ```
-    /// use grundy::cancel::Cancel;
-    /// use grundy::games::Board;
-    /// let stop = Cancel::new();
-    /// stop.cancel();
-    /// assert!(Board::parse("cram:8x8").unwrap().solve_watched(&stop, &mut |_| {}).is_err());
-    /// ```
-    pub fn solve_watched(
-        &self,
-        cancel: &Cancel,
-        tick: &mut dyn FnMut(BoardProgress),
-    ) -> Result<BoardSolution, Cancelled> {
-        let report = self.search(&SearchOptions::default(), cancel, &mut |s| {
-            tick(BoardProgress {
-                positions: s.nodes,
-                table: s.entries,
-            })
-        })?;
-        Ok(BoardSolution {
-            value: report.value.expect("a full search finds the value"),
-            outcome: report.outcome,
-            winning_moves: report.winning_moves,
-        })
+            .into_solution()
+            .expect("a full search finds the value")
     }
 
     /// Searches the position with [`crate::search::Search`] as `options`
@@ -394,7 +356,7 @@ impl Board {
                         match endgame {
                             // The table holds regions in the board's canonical form;
                             // a larger region is not worth the conversion.
-                            Some(e) => search.with_endgame(move |&p: &u64| {
+                            Some(e) => search.endgame(move |&p: &u64| {
                                 (p.count_ones() <= e.max_cells())
                                     .then(|| e.value(game.canonical(square.board_of(p))))
                                     .flatten()
@@ -411,7 +373,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&narrow, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u64| e.value(u128::from(p))),
+                                Some(e) => search.endgame(|&p: &u64| e.value(u128::from(p))),
                                 None => search,
                             }
                         };
@@ -422,7 +384,7 @@ impl Board {
                         let make = || {
                             let search = searcher(&game, options, cancel);
                             match endgame {
-                                Some(e) => search.with_endgame(|&p: &u128| e.value(p)),
+                                Some(e) => search.endgame(|&p: &u128| e.value(p)),
                                 None => search,
                             }
                         };
@@ -495,6 +457,28 @@ pub struct SearchReport<M> {
     pub stats: SearchStats,
 }
 
+impl SearchReport<BoardMove> {
+    /// The value, outcome and winning moves the search found, as
+    /// [`Board::solve`] gives them; `None` when only the outcome was
+    /// searched for ([`SearchOptions::outcome_only`]).
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, SearchOptions};
+    /// let board = Board::parse("cram:2x3").unwrap();
+    /// let stop = Cancel::new();
+    /// let report = board.search(&SearchOptions::default(), &stop, &mut |_| {}).unwrap();
+    /// assert_eq!(report.into_solution(), Some(board.solve()));
+    /// ```
+    pub fn into_solution(self) -> Option<BoardSolution> {
+        Some(BoardSolution {
+            value: self.value?,
+            outcome: self.outcome,
+            winning_moves: self.winning_moves,
+        })
+    }
+}
+
 /// Each move with the position it leaves, as `position_of` reads it.
 fn leaves<P>(
     moves: &[(BoardMove, Board)],
@@ -514,7 +498,7 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     options: &SearchOptions,
     cancel: &Cancel,
 ) -> Search<'g, G> {
-    Search::with_memory(game, options.memory).with_cancel(cancel.clone())
+    Search::with_memory(game, options.memory).cancel(cancel)
 }
 
 /// [`Board::search`] for any game: `make` makes a search (one for this
@@ -532,7 +516,7 @@ where
     G: ImpartialGame + Sync + 'g,
     G::Position: Send + Sync,
 {
-    let mut search = make().with_progress(tick);
+    let mut search = make().progress(tick);
     if !options.outcome_only {
         // The value, and with it which moves leave a P-position.
         let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
@@ -717,15 +701,15 @@ mod tests {
             let board = Board::parse(spec).unwrap();
             let started = Instant::now();
             let cancel = Cancel::with_deadline(started + Duration::from_millis(200));
-            let mut last = BoardProgress::default();
-            let result = board.solve_watched(&cancel, &mut |p| last = p);
+            let mut last = SearchStats::default();
+            let result = board.search(&SearchOptions::default(), &cancel, &mut |s| last = s);
             assert_eq!(result, Err(Cancelled), "{spec}");
             assert!(
                 started.elapsed() < Duration::from_secs(1),
                 "{spec}: {:?}",
                 started.elapsed()
             );
-            assert!(last.positions > 0 && last.table > 0, "{spec}: {last:?}");
+            assert!(last.nodes > 0 && last.entries > 0, "{spec}: {last:?}");
         }
     }
 

@@ -97,7 +97,7 @@ impl CramEndgame {
         let mut values = HashMap::default();
         let board = cram.start();
         let s = cram.stride();
-        let mut search = Search::new(cram).with_cancel(cancel.clone());
+        let mut search = Search::new(cram).cancel(cancel);
         let mut level: Vec<u128> = if board == 0 { Vec::new() } else { vec![1] };
         let mut parts = Vec::new();
         for size in 2..=max_cells {
@@ -360,7 +360,7 @@ mod tests {
     fn a_search_with_the_table_agrees_with_one_without() {
         let cram = Cram::new(4, 5).unwrap();
         let table = CramEndgame::build(&cram, 10, &Cancel::new(), &mut |_| {}).unwrap();
-        let mut with = Search::new(&cram).with_endgame(|&p| table.value(p));
+        let mut with = Search::new(&cram).endgame(|&p| table.value(p));
         let mut without = Search::new(&cram);
         let mut seed = 99u64;
         for _ in 0..100 {

@@ -199,7 +199,9 @@ impl Game {
 
     fn parse_with(spec: &str, read: Option<ReadFile<'_>>) -> Result<Game, GameError> {
         let Some((name, lead)) = family_name(spec) else {
-            return Ok(Game::Heaps(HeapRuleset::parse(spec)?));
+            return HeapRuleset::parse(spec)
+                .map(Game::Heaps)
+                .map_err(|e| unknown_word(spec, e).into());
         };
         if let Some(family) = FAMILIES.iter().find(|f| f.name == name) {
             return (family.parse)(spec, read).map(Game::Position);
@@ -269,6 +271,71 @@ impl fmt::Display for Game {
     }
 }
 
+/// The heap names and aliases a word may be a typo of.
+const HEAP_NAMES: [&str; 7] = [
+    "nim",
+    "kayles",
+    "dawson",
+    "officers",
+    "grundy-game",
+    "half",
+    "allbut",
+];
+
+/// A heap spec's error, or, for a spec that is one unknown word, an error
+/// that says so: the family it names without its position (`cram`), or
+/// the nearest name (`kayle`, `grundy`).
+fn unknown_word(spec: &str, err: ParseError) -> ParseError {
+    let word = spec.trim();
+    let start = spec.len() - spec.trim_start().len();
+    let is_word = !word.is_empty()
+        && word
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_')
+        && word.starts_with(|c: char| c.is_ascii_alphabetic());
+    if !is_word || err.span().is_none_or(|s| s.start != start) {
+        return err;
+    }
+    let lower = word.to_ascii_lowercase();
+    let span = Span {
+        start,
+        end: start + word.len(),
+    };
+    if let Some(family) = FAMILIES.iter().find(|f| f.name == lower) {
+        return ParseError::spanning(
+            span,
+            format!(
+                "'{word}' names a game played on a whole position, which the spec gives after a ':': {}",
+                family.summary
+            ),
+        )
+        .in_text(spec);
+    }
+    let names = HEAP_NAMES
+        .iter()
+        .copied()
+        .chain(FAMILIES.iter().map(|f| f.name));
+    // A word that begins a name (`grundy` for `grundy-game`) or is a slip
+    // of one (`kayle`, `dawsons`).
+    let prefix = (lower.len() >= 3)
+        .then(|| names.clone().find(|n| n.starts_with(&lower)))
+        .flatten();
+    let hint = match prefix.or_else(|| nearest(&lower, names)) {
+        Some(n) if FAMILIES.iter().any(|f| f.name == n) => format!("; did you mean '{n}:'?"),
+        Some(n) => format!("; did you mean '{n}'?"),
+        None => String::new(),
+    };
+    let boards: Vec<String> = FAMILIES.iter().map(|f| format!("{}:", f.name)).collect();
+    ParseError::spanning(
+        span,
+        format!(
+            "unknown game '{word}'{hint} (heap games: nim, kayles, dawson, officers, grundy-game, half, sub{{..}}, allbut{{..}}, or a code such as 0.77; whole positions: {})",
+            boards.join(", ")
+        ),
+    )
+    .in_text(spec)
+}
+
 /// A whole position given where only heap games make sense (`grundy values
 /// cram:3x3`): it names a position, not a rule for heaps, so it has no
 /// Grundy sequence and no period.
@@ -319,6 +386,33 @@ mod tests {
         assert!(
             err.to_string().contains("cram:, chomp:, nodekayles:"),
             "{err}"
+        );
+    }
+
+    #[test]
+    fn unknown_words_get_the_nearest_name() {
+        for (spec, hint) in [
+            ("kayle", "did you mean 'kayles'?"),
+            ("Dawsons", "did you mean 'dawson'?"),
+            ("grundy", "did you mean 'grundy-game'?"),
+            (" offcers", "did you mean 'officers'?"),
+            ("nodekayle", "did you mean 'nodekayles:'?"),
+        ] {
+            let e = Game::parse(spec).unwrap_err();
+            let e = e.spec_error().unwrap();
+            assert!(e.message().contains(hint), "{spec}: {e}");
+            assert_eq!(e.span().unwrap().end, spec.len(), "{spec}");
+        }
+        let e = Game::parse("xyzzy").unwrap_err();
+        assert!(!e.to_string().contains("did you mean"), "{e}");
+        assert!(e.to_string().contains("unknown game 'xyzzy'"), "{e}");
+        let e = Game::parse("cram").unwrap_err();
+        assert!(e.to_string().contains("cram:RxC"), "{e}");
+        // Errors inside a spec keep their own place.
+        let e = Game::parse("0.7x").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "at byte 3: expected an octal or hexadecimal digit, found 'x'"
         );
     }
 

@@ -130,6 +130,11 @@ impl HeapRules for crate::heap::HeapRuleset {
 }
 
 /// Nim: take any positive number of tokens from one heap.
+///
+/// [`HeapRuleset::Nim`](crate::heap::HeapRuleset::Nim) is the same game;
+/// this rule differs in the positions it leaves, as a drawing of the
+/// position graph shows them: a heap taken to nothing stays in place as a
+/// heap of 0, and the options come smallest first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Nim;
 
@@ -137,27 +142,6 @@ impl HeapRules for Nim {
     fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
         for k in 0..n {
             out.push(&[k]);
-        }
-    }
-}
-
-/// Kayles (octal game `0.77`): knock down one pin or two adjacent pins from
-/// a row, which may split the row in two.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Kayles;
-
-impl HeapRules for Kayles {
-    fn heap_moves(&self, n: u64, out: &mut HeapOptions) {
-        for take in 1..=2u64.min(n) {
-            let rest = n - take;
-            // Leave rows a and rest - a; a <= rest - a lists each split once.
-            for a in 0..=rest / 2 {
-                match (a, rest - a) {
-                    (0, 0) => out.push(&[]),
-                    (0, b) => out.push(&[b]),
-                    (a, b) => out.push(&[a, b]),
-                }
-            }
         }
     }
 }
@@ -225,19 +209,8 @@ impl<R: HeapRules> ImpartialGame for MultiHeap<R> {
 mod tests {
     use super::*;
     use crate::game::{value, Cache, Unsplit};
+    use crate::heap::HeapRuleset;
     use crate::Nimber;
-
-    #[test]
-    fn kayles_options_of_four() {
-        let mut options = HeapOptions::new();
-        Kayles.heap_moves(4, &mut options);
-        let all: Vec<Vec<u64>> = options.iter().map(<[u64]>::to_vec).collect();
-        assert_eq!(
-            all,
-            vec![vec![3], vec![1, 2], vec![2], vec![1, 1]],
-            "take one: 3 or 1+2; take two: 2 or 1+1"
-        );
-    }
 
     #[test]
     fn nim_heap_is_its_size() {
@@ -250,7 +223,7 @@ mod tests {
 
     #[test]
     fn split_matches_unsplit_on_small_kayles_sums() {
-        let game = MultiHeap::new(Kayles);
+        let game = MultiHeap::new(HeapRuleset::parse("kayles").unwrap());
         let mut split = Cache::new();
         let mut whole = Cache::new();
         for a in 0..7 {

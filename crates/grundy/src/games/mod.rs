@@ -11,7 +11,7 @@
 //! | [`family`] | [`Game`], [`Game::parse`], the list of families, [`GameError`] |
 //! | [`position`] | the [`Position`] trait: moves, search, typed moves, drawings |
 //! | [`named_graph`] | graphs named in specs (`path:N`, `grid:RxC`, files), for the games on graphs |
-//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), with [`Nim`] and [`Kayles`] |
+//! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
 //! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
@@ -31,12 +31,12 @@ pub mod node_kayles;
 pub mod position;
 pub mod spec;
 
-pub use board::{Board, BoardProgress, BoardReport, SearchOptions, SearchReport};
+pub use board::{Board, BoardReport, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
 pub use family::{Family, Game, GameError, NotAHeapGame, FAMILIES};
-pub use heaps::{HeapOptions, HeapRules, Kayles, MultiHeap, Nim};
+pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 pub use spec::{BoardMove, BoardSolution, BoardSpec};

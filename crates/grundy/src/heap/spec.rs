@@ -399,10 +399,16 @@ fn parse_number(text: &str, at: usize) -> Result<(u64, usize), ParseError> {
         return Err(unexpected(text, at, "a number"));
     }
     let end = at + digits;
+    // Every number here is an element of a set, whose cap is far below
+    // 2^64: a number too long for a u64 is over it too.
     text[at..end].parse::<u64>().map(|n| (n, end)).map_err(|_| {
         ParseError::at_byte(
             at,
-            format!("expected a number below 2^64, found {}", &text[at..end]),
+            format!(
+                "expected elements at most {}, found {}",
+                super::subtraction::MAX_ELEMENT,
+                &text[at..end]
+            ),
         )
     })
 }
@@ -567,7 +573,7 @@ mod tests {
             (
                 "sub{99999999999999999999}",
                 4,
-                "expected a number below 2^64",
+                "expected elements at most 16777216, found 99999999999999999999",
             ),
             ("sub{1..99999999}", 4, "expected elements at most"),
         ];

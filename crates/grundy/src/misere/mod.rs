@@ -10,6 +10,6 @@ pub mod quotient;
 
 pub use genus::{Genus, GenusError, GenusTable, GENUS_MAX_HEAP};
 pub use quotient::{
-    Element, MisereQuotient, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER,
+    Element, MisereQuotient, QuotientBuilder, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER,
     DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP,
 };

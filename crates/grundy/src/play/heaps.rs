@@ -407,7 +407,7 @@ impl Match<HeapPosition> {
     /// # Complexity
     /// For rulesets other than Nim under normal play, the Grundy values up
     /// to the largest heap; under misère play past the search, the misère
-    /// quotient up to it (see [`HeapSolver::prepare`]).
+    /// quotient up to it (see [`HeapSolver`]'s `prepare`).
     ///
     /// ```
     /// use grundy::play::{Match, Player, SetupError};
@@ -485,18 +485,16 @@ impl Match<HeapPosition> {
                 });
             }
         }
-        let solver_limits = limits.solver_limits();
-        let fresh = Cancel::new();
-        let mut ignore = |_| {};
-        let solver = HeapSolver::prepare(
-            &ruleset,
-            convention,
-            &heaps,
-            solver_limits,
-            cancel.unwrap_or(&fresh),
-            progress.unwrap_or(&mut ignore),
-        )
-        .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
+        let mut solver = HeapSolver::of(&ruleset, convention).limits(limits.solver_limits());
+        if let Some(cancel) = cancel {
+            solver = solver.cancel(cancel);
+        }
+        if let Some(progress) = progress {
+            solver = solver.progress(progress);
+        }
+        let solver = solver
+            .prepare(&heaps)
+            .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
         let start = HeapPosition {
             heaps,
             solver,

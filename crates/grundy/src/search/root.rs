@@ -30,8 +30,10 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
+use super::lv::cancel_pairs;
+use super::ordering::Opt;
 use super::set::Set;
-use super::{cancel_pairs, Opt, Search};
+use super::Search;
 use crate::cancel::Cancelled;
 use crate::game::ImpartialGame;
 use crate::Nimber;

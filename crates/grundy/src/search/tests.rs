@@ -1,3 +1,4 @@
+use super::lv::cancel_pairs;
 use super::*;
 use crate::game::{value, Cache, Unsplit};
 use crate::games::cram::{Cram64, Cram8};

@@ -12,7 +12,7 @@
 //! Under normal play a sum is worth the xor (nim-sum) of its heaps' Grundy
 //! values, and a winning move changes one heap of value `g` into a position
 //! of value `g xor total` (which is below `g` in some heap exactly when the
-//! total is non-zero). [`SumSolver`] finds every such move, including splits
+//! total is non-zero). The solver finds every such move, including splits
 //! of a heap into several, and counts them when they are too many to list.
 //!
 //! # Heaps far beyond the computed values
@@ -45,7 +45,9 @@ use std::collections::HashMap;
 
 mod solver;
 
-pub use solver::{HeapSolver, Method, SolveProgress, SolverLimits, DEFAULT_MAX_VALUES};
+pub use solver::{
+    HeapSolver, HeapSolverBuilder, Method, SolveProgress, SolverLimits, DEFAULT_MAX_VALUES,
+};
 
 use crate::heap::period::{self, Analysis};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
@@ -210,30 +212,8 @@ pub struct SumSolution {
 /// Solves sums of heaps of one ruleset under normal play, from Grundy
 /// values: the method [`HeapSolver`] uses for normal play of games other
 /// than Nim.
-///
-/// # Examples
-///
-/// ```
-/// use grundy::heap::HeapRuleset;
-/// use grundy::sum::SumSolver;
-/// use grundy::{Nimber, Outcome};
-///
-/// let kayles: HeapRuleset = "kayles".parse()?;
-/// let solver = SumSolver::new(&kayles, &[1_000_000_000_000_000_000, 7], 1 << 20)?;
-/// let answer = solver.solve(&[1_000_000_000_000_000_000, 7], 3)?;
-/// // G(10^18) = G(76) = 1 by the period, G(7) = 2.
-/// assert_eq!(answer.nim_sum, Some(Nimber(1) + Nimber(2)));
-/// assert_eq!(answer.outcome, Outcome::N);
-/// // Every listed move leaves a sum of value zero.
-/// for m in &answer.winning_moves {
-///     let rest: Nimber = m.leaves.as_slice().iter().map(|&h| solver.value(h).unwrap()).sum();
-///     let other = solver.value(if m.heap == 0 { 7 } else { 1_000_000_000_000_000_000 }).unwrap();
-///     assert!((rest + other).is_zero());
-/// }
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
 #[derive(Clone, Debug)]
-pub struct SumSolver {
+pub(crate) struct SumSolver {
     ruleset: HeapRuleset,
     analysis: Analysis,
 }
@@ -241,40 +221,17 @@ pub struct SumSolver {
 impl SumSolver {
     /// Prepares the values needed for `heaps`: a table up to the largest
     /// heap when it is at most `max`, and otherwise a proved period found
-    /// within `max` values.
-    ///
-    /// # Errors
-    /// [`SumError::BeyondComputed`] when a heap exceeds `max` and no period
-    /// is proved within `max` values.
-    ///
-    /// # Complexity
-    /// That of the engine up to `min(largest heap, proof length)`.
-    pub fn new(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
-        SumSolver::new_cancellable(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
-    }
-
-    /// [`SumSolver::new`] that stops when `cancel` is set, calling
+    /// within `max` values; stops when `cancel` is set, and calls
     /// `progress` with the number of values known as it computes them.
     ///
     /// # Errors
-    /// Those of [`SumSolver::new`], and [`SumError::Cancelled`].
+    /// [`SumError::BeyondComputed`] when a heap exceeds `max` and no period
+    /// is proved within `max` values, [`SumError::NoPeriodTheorem`] when
+    /// no periodicity theorem applies, [`SumError::Cancelled`].
     ///
     /// # Complexity
-    /// That of [`SumSolver::new`].
-    ///
-    /// ```
-    /// use grundy::cancel::Cancel;
-    /// use grundy::sum::{SumError, SumSolver};
-    ///
-    /// let game = "kayles".parse()?;
-    /// assert!(SumSolver::new_cancellable(&game, &[5, 9], 1000, &Cancel::new(), &mut |_| {}).is_ok());
-    /// let stop = Cancel::new();
-    /// stop.cancel();
-    /// let e = SumSolver::new_cancellable(&game, &[5, 9], 1000, &stop, &mut |_| {}).unwrap_err();
-    /// assert!(matches!(e, SumError::Cancelled(_)));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn new_cancellable(
+    /// That of the engine up to `min(largest heap, proof length)`.
+    pub(crate) fn new(
         ruleset: &HeapRuleset,
         heaps: &[u64],
         max: u64,
@@ -322,11 +279,6 @@ impl SumSolver {
             ruleset: ruleset.clone(),
             analysis,
         }
-    }
-
-    /// The ruleset.
-    pub fn ruleset(&self) -> &HeapRuleset {
-        &self.ruleset
     }
 
     /// The values and periodicity this solver uses.
@@ -555,58 +507,6 @@ fn push_limited(out: &mut Vec<Leaves>, limit: usize, leaves: Leaves) {
     }
 }
 
-/// Solves a sum under misère play (the player who moves last loses).
-///
-/// Nim is solved exactly for any heaps. Every other ruleset is searched
-/// exhaustively over the positions of the sum, so the total number of
-/// tokens must be at most [`MISERE_BRUTE_FORCE_TOKENS`].
-///
-/// # Errors
-/// [`SumError::MisereTooLarge`] for a non-Nim sum with too many tokens.
-///
-/// # Complexity
-/// O(heaps) for Nim; for other rulesets, the number of multisets of heaps
-/// reachable from the sum times their options (a few seconds at most at the
-/// token limit).
-///
-/// ```
-/// use grundy::heap::HeapRuleset;
-/// use grundy::sum::misere_solve;
-/// use grundy::Outcome;
-///
-/// // Misère Nim with heaps 1, 1: the player to move takes one and wins.
-/// let nim = misere_solve(&HeapRuleset::Nim, &[1, 1], 10)?;
-/// assert_eq!(nim.outcome, Outcome::N);
-/// // Misère Kayles: a row of 4 is lost for the mover (every move leaves
-/// // 3, 2, 1+2 or 1+1, each of which can be reduced to a single pin).
-/// let kayles = misere_solve(&"kayles".parse::<HeapRuleset>()?, &[4], 10)?;
-/// assert_eq!(kayles.outcome, Outcome::P);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn misere_solve(
-    ruleset: &HeapRuleset,
-    heaps: &[u64],
-    limit: usize,
-) -> Result<SumSolution, SumError> {
-    if *ruleset == HeapRuleset::Nim {
-        return Ok(nim_solution(heaps, limit, Convention::Misere));
-    }
-    let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-    if tokens > u128::from(MISERE_BRUTE_FORCE_TOKENS) {
-        return Err(SumError::MisereTooLarge {
-            game: ruleset.to_string(),
-            tokens,
-            limit: MISERE_BRUTE_FORCE_TOKENS,
-        });
-    }
-    Ok(misere_search_solve(
-        ruleset,
-        heaps,
-        limit,
-        &mut HashMap::new(),
-    ))
-}
-
 /// A misère sum by exhaustive search, remembering positions in `memo`
 /// (the caller has checked the sum is small enough).
 pub(crate) fn misere_search_solve(
@@ -665,26 +565,7 @@ pub(crate) fn misere_search_solve(
 /// # Complexity
 /// O(heaps) products, then the options of each distinct (heap, class of the
 /// rest of the sum) pair: linear in the number of heaps.
-///
-/// ```
-/// use grundy::misere::MisereQuotient;
-/// use grundy::sum::misere_solve_by_quotient;
-/// use grundy::Outcome;
-///
-/// let dawson = "0.07".parse()?;
-/// let q = MisereQuotient::compute(&dawson, 20)?;
-/// // Heaps 1..=8 are small enough for the exhaustive search to agree:
-/// // a first-player win with 9 winning moves.
-/// let small: Vec<u64> = (1..=8).collect();
-/// let answer = misere_solve_by_quotient(&q, &small, 10)?;
-/// assert_eq!(answer.outcome, Outcome::N);
-/// assert_eq!(answer.total_winning_moves, 9);
-/// // Heaps 1..=20 (210 tokens) are past that search; the quotient says P.
-/// let heaps: Vec<u64> = (1..=20).collect();
-/// assert_eq!(misere_solve_by_quotient(&q, &heaps, 10)?.outcome, Outcome::P);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn misere_solve_by_quotient(
+pub(crate) fn misere_solve_by_quotient(
     q: &MisereQuotient,
     heaps: &[u64],
     limit: usize,
@@ -715,7 +596,7 @@ pub fn misere_solve_by_quotient(
 
 /// Whether the player to move wins the misère sum `heaps` of `ruleset`, by
 /// exhaustive search over sorted lists of non-empty heaps remembered in
-/// `memo`: the one misère search, shared by [`misere_solve`] and
+/// `memo`: the one misère search, behind [`HeapSolver`] and so
 /// [`crate::play::Match`]. The recursion is at most as deep as the number
 /// of tokens (every move takes a token or splits a heap).
 pub(crate) fn misere_search_wins(
@@ -794,6 +675,11 @@ mod tests {
     use super::*;
     use crate::heap::sequence::{self, EngineKind};
 
+    /// The values for `heaps`, with no cancellation and no progress.
+    fn solver(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
+        SumSolver::new(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
+    }
+
     /// Winning moves by brute force: every option of every heap, values
     /// from the naive engine.
     fn brute_moves(ruleset: &HeapRuleset, heaps: &[u64]) -> Vec<HeapMove> {
@@ -859,7 +745,7 @@ mod tests {
     fn huge_kayles_heap() {
         let kayles = HeapRuleset::parse("kayles").unwrap();
         let heaps = [1_000_000_000_000_000_000u64, 7];
-        let solver = SumSolver::new(&kayles, &heaps, 1 << 16).unwrap();
+        let solver = solver(&kayles, &heaps, 1 << 16).unwrap();
         let answer = solver.solve(&heaps, 5).unwrap();
         assert_eq!(answer.outcome, Outcome::N);
         assert!(!answer.winning_moves.is_empty());
@@ -880,14 +766,14 @@ mod tests {
     #[test]
     fn no_period_means_a_clear_error() {
         let half = HeapRuleset::Half;
-        let err = SumSolver::new(&half, &[1 << 40], 1000).unwrap_err();
+        let err = solver(&half, &[1 << 40], 1000).unwrap_err();
         assert!(matches!(err, SumError::NoPeriodTheorem { heap, .. } if heap == 1 << 40));
         // Officers (0.6) has a theorem but no period within 5000 values.
         let officers = HeapRuleset::parse("0.6").unwrap();
-        let err = SumSolver::new(&officers, &[1 << 40], 5000).unwrap_err();
+        let err = solver(&officers, &[1 << 40], 5000).unwrap_err();
         assert!(matches!(err, SumError::BeyondComputed { heap, .. } if heap == 1 << 40));
         let hex = HeapRuleset::parse("0.F").unwrap();
-        if let Ok(solver) = SumSolver::new(&hex, &[1 << 40], 5000) {
+        if let Ok(solver) = solver(&hex, &[1 << 40], 5000) {
             assert!(matches!(
                 solver.solve(&[1 << 40], 5),
                 Err(SumError::ThreeHeapSplits { .. }) | Ok(_)
@@ -904,8 +790,9 @@ mod tests {
             for b in 0..=5u64 {
                 for c in 0..=4u64 {
                     let heaps = [a, b, c];
-                    let exact = misere_solve(&HeapRuleset::Nim, &heaps, 100).unwrap();
-                    let brute = misere_solve(&as_subtraction, &heaps, 100).unwrap();
+                    let exact = nim_solution(&heaps, 100, Convention::Misere);
+                    let brute =
+                        misere_search_solve(&as_subtraction, &heaps, 100, &mut HashMap::new());
                     assert_eq!(exact.outcome, brute.outcome, "{heaps:?}");
                     assert_eq!(
                         sorted(exact.winning_moves),
@@ -915,9 +802,5 @@ mod tests {
                 }
             }
         }
-        assert!(matches!(
-            misere_solve(&HeapRuleset::parse("kayles").unwrap(), &[30, 30], 5),
-            Err(SumError::MisereTooLarge { .. })
-        ));
     }
 }

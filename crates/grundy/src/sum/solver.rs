@@ -47,7 +47,7 @@ impl Method {
     }
 }
 
-/// What [`HeapSolver::prepare`] reports as it works.
+/// What [`HeapSolverBuilder::prepare`] reports as it works.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SolveProgress {
     /// The number of Grundy values known so far (normal play).
@@ -115,7 +115,7 @@ impl Default for SolverLimits {
     }
 }
 
-/// The one solver of heap sums. [`prepare`](HeapSolver::prepare) it for a
+/// The one solver of heap sums. [`prepare`](HeapSolverBuilder::prepare) it for a
 /// sum; it then answers for that sum and for every sum reachable from it
 /// (heaps never grow), by the method it chose.
 ///
@@ -173,25 +173,34 @@ enum How {
     Quotient(Arc<MisereQuotient>),
 }
 
-impl HeapSolver {
-    /// [`prepare`](HeapSolver::prepare) with the default limits, no
-    /// cancellation and no progress.
-    ///
-    /// # Errors
-    /// As [`prepare`](HeapSolver::prepare).
-    pub fn new(
-        ruleset: &HeapRuleset,
-        convention: Convention,
-        heaps: &[u64],
-    ) -> Result<HeapSolver, SumError> {
-        HeapSolver::prepare(
-            ruleset,
-            convention,
-            heaps,
-            SolverLimits::default(),
-            &Cancel::new(),
-            &mut |_| {},
-        )
+/// The options of a [`HeapSolver`] until it is prepared for a sum: made by
+/// [`HeapSolver::of`], run by [`prepare`](HeapSolverBuilder::prepare).
+pub struct HeapSolverBuilder<'a> {
+    ruleset: &'a HeapRuleset,
+    convention: Convention,
+    limits: SolverLimits,
+    cancel: Cancel,
+    progress: Option<Box<dyn FnMut(SolveProgress) + 'a>>,
+}
+
+impl<'a> HeapSolverBuilder<'a> {
+    /// The bounds to work within ([`SolverLimits::default`] unless set).
+    pub fn limits(mut self, limits: SolverLimits) -> Self {
+        self.limits = limits;
+        self
+    }
+
+    /// Stops the preparation with [`SumError::Cancelled`] once `cancel`
+    /// fires.
+    pub fn cancel(mut self, cancel: &Cancel) -> Self {
+        self.cancel = cancel.clone();
+        self
+    }
+
+    /// Calls `progress` with how far the values or the quotient got.
+    pub fn progress(mut self, progress: impl FnMut(SolveProgress) + 'a) -> Self {
+        self.progress = Some(Box::new(progress));
+        self
     }
 
     /// Chooses the method for `heaps` and the sums reachable from them, and
@@ -204,25 +213,30 @@ impl HeapSolver {
     /// - Misère play past that: the game's misère quotient on heaps up to
     ///   the largest, within `limits.misere`.
     ///
-    /// `progress` hears how far the values or the quotient got.
-    ///
     /// # Errors
-    /// Those of [`SumSolver::new_cancellable`] for normal play;
+    /// For normal play, [`SumError::NoPeriodTheorem`] for a heap past
+    /// `limits.max_values` in a game with no periodicity theorem, and
+    /// [`SumError::BeyondComputed`] when no period is proved within them;
     /// [`SumError::MisereQuotientHeap`] for a heap beyond the quotient's
     /// bound (every heap when `max_quotient_heap` is 0), [`SumError::MisereQuotient`] when the quotient outgrows
-    /// its bounds; [`SumError::Cancelled`] through `cancel`.
+    /// its bounds; [`SumError::Cancelled`] through the cancellation flag.
     ///
     /// # Complexity
     /// That of the method's preparation: the values up to the largest heap
     /// or the proof of a period, or the quotient's computation.
-    pub fn prepare(
-        ruleset: &HeapRuleset,
-        convention: Convention,
-        heaps: &[u64],
-        limits: SolverLimits,
-        cancel: &Cancel,
-        progress: &mut dyn FnMut(SolveProgress),
-    ) -> Result<HeapSolver, SumError> {
+    pub fn prepare(self, heaps: &[u64]) -> Result<HeapSolver, SumError> {
+        let HeapSolverBuilder {
+            ruleset,
+            convention,
+            limits,
+            cancel,
+            mut progress,
+        } = self;
+        let mut quiet = |_| {};
+        let progress: &mut dyn FnMut(SolveProgress) = match &mut progress {
+            Some(f) => &mut **f,
+            None => &mut quiet,
+        };
         let largest = heaps.iter().copied().max().unwrap_or(0);
         let how = if *ruleset == HeapRuleset::Nim {
             How::Nim
@@ -230,20 +244,14 @@ impl HeapSolver {
             let mut progress = |n| progress(SolveProgress::Values(n));
             let solver = if limits.tabulate && largest <= limits.max_values {
                 let table =
-                    period::analyse_table_cancellable(ruleset, largest, cancel, &mut progress)?;
+                    period::analyse_table_cancellable(ruleset, largest, &cancel, &mut progress)?;
                 SumSolver::from_analysis(ruleset, table)
             } else {
-                SumSolver::new_cancellable(
-                    ruleset,
-                    heaps,
-                    limits.max_values,
-                    cancel,
-                    &mut progress,
-                )?
+                SumSolver::new(ruleset, heaps, limits.max_values, &cancel, &mut progress)?
             };
             How::Values(Arc::new(solver))
         } else {
-            misere_method(ruleset, heaps, limits.misere, cancel, progress)?
+            misere_method(ruleset, heaps, limits.misere, &cancel, progress)?
         };
         Ok(HeapSolver {
             ruleset: ruleset.clone(),
@@ -252,6 +260,59 @@ impl HeapSolver {
             how,
             values: Arc::new(OnceLock::new()),
         })
+    }
+}
+
+impl HeapSolver {
+    /// A solver for `heaps` with the default limits, no cancellation and no
+    /// progress: `HeapSolver::of(ruleset, convention).prepare(heaps)`.
+    ///
+    /// # Errors
+    /// As [`HeapSolverBuilder::prepare`].
+    pub fn new(
+        ruleset: &HeapRuleset,
+        convention: Convention,
+        heaps: &[u64],
+    ) -> Result<HeapSolver, SumError> {
+        HeapSolver::of(ruleset, convention).prepare(heaps)
+    }
+
+    /// A solver of `ruleset` under `convention`, to be prepared for a sum
+    /// ([`HeapSolverBuilder::prepare`]) with its options given one call at
+    /// a time: the limits, a cancellation flag, a progress callback.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError};
+    /// use grundy::Convention;
+    ///
+    /// let kayles = "kayles".parse()?;
+    /// let mut known = 0;
+    /// let solver = HeapSolver::of(&kayles, Convention::Normal)
+    ///     .limits(SolverLimits { tabulate: true, ..SolverLimits::default() })
+    ///     .progress(|p| {
+    ///         if let SolveProgress::Values(n) = p {
+    ///             known = n;
+    ///         }
+    ///     })
+    ///     .prepare(&[5, 9])?;
+    /// assert_eq!(solver.value(9)?.0, 4);
+    /// assert!(known >= 10);
+    ///
+    /// let stop = Cancel::new();
+    /// stop.cancel();
+    /// let stopped = HeapSolver::of(&kayles, Convention::Normal).cancel(&stop).prepare(&[5, 9]);
+    /// assert!(matches!(stopped, Err(SumError::Cancelled(_))));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn of(ruleset: &HeapRuleset, convention: Convention) -> HeapSolverBuilder<'_> {
+        HeapSolverBuilder {
+            ruleset,
+            convention,
+            limits: SolverLimits::default(),
+            cancel: Cancel::new(),
+            progress: None,
+        }
     }
 
     /// The ruleset.
@@ -302,7 +363,15 @@ impl HeapSolver {
             How::Values(s) => s.value(h),
             How::Search { .. } | How::Quotient(_) => self
                 .values
-                .get_or_init(|| SumSolver::new(&self.ruleset, &[self.largest], self.largest))
+                .get_or_init(|| {
+                    SumSolver::new(
+                        &self.ruleset,
+                        &[self.largest],
+                        self.largest,
+                        &Cancel::new(),
+                        &mut |_| {},
+                    )
+                })
                 .as_ref()
                 .map_err(Clone::clone)?
                 .value(h),
@@ -370,8 +439,9 @@ impl HeapSolver {
     /// heap's options.
     ///
     /// # Errors
-    /// As [`outcome`](HeapSolver::outcome), and those of
-    /// [`SumSolver::solve`] for heaps far beyond the values' table.
+    /// As [`outcome`](HeapSolver::outcome), and for heaps far beyond the
+    /// values' table [`SumError::BeyondComputed`] or
+    /// [`SumError::ThreeHeapSplits`] when their moves are out of reach.
     ///
     /// # Complexity
     /// O(heaps) for Nim; the options of each heap for values and the
@@ -431,23 +501,21 @@ fn misere_method(
             max,
         });
     }
-    let q = MisereQuotient::compute_with(
-        ruleset,
-        largest,
-        bounds.quotient_limits(),
-        cancel,
-        |heap, order| progress(SolveProgress::Quotient { heap, order }),
-    )
-    .map_err(|e| match e {
-        QuotientError::Cancelled(c) => SumError::Cancelled(c),
-        e => SumError::MisereQuotient {
-            game,
-            tokens,
-            limit,
-            max_heap: largest,
-            reason: e.to_string(),
-        },
-    })?;
+    let q = MisereQuotient::of(ruleset, largest)
+        .limits(bounds.quotient_limits())
+        .cancel(cancel)
+        .progress(|heap, order| progress(SolveProgress::Quotient { heap, order }))
+        .compute()
+        .map_err(|e| match e {
+            QuotientError::Cancelled(c) => SumError::Cancelled(c),
+            e => SumError::MisereQuotient {
+                game,
+                tokens,
+                limit,
+                max_heap: largest,
+                reason: e.to_string(),
+            },
+        })?;
     Ok(How::Quotient(Arc::new(q)))
 }
 
@@ -476,14 +544,9 @@ mod tests {
                 misere,
                 ..SolverLimits::default()
             };
-            HeapSolver::prepare(
-                &kayles,
-                Convention::Misere,
-                &heaps,
-                limits,
-                &Cancel::new(),
-                &mut |_| {},
-            )
+            HeapSolver::of(&kayles, Convention::Misere)
+                .limits(limits)
+                .prepare(&heaps)
         };
         let off = MisereBounds {
             max_quotient_heap: 0,
@@ -521,15 +584,22 @@ mod tests {
         assert_eq!(solver.value(7).unwrap(), Nimber(2));
         let stop = Cancel::new();
         stop.cancel();
-        let stopped = HeapSolver::prepare(
-            &kayles,
-            Convention::Misere,
-            &heaps,
-            SolverLimits::default(),
-            &stop,
-            &mut |_| {},
-        );
+        let stopped = HeapSolver::of(&kayles, Convention::Misere)
+            .cancel(&stop)
+            .prepare(&heaps);
         assert!(matches!(stopped, Err(SumError::Cancelled(_))));
+        // A solver prepared for a small sum searches it, and refuses a sum
+        // past the search rather than guessing.
+        let small = HeapSolver::new(&kayles, Convention::Misere, &[4]).unwrap();
+        assert_eq!(small.method(), Method::Search);
+        assert!(matches!(
+            small.solve(&[30, 30], 5),
+            Err(SumError::MisereTooLarge {
+                tokens: 60,
+                limit: 48,
+                ..
+            })
+        ));
     }
 
     #[test]
