@@ -423,13 +423,17 @@ fn solve_big_nim(
     let list = |prefix: &str| {
         heaps
             .iter()
-            .map(|h| format!("{prefix}{h}"))
+            .map(|h| format!("{prefix}{}", grundy::nim::to_decimal(h)))
             .collect::<Vec<_>>()
             .join(" ")
     };
     writeln!(out, "heaps:  {}", list(""))?;
     writeln!(out, "values: {}", list("*"))?;
-    writeln!(out, "nim-sum: *{}", analysis.nim_sum)?;
+    writeln!(
+        out,
+        "nim-sum: *{}",
+        grundy::nim::to_decimal(&analysis.nim_sum)
+    )?;
     writeln!(out, "outcome: {}", outcome_words(analysis.outcome))?;
     let total = analysis.winning_moves.len();
     if total == 0 {
@@ -441,9 +445,9 @@ fn solve_big_nim(
             out,
             "  heap {}: {} -> {}   (take {})",
             m.heap + 1,
-            m.from,
-            m.to,
-            &m.from - &m.to
+            grundy::nim::to_decimal(&m.from),
+            grundy::nim::to_decimal(&m.to),
+            grundy::nim::to_decimal(&(&m.from - &m.to))
         )?;
     }
     if total > args.limit {

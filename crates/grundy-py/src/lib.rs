@@ -7,6 +7,11 @@
 //! calling thread checks Python's signals every 50 ms; on Ctrl-C it sets
 //! the library's [`Cancel`] flag, which the long loops check between chunks
 //! of about a tenth of a second, and raises `KeyboardInterrupt`.
+//!
+//! The Python half checks the type and range of every argument before it
+//! calls here (`grundy._args`), with the limits this module exports
+//! (`MAX_VALUES`, `MAX_QUOTIENT_HEAP`); heaps come as decimal strings, so
+//! that Nim's may have any size.
 #![forbid(unsafe_code)]
 
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -184,17 +189,23 @@ fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String>
     })
 }
 
-/// The `grundy solve --json` object.
+/// The `grundy solve --json` object. `heaps` are decimal strings: Nim's
+/// may have any size, as `grundy solve nim` takes them; other games' are
+/// at most 2^64 - 1.
 #[pyfunction]
 #[pyo3(signature = (spec, heaps, misere = false, max = None, limit = 20))]
 fn solve(
     py: Python<'_>,
     spec: &str,
-    heaps: Vec<u64>,
+    heaps: Vec<String>,
     misere: bool,
     max: Option<u64>,
     limit: usize,
 ) -> PyResult<String> {
+    let mut parsed = Vec::with_capacity(heaps.len());
+    for (i, h) in heaps.iter().enumerate() {
+        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heaps[{i}]: {e}")))?);
+    }
     let rules = match game(spec)? {
         Game::Heaps(rules) => rules,
         Game::Position(start) => {
@@ -219,9 +230,24 @@ fn solve(
             });
         }
     };
-    if heaps.is_empty() {
-        return Err(value_error("no heaps given"));
+    if parsed.is_empty() {
+        return Err(value_error(NO_HEAPS));
     }
+    let mut small = Vec::with_capacity(parsed.len());
+    for (i, h) in parsed.iter().enumerate() {
+        match h {
+            Heap::Small(n) => small.push(*n),
+            // Nim is solved by its formula at any size.
+            Heap::Big(_) if rules == HeapRuleset::Nim => return solve_big_nim(py, &rules, &parsed, misere, limit),
+            Heap::Big(_) => {
+                return Err(value_error(format!(
+                    "heaps[{i}] must be from 0 to {} for {rules}, not {h} (only Nim takes heaps of any size)",
+                    u64::MAX
+                )))
+            }
+        }
+    }
+    let heaps = small;
     interruptible(py, move |cancel| {
         let failure = |e: SumError| match e {
             SumError::Cancelled(_) => Failure::Cancelled,
@@ -255,10 +281,41 @@ fn solve(
     })
 }
 
+/// A Nim sum with a heap beyond u64: the `grundy solve nim --json` object,
+/// by Bouton's formula.
+fn solve_big_nim(
+    py: Python<'_>,
+    rules: &HeapRuleset,
+    heaps: &[Heap],
+    misere: bool,
+    limit: usize,
+) -> PyResult<String> {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let heaps: Vec<BigUint> = heaps.iter().map(Heap::to_biguint).collect();
+    let game = rules.to_string();
+    interruptible(py, move |_| {
+        let analysis = grundy::nim::analyse(&heaps, convention);
+        let json = grundy_json::SolveNimJson::new(&game, &heaps, &analysis, limit);
+        Ok(serde_json::to_string(&json).expect("JSON"))
+    })
+}
+
+/// What `nim` and `solve` say to an empty list of heaps, as the CLI and the
+/// API refuse one: an empty position is a mistake far more often than a
+/// question.
+const NO_HEAPS: &str = "no heaps given; write at least one heap size, e.g. [3, 5, 7]";
+
 /// The `grundy nim --json` object; heaps are decimal strings (any size).
 #[pyfunction]
 #[pyo3(signature = (heaps, misere = false))]
 fn nim(py: Python<'_>, heaps: Vec<String>, misere: bool) -> PyResult<String> {
+    if heaps.is_empty() {
+        return Err(value_error(NO_HEAPS));
+    }
     let convention = if misere {
         Convention::Misere
     } else {
@@ -266,7 +323,7 @@ fn nim(py: Python<'_>, heaps: Vec<String>, misere: bool) -> PyResult<String> {
     };
     let mut parsed = Vec::with_capacity(heaps.len());
     for (i, h) in heaps.iter().enumerate() {
-        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heap {}: {e}", i + 1)))?);
+        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heaps[{i}]: {e}")))?);
     }
     interruptible(py, move |_| {
         let small: Option<Vec<u64>> = parsed
@@ -400,7 +457,6 @@ fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyR
     })
 }
 
-/// The native module `grundy._grundy`.
 /// The `grundy quotient --json --table` object: the misère quotient of a
 /// heap game on heaps up to `max_heap`.
 #[pyfunction]
@@ -418,8 +474,12 @@ fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
     })
 }
 
+/// The native module `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_VALUES", MAX_TO)?;
+    m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period_json, m)?)?;

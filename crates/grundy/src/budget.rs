@@ -630,8 +630,9 @@ impl Budget {
     }
 
     /// What answering a Nim position costs whose heaps are written with
-    /// `digits` decimal digits each: reading each (quadratic in its words
-    /// at these sizes), the nim-sum, the winning moves and the lesson's
+    /// `digits` decimal digits each: reading each and writing it and its
+    /// move back (three conversions, quadratic in the words below a few
+    /// thousand digits), the nim-sum, the winning moves and the lesson's
     /// binary columns.
     ///
     /// ```
@@ -645,7 +646,7 @@ impl Budget {
             // 19 decimal digits to a 64-bit word.
             let words = d as u64 / 19 + 1;
             cost.then(Cost {
-                steps: words.saturating_mul(words.saturating_add(64)),
+                steps: words.saturating_mul(words.saturating_mul(3).saturating_add(64)),
                 bytes: words.saturating_mul(8 * 4),
             })
         })

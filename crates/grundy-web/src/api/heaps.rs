@@ -13,7 +13,9 @@ use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
 use grundy::Convention;
-use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
+use grundy_json::{
+    NimJson, PeriodJson, QuotientJson, SolveJson, SolveNimJson, ValuesJson, ValuesStats,
+};
 use grundy_text::Render;
 
 use super::{compute, read_body, to_json, ApiResult};
@@ -291,7 +293,15 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
 /// as large as u64 where a period is proved.
 pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fields) -> ApiResult {
     let game = WebGame::of(ruleset);
-    let heaps = read_heaps(&mut fields, &state.limits, u64::MAX)?;
+    let items = fields.array("heaps", state.limits.max_heaps)?;
+    if game.ruleset == HeapRuleset::Nim && items.iter().any(|v| bounded(v, "", u64::MAX).is_err()) {
+        return solve_big_nim(state, &game.ruleset, &items, fields).await;
+    }
+    let heaps = items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| bounded(v, &format!("heaps[{i}]"), u64::MAX))
+        .collect::<Result<Vec<u64>, ApiError>>()?;
     let misere = fields.bool_or("misere", false)?;
     // The CLI's default, so the same arguments give the same answer.
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
@@ -339,6 +349,34 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
     .await
 }
 
+/// `/api/solve` for Nim with a heap that is not a u64: heaps read as
+/// `/api/nim` reads them (strings of digits of any length) and answered by
+/// Bouton's formula, as `grundy solve nim` answers them.
+async fn solve_big_nim(
+    state: &AppState,
+    ruleset: &HeapRuleset,
+    items: &[Value],
+    mut fields: Fields,
+) -> ApiResult {
+    let mut heaps = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        heaps.push(nim_heap(item, i, state.limits.max_heap_digits)?.to_biguint());
+    }
+    let convention = if fields.bool_or("misere", false)? {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let limit = fields.u64_or("limit", 20, 100_000)? as usize;
+    let game = ruleset.to_string();
+    let cost = state.budget.nim(nim_digits(items));
+    compute(state, cost, move |_| {
+        let analysis = grundy::nim::analyse(&heaps, convention);
+        to_json(&SolveNimJson::new(&game, &heaps, &analysis, limit))
+    })
+    .await
+}
+
 /// `POST /api/nim {heaps, misere, explain}`: the JSON of `grundy nim
 /// --json`; heaps beyond u64 are given (and answered) as strings of digits.
 pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult {
@@ -361,10 +399,7 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
     // Long heaps are read in the computation, priced by their length:
     // reading one of 10^4 digits is work for a slot, not for the thread
     // that answers every connection.
-    let cost = state.budget.nim(items.iter().map(|item| match item {
-        Value::String(s) => s.len(),
-        _ => 20,
-    }));
+    let cost = state.budget.nim(nim_digits(&items));
     let max_digits = state.limits.max_heap_digits;
     compute(&state, cost, move |_| {
         let mut heaps = Vec::with_capacity(items.len());
@@ -386,6 +421,15 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
         }
     })
     .await
+}
+
+/// The digits of each Nim heap of a request, for its estimate: a JSON
+/// number has at most 20.
+fn nim_digits(items: &[Value]) -> impl Iterator<Item = usize> + '_ {
+    items.iter().map(|item| match item {
+        Value::String(s) => s.len(),
+        _ => 20,
+    })
 }
 
 fn nim_answer<H: HeapSize>(heaps: &[H], convention: Convention, explain: bool) -> ApiResult {

@@ -186,7 +186,7 @@ fn in_range(
 pub(crate) fn out_of_range(at: Span, what: &str, value: u64, allowed: &str) -> ParseError {
     ParseError::spanning(
         at,
-        format!("{what} {value} is out of range (allowed: {allowed})"),
+        format!("{what}: {value} is out of range (allowed: {allowed})"),
     )
 }
 

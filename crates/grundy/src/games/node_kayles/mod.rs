@@ -127,7 +127,7 @@ impl NodeKayles {
     /// assert_eq!(NodeKayles::parse("nodekayles:cycle:30", None)?.vertices(), 30);
     /// assert_eq!(NodeKayles::parse("NodeKayles:grid:4x6", None)?.spec(), "nodekayles:grid:4x6");
     /// let err = NodeKayles::parse("nodekayles:path:200", None).unwrap_err();
-    /// assert!(err.to_string().starts_with("at byte 16: vertices 200 is out of range"));
+    /// assert!(err.to_string().starts_with("at byte 16: vertices: 200 is out of range"));
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<NodeKayles, GameError> {

@@ -146,7 +146,11 @@ impl Position for KaylesPosition {
     }
 
     fn note(&self) -> Option<String> {
-        Some(format!("{} vertices", self.game.vertices()))
+        let n = self.game.vertices();
+        Some(format!(
+            "{n} {}",
+            if n == 1 { "vertex" } else { "vertices" }
+        ))
     }
 
     fn size(&self) -> u64 {
