@@ -150,7 +150,7 @@ fn values(py: Python<'_>, spec: &str, to: u64, start: u64) -> PyResult<(Py<PyByt
                 engine.max_index()
             )));
         }
-        census::extend(engine.as_mut(), to, cancel)?;
+        sequence::Grow::of(engine.as_mut()).cancel(cancel).to(to)?;
         let start = start as usize;
         let max = (start..=to).map(|i| engine.get(i).0).max().unwrap_or(0);
         let width = match max {
@@ -175,13 +175,17 @@ fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String>
     let rules = ruleset(spec)?;
     interruptible(py, move |cancel| {
         let found = match max {
-            Some(max) => census::analyse(&rules, max, cancel)?,
+            Some(max) => period::Analysis::of(&rules).max(max).cancel(cancel).run()?,
             // As `grundy period` with no --max: on past 2^20 values while
             // they stay cheap.
-            None => period::analyse_default(&rules, cancel, &mut |_| {}).map_err(|e| match e {
-                AnalysisError::Cancelled(_) => Failure::Cancelled,
-                AnalysisError::Limit(e) => Failure::Value(e.to_string()),
-            })?,
+            None => period::Analysis::of(&rules)
+                .cancel(cancel)
+                .checked()
+                .run()
+                .map_err(|e| match e {
+                    AnalysisError::Cancelled(_) => Failure::Cancelled,
+                    AnalysisError::Limit(e) => Failure::Value(e.to_string()),
+                })?,
         }
         .periodicity;
         let game = rules.to_string();
@@ -214,18 +218,24 @@ fn solve(
                     "{start} names its whole position and takes no heaps"
                 )));
             }
-            if misere {
-                return Err(value_error(format!(
-                    "misère play is not supported for {} positions such as {start}",
-                    start.rules().name
-                )));
-            }
+            let convention = if misere {
+                Convention::Misere
+            } else {
+                Convention::Normal
+            };
             return interruptible(py, move |cancel| {
                 let started = std::time::Instant::now();
-                let solution = start.solve(&mut SolveOptions::default().cancel(cancel))?;
+                let solution = start.solve(
+                    &mut SolveOptions::default()
+                        .cancel(cancel)
+                        .convention(convention),
+                )?;
                 let name = start.to_string();
-                let json = grundy_json::PositionJson::new(&name, &solution)
+                let mut json = grundy_json::PositionJson::new(&name, &solution)
                     .with_search(&solution.stats, started.elapsed().as_secs_f64());
+                if misere {
+                    json = json.misere();
+                }
                 Ok(serde_json::to_string(&json).expect("JSON"))
             });
         }

@@ -1034,11 +1034,32 @@ async fn bad_boards_are_located_or_over_the_limit() {
         400,
         "takes no heaps",
     );
-    assert_error(
-        post("/api/solve", json!({"game": "cram:2x2", "misere": true})).await,
-        422,
-        "misère play is not supported",
+    // Misère play of a board (issue 49): a 2x2 Cram board takes two
+    // dominoes; after the second the first player cannot move, which
+    // wins under misère play.
+    let (status, misere) = post("/api/solve", json!({"game": "cram:2x2", "misere": true})).await;
+    assert_eq!(status, StatusCode::OK, "{misere}");
+    assert_eq!(misere["convention"], "misere");
+    assert_eq!(misere["outcome"], "N");
+    assert!(misere.get("value").is_none(), "{misere}");
+    let (status, board) = post("/api/board", json!({"game": "cram:1x4", "misere": true})).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!(board["misere"], true);
+    assert_eq!(
+        board["winning_moves"].as_array().unwrap().len(),
+        2,
+        "{board}"
     );
+    // The engine answers an end domino with the last domino and leaves the
+    // user without a move, who wins under misère play.
+    let (status, turn) = post(
+        "/api/board/move",
+        json!({"game": "cram:1x4", "misere": true, "move": "a1-b1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["engine"]["move"], "c1-d1");
+    assert_eq!(turn["winner"], "you");
 }
 
 #[tokio::test]

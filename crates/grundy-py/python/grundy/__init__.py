@@ -27,13 +27,12 @@ ValueError: bad game spec "0.7x": at byte 3: expected an octal or hexadecimal di
 
 from ._grundy import __version__
 from ._api import (
-    BoardMove,
-    BoardSolution,
     Graph,
     GraphNode,
     Nim,
     NimMove,
-    NodeKaylesSolution,
+    PositionMove,
+    PositionSolution,
     Period,
     Quotient,
     Solution,
@@ -63,9 +62,8 @@ __all__ = [
     "Period",
     "Solution",
     "SumMove",
-    "BoardSolution",
-    "BoardMove",
-    "NodeKaylesSolution",
+    "PositionSolution",
+    "PositionMove",
     "CensusRow",
     "census",
     "census_members",

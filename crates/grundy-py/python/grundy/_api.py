@@ -242,32 +242,27 @@ class Solution:
 
 
 @dataclass(frozen=True)
-class BoardMove:
-    """A winning move on a board: its text and the cells it names."""
+class PositionMove:
+    """A winning move of a whole position: its name as ``grundy play``
+    takes it (``a1-b1``, ``b2``, a vertex's name), and where it is: the
+    cells it uses (``[row, column]`` from 0) or the vertex's number."""
 
     move: str
-    cells: Tuple[Tuple[int, int], ...]
+    cells: Optional[Tuple[Tuple[int, int], ...]] = None
+    vertex: Optional[int] = None
 
 
 @dataclass(frozen=True)
-class BoardSolution:
-    """The start position of a board game such as ``cram:4x5``."""
+class PositionSolution:
+    """A game that names its whole position (``cram:4x5``,
+    ``chomp:.../.##``, ``nodekayles:petersen``): its value (``None`` under
+    misère play, where the outcome is searched), outcome and winning moves."""
 
     game: str
-    value: int
+    value: Optional[int]
     outcome: str
-    winning_moves: Tuple[BoardMove, ...]
-
-
-@dataclass(frozen=True)
-class NodeKaylesSolution:
-    """Node Kayles on a whole graph such as ``nodekayles:petersen``: its
-    value, outcome and the names of the vertices whose pick wins."""
-
-    game: str
-    value: int
-    outcome: str
-    winning_moves: Tuple[str, ...]
+    winning_moves: Tuple[PositionMove, ...]
+    convention: str = "normal"
 
 
 def solve(
@@ -276,7 +271,7 @@ def solve(
     misere: bool = False,
     max: Optional[int] = None,
     limit: int = 20,
-) -> Union[Solution, BoardSolution, NodeKaylesSolution]:
+) -> Union[Solution, PositionSolution]:
     """The outcome and winning moves (at most ``limit`` listed) of a sum of
     heaps of ``spec``; heaps beyond ``max`` values need a proved period.
     Heaps are at most 2^64 - 1, but Nim's may have any size.
@@ -295,7 +290,10 @@ def solve(
     >>> solve("nim", [10**30, 3]).winning_moves[0].to
     (3,)
     >>> solve("nodekayles:path:5")
-    NodeKaylesSolution(game='nodekayles:path:5', value=3, outcome='N', winning_moves=('3',))
+    PositionSolution(game='nodekayles:path:5', value=3, outcome='N', winning_moves=(PositionMove(move='3', cells=None, vertex=2),), convention='normal')
+    >>> solve("cram:1x4", misere=True).winning_moves[0].move
+    'a1-b1'
+
     """
     spec = _spec(spec)
     texts = [str(h) for h in integers(heaps, "heaps", 0, None)]
@@ -303,22 +301,20 @@ def solve(
     max = optional_integer(max, "max")
     limit = integer(limit, "limit")
     data = json.loads(_grundy.solve(spec, texts, misere, max, limit))
-    if data["game"].startswith("nodekayles:"):
-        return NodeKaylesSolution(
-            game=data["game"],
-            value=data["value"],
-            outcome=data["outcome"],
-            winning_moves=tuple(m["move"] for m in data["winning_moves"]),
-        )
     if "heaps" not in data:
-        return BoardSolution(
+        return PositionSolution(
             game=data["game"],
-            value=data["value"],
+            value=data.get("value"),
             outcome=data["outcome"],
             winning_moves=tuple(
-                BoardMove(move=m["move"], cells=tuple(tuple(c) for c in m["cells"]))
+                PositionMove(
+                    move=m["move"],
+                    cells=tuple(tuple(c) for c in m["cells"]) if "cells" in m else None,
+                    vertex=m.get("vertex"),
+                )
                 for m in data["winning_moves"]
             ),
+            convention=data.get("convention", "normal"),
         )
     # Nim's heaps beyond 2^64 come as strings of digits.
     heaps = lambda hs: tuple(_int(h) for h in hs)  # noqa: E731
@@ -413,5 +409,7 @@ class Graph:
         return {n.node: n.escape for n in self.nodes if n.value == "inf"}
 
     def __repr__(self) -> str:
-        return f"Graph({self.node_count} nodes, {self.edge_count} edges)"
+        nodes = "node" if self.node_count == 1 else "nodes"
+        edges = "edge" if self.edge_count == 1 else "edges"
+        return f"Graph({self.node_count} {nodes}, {self.edge_count} {edges})"
 

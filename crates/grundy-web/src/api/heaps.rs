@@ -235,7 +235,10 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     let cost = state.budget.values(&game.ruleset, max);
     compute(&state, cost, move |cancel| {
         use grundy::heap::period::{self, PeriodStatus, UnknownReason};
-        let analysis = period::analyse_cancellable(&game.ruleset, max, cancel, &mut |_| {})
+        let analysis = period::Analysis::of(&game.ruleset)
+            .max(max)
+            .cancel(cancel)
+            .run()
             .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
         let found = &analysis.periodicity;
         let name = game.ruleset.to_string();

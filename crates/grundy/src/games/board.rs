@@ -313,6 +313,53 @@ impl Board {
         self.search_with_endgame(options, None, cancel, tick)
     }
 
+    /// The misère outcome of the position (the player who cannot move
+    /// wins) and its winning moves, by
+    /// [`crate::search::MisereSearch`]: no value, since misère values do
+    /// not add up.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, SearchOptions};
+    /// use grundy::Outcome;
+    /// // A 1x4 strip (Dawson's Kayles on 4) under misère play: the middle
+    /// // domino leaves two single cells, where nobody moves and the
+    /// // opponent, to move, wins; an end domino leaves a strip of 2, and
+    /// // the opponent's one move there leaves the mover without a move.
+    /// let board = Board::parse("cram:1x4").unwrap();
+    /// let r = board.search_misere(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
+    /// assert_eq!(r.outcome, Outcome::N);
+    /// assert_eq!(r.winning_moves.len(), 2);
+    /// ```
+    pub fn search_misere(
+        &self,
+        options: &SearchOptions,
+        cancel: &Cancel,
+        tick: &mut dyn FnMut(SearchStats),
+    ) -> Result<BoardReport, Cancelled> {
+        cancel.check()?;
+        let moves = self.moves();
+        match *self {
+            Board::Cram { game, free } => {
+                let moves = leaves(&moves, |b| match b {
+                    Board::Cram { free, .. } => *free,
+                    Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
+                });
+                misere_position(&game, &free, &moves, options, cancel, tick)
+            }
+            Board::Chomp { game, rows } => {
+                let moves = leaves(&moves, |b| match b {
+                    Board::Chomp { rows, .. } => *rows,
+                    Board::Cram { .. } => unreachable!("a Chomp move leaves a Chomp board"),
+                });
+                misere_position(&game, &rows, &moves, options, cancel, tick)
+            }
+        }
+    }
+
     /// [`Board::search`] reading the values of small regions from a Cram
     /// endgame table first. A table built for another board size is not
     /// used (its regions are numbered for that board), nor is one on Chomp.
@@ -499,6 +546,50 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     cancel: &Cancel,
 ) -> Search<'g, G> {
     Search::with_memory(game, options.memory).cancel(cancel)
+}
+
+/// The misère outcome of `pos` and its winning moves among `moves` (each
+/// with the position it leaves, in the order they are reported): one with
+/// [`SearchOptions::outcome_only`], all of them otherwise. A move wins when
+/// it leaves a position the opponent loses, or when no move is left at all
+/// (then the player to move has won). The search is
+/// [`crate::search::MisereSearch`], on one thread.
+pub(crate) fn misere_position<G, M: Clone>(
+    game: &G,
+    pos: &G::Position,
+    moves: &[(M, G::Position)],
+    options: &SearchOptions,
+    cancel: &Cancel,
+    tick: &mut dyn FnMut(SearchStats),
+) -> Result<SearchReport<M>, Cancelled>
+where
+    G: ImpartialGame,
+    G::Position: Ord,
+{
+    let mut search = crate::search::MisereSearch::new(game).cancel(cancel);
+    let mut winning_moves = Vec::new();
+    for (mv, after) in moves {
+        if search.loses_after(after)? {
+            winning_moves.push(mv.clone());
+            if options.outcome_only || !options.winning_moves {
+                break;
+            }
+        }
+        tick(search.stats());
+    }
+    // With no move the player to move has won; otherwise a move that
+    // leaves a lost position wins, and without one every move loses.
+    let wins = moves.is_empty() || !winning_moves.is_empty();
+    search.wins(pos)?;
+    if !options.winning_moves {
+        winning_moves.clear();
+    }
+    Ok(SearchReport {
+        value: None,
+        outcome: Outcome::from_first_player_wins(wins),
+        winning_moves,
+        stats: search.stats(),
+    })
 }
 
 /// [`Board::search`] for any game: `make` makes a search (one for this

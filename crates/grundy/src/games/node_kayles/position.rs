@@ -177,9 +177,23 @@ impl Position for KaylesPosition {
             Some(p) => &mut **p,
             None => &mut ignore,
         };
-        let report = self
-            .game
-            .search_at(self.left, &options.search, cancel, progress)?;
+        let report = if options.convention == crate::Convention::Misere {
+            let moves: Vec<(usize, u128)> = self
+                .vertices_left()
+                .map(|v| (v, self.game.pick(self.left, v)))
+                .collect();
+            crate::games::board::misere_position(
+                &*self.game,
+                &self.left,
+                &moves,
+                &options.search,
+                cancel,
+                progress,
+            )?
+        } else {
+            self.game
+                .search_at(self.left, &options.search, cancel, progress)?
+        };
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,
