@@ -3,6 +3,7 @@
 mod common;
 
 use common::{grundy, json};
+use predicates::prelude::*;
 use predicates::str::contains;
 
 #[test]
@@ -272,5 +273,28 @@ fn values_file_statistics_name_the_rare_set_and_the_period() {
     ]);
     assert_eq!(v["period"], serde_json::Value::Null);
     assert_eq!(v["rare"], 1583);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Resuming a file that already holds every value says so, rather than a
+/// rate of "0 values/s".
+#[test]
+fn resuming_a_complete_file_says_nothing_was_left() {
+    let dir = std::env::temp_dir().join(format!("grundy-resume-done-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("k.bin");
+    let path = file.to_str().unwrap();
+    grundy()
+        .args(["values", "kayles", "--to", "1000", "--out", path])
+        .assert()
+        .success();
+    grundy()
+        .args([
+            "values", "kayles", "--to", "1000", "--out", path, "--resume",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("every value was already in the file"))
+        .stdout(contains("values/s").not());
     std::fs::remove_dir_all(&dir).unwrap();
 }
