@@ -37,7 +37,10 @@
 //!   step is one 256-bit vector; for the target's baseline (SSE2 on
 //!   x86-64, NEON on ARM), the portable copy.
 //!
-//! All copies give the same rows, which the tests compare. This module
+//! All copies give the same rows, which the tests compare. The engine
+//! marks its blocks in bit rows only where the AVX-512 copy runs
+//! ([`available`]): the copies over words are still slower than its byte
+//! marks. This module
 //! uses `unsafe` for the calls of the copies compiled for AVX2 and
 //! AVX-512 and for the latter's unaligned vector loads and stores.
 
@@ -51,10 +54,15 @@ mod words;
 /// Heap sizes marked at once: the 16-bit lanes of a 512-bit vector.
 pub(crate) const LANES: usize = 32;
 
-/// Whether the engine marks its blocks in bit rows: on every level, since
-/// each has kernels that keep the rows in registers.
+/// Whether the engine marks its blocks in bit rows: where the AVX-512 copy
+/// runs. The copies over words give the same rows, but on Officers to
+/// 2^20 (one thread, AMD EPYC Zen 4, a busy shared machine) the engine
+/// took 3.0 s of CPU with the AVX2 copy and 3.8 s with the portable one,
+/// against 0.5 s with AVX-512, where its byte marks take about twice the
+/// AVX-512 time (BENCHMARKS.md): below AVX-512 the engine marks bytes,
+/// as it did before the copies existed.
 pub(crate) fn available() -> bool {
-    true
+    Kernel::current().0 == Which::Avx512
 }
 
 /// The copy of the kernels that runs, one the processor has: made only by

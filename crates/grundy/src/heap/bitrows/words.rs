@@ -2,20 +2,19 @@
 //! compiler vectorises: the portable copy, compiled for the target's
 //! baseline, and the AVX2 copy, the same source compiled for AVX2.
 //!
-//! A step takes [`STEP`] heap sizes of a group of [`LANES`] and keeps
-//! their rows in `W` words of 32 bits each, in registers, while every part
-//! is added. A part gives each heap size a number `x` (its value, or its
-//! value's number in a class, or none); the heap size's word `x / 32`
-//! gets bit `x % 32`. Both are found once a part, and each word then
-//! takes a compare, an AND and an OR for the eight heap sizes: three
-//! operations on one 256-bit vector with AVX2, where the AVX-512 copy
-//! takes two and a half on a 512-bit vector for 32 heap sizes and half
-//! the bits. Without per-lane shifts (SSE2), the bit comes from the
-//! exponent of a float, which the compiler does by itself.
+//! The parts are taken [`CHUNK`] at a time. First each part gives each of
+//! the [`LANES`] heap sizes a number `x` (its value, or its value's number
+//! in a class, or none), and the chunk keeps, per part and heap size, the
+//! 32-bit word `x / 32` of the rows that `x` falls in and the bit `1 << x
+//! % 32` within it. Then [`STEP`] heap sizes at a time keep `W` words of
+//! their rows in registers while every part of the chunk is added: each
+//! word takes a compare (is `x` in this word?), an AND and an OR, with no
+//! shift, which SSE2 and NEON lack per lane. Compiled for AVX2, a step is
+//! one 256-bit vector; for SSE2, two of 128 bits.
 //!
-//! The rows in memory keep the layout of 16-bit words
-//! ([`super`]): word `v` of 32 bits holds 16-bit words `2v` and `2v + 1`,
-//! split when a step ORs them back.
+//! The rows in memory keep the layout of 16-bit words ([`super`]): word
+//! `v` of 32 bits holds 16-bit words `2v` and `2v + 1`, split when a step
+//! ORs them back.
 
 use super::{whole, Classes, Coded, Select, Values, LANES};
 use crate::heap::cell::Cell;
@@ -23,80 +22,111 @@ use crate::heap::cell::Cell;
 /// Heap sizes a step: eight 32-bit words, one 256-bit vector.
 const STEP: usize = 8;
 
-/// A number that marks nothing: every word's compare fails.
+/// Parts whose words and bits are found before they are marked: the
+/// chunk's 16 KB stay in the first-level cache.
+const CHUNK: usize = 64;
+
+/// A number that marks nothing: its word is past every row.
 const NONE: u32 = u32::MAX;
 
+/// The words and bits of a chunk's parts, per heap size of the group.
+struct Chunk {
+    /// `word[i][j]`: the 32-bit word of the number of part `i` for heap
+    /// size `j` (past every row for none).
+    word: [[u32; LANES]; CHUNK],
+    /// `bit[i][j]`: its bit within that word.
+    bit: [[u32; LANES]; CHUNK],
+}
+
 /// ORs into `rows` (word-major, [`LANES`] lanes, 16-bit words), for each
-/// part `i < parts` and each lane, the bit of the number `number(i,
-/// lane, n)` writes into `n` for the [`STEP`] lanes from `lane`, in
-/// passes of at most `pass` 32-bit words. `number` returns false for a
-/// part it cannot read (not `whole`); returns whether it did for any.
+/// part `i < parts` and each lane `j`, the bit of the number `n[j]` that
+/// `number(i, &mut n)` writes, in passes of at most `pass` 32-bit words.
+/// `number` returns false for a part it cannot read (not `whole`);
+/// returns whether it did for any.
 #[inline(always)]
 fn mark_rows(
     rows: &mut [u16],
     parts: usize,
     pass: usize,
-    number: impl Fn(usize, usize, &mut [u32; STEP]) -> bool,
+    mut number: impl FnMut(usize, &mut [u32; LANES]) -> bool,
 ) -> bool {
     let words = rows.len() / LANES;
     let mut skipped = false;
-    for lane in (0..LANES).step_by(STEP) {
-        let mut first = 0;
-        while first < words {
-            let count = (words - first).min(2 * pass);
-            macro_rules! dispatch {
-                ($($w:literal)*) => {
-                    match count.div_ceil(2) {
-                        $($w => pass_of::<$w>(rows, first, count, lane, parts, &number),)*
-                        _ => unreachable!("a pass has 1 to 12 words"),
-                    }
-                };
+    let mut chunk = Chunk {
+        word: [[NONE; LANES]; CHUNK],
+        bit: [[0; LANES]; CHUNK],
+    };
+    let mut n = [0u32; LANES];
+    let mut start = 0;
+    while start < parts {
+        let end = (start + CHUNK).min(parts);
+        let mut count = 0;
+        for i in start..end {
+            if !number(i, &mut n) {
+                skipped = true;
+                continue;
             }
-            skipped |= dispatch!(1 2 3 4 5 6 7 8 9 10 11 12);
-            first += count;
+            for ((word, bit), &x) in chunk.word[count]
+                .iter_mut()
+                .zip(chunk.bit[count].iter_mut())
+                .zip(&n)
+            {
+                *word = x / 32;
+                *bit = 1 << (x % 32);
+            }
+            count += 1;
         }
+        for lane in (0..LANES).step_by(STEP) {
+            let mut first = 0;
+            while first < words {
+                let span = (words - first).min(2 * pass);
+                macro_rules! dispatch {
+                    ($($w:literal)*) => {
+                        match span.div_ceil(2) {
+                            $($w => pass_of::<$w>(rows, first, span, lane, &chunk, count),)*
+                            _ => unreachable!("a pass has 1 to 12 words"),
+                        }
+                    };
+                }
+                dispatch!(1 2 3 4 5 6 7 8 9 10 11 12);
+                first += span;
+            }
+        }
+        start = end;
     }
     skipped
 }
 
-/// One pass of [`mark_rows`]: the 16-bit words `first .. first + count`
+/// One pass of [`mark_rows`]: the 16-bit words `first .. first + span`
 /// (`first` even) of the lanes `lane .. lane + STEP`, in `W` words of 32
-/// bits. Returns whether it left out a part.
+/// bits, for the first `count` parts of `chunk`.
 #[inline(always)]
 fn pass_of<const W: usize>(
     rows: &mut [u16],
     first: usize,
-    count: usize,
+    span: usize,
     lane: usize,
-    parts: usize,
-    number: &impl Fn(usize, usize, &mut [u32; STEP]) -> bool,
-) -> bool {
-    // `16 · first` fits: numbers below it wrap to large words.
-    let offset = (16 * first) as u32;
+    chunk: &Chunk,
+    count: usize,
+) {
+    let base = (first / 2) as u32;
     let mut acc = [[0u32; STEP]; W];
-    let mut skipped = false;
-    let mut n = [0u32; STEP];
-    for i in 0..parts {
-        if !number(i, lane, &mut n) {
-            skipped = true;
-            continue;
-        }
-        let (mut word, mut bit) = ([0u32; STEP], [0u32; STEP]);
-        for j in 0..STEP {
-            let x = n[j].wrapping_sub(offset);
-            word[j] = x / 32;
-            bit[j] = 1 << (x % 32);
-        }
+    for (word, bit) in chunk.word[..count].iter().zip(&chunk.bit[..count]) {
+        let word: &[u32; STEP] = word[lane..lane + STEP].try_into().expect("STEP words");
+        let bit: &[u32; STEP] = bit[lane..lane + STEP].try_into().expect("STEP bits");
         for (v, acc) in acc.iter_mut().enumerate() {
+            let v = base + v as u32;
+            // A mask, not a branch: the compiler keeps the step in one
+            // vector.
             for j in 0..STEP {
-                acc[j] |= if word[j] == v as u32 { bit[j] } else { 0 };
+                acc[j] |= bit[j] & u32::from(word[j] == v).wrapping_neg();
             }
         }
     }
     for (v, acc) in acc.iter().enumerate() {
         for half in 0..2 {
             let w = first + 2 * v + half;
-            if w < first + count {
+            if w < first + span {
                 let row = &mut rows[w * LANES + lane..][..STEP];
                 for (r, a) in row.iter_mut().zip(acc) {
                     *r |= (a >> (16 * half)) as u16;
@@ -104,7 +134,6 @@ fn pass_of<const W: usize>(
             }
         }
     }
-    skipped
 }
 
 /// The number of `x` in its class when that is `class`, [`NONE`]
@@ -140,19 +169,21 @@ fn mark_body<T: Cell>(
     pass: usize,
 ) -> bool {
     let (heads, partners, origin) = (g.heads, g.partners, g.origin);
-    // The partners of lanes `lane ..` of part `i`, with its `G(a)`.
-    let read = |i: usize, lane: usize| {
+    // The partners of the LANES heap sizes of part `i`, with its `G(a)`.
+    let read = |i: usize| {
         let (k, a) = parts[i];
         if !whole(heads.len(), partners.len(), origin, base, (k, a)) {
             return None;
         }
-        let from = base - k - a - origin + lane;
-        let p: &[T; STEP] = partners[from..from + STEP].try_into().expect("STEP values");
+        let from = base - k - a - origin;
+        let p: &[T; LANES] = partners[from..from + LANES]
+            .try_into()
+            .expect("LANES values");
         Some((heads[a].get(), p))
     };
     match select {
-        Select::All => mark_rows(rows, parts.len(), pass, |i, lane, n| {
-            let Some((ga, p)) = read(i, lane) else {
+        Select::All => mark_rows(rows, parts.len(), pass, |i, n| {
+            let Some((ga, p)) = read(i) else {
                 return false;
             };
             for (n, v) in n.iter_mut().zip(p) {
@@ -160,8 +191,8 @@ fn mark_body<T: Cell>(
             }
             true
         }),
-        Select::Class(c, class) => mark_rows(rows, parts.len(), pass, |i, lane, n| {
-            let Some((ga, p)) = read(i, lane) else {
+        Select::Class(c, class) => mark_rows(rows, parts.len(), pass, |i, n| {
+            let Some((ga, p)) = read(i) else {
                 return false;
             };
             for (n, v) in n.iter_mut().zip(p) {
@@ -185,15 +216,15 @@ fn mark_coded_body(
     pass: usize,
 ) -> bool {
     let (codes, origin) = (partners.codes, partners.origin);
-    mark_rows(rows, parts.len(), pass, |i, lane, n| {
+    mark_rows(rows, parts.len(), pass, |i, n| {
         let (k, a) = parts[i];
         if !whole(usize::MAX, codes.len(), origin, base, (k, a)) {
             return false;
         }
-        let from = base - k - a - origin + lane;
-        let p: &[u16; STEP] = codes[from..from + STEP].try_into().expect("STEP codes");
+        let from = base - k - a - origin;
+        let p: &[u16; LANES] = codes[from..from + LANES].try_into().expect("LANES codes");
         // Lanes of the other class have bit 15 set: a number past every
-        // word.
+        // word (rows cover numbers below 32768).
         let head = heads[i] ^ flag;
         for (n, &code) in n.iter_mut().zip(p) {
             *n = u32::from(code ^ head);
@@ -290,14 +321,15 @@ copy!(
     false
 );
 
-// 16 registers of 256 bits: 12 words for the rows, 4 for the rest. The
+// 16 registers of 256 bits: 8 words for the rows, the rest for a part's
+// words and bits and the compares (12 spilled to the stack). The
 // values are placed by shifts rather than `pdep`, which is slow on AMD
 // processors before Zen 3.
 #[cfg(target_arch = "x86_64")]
 copy!(
     /// The copy compiled for AVX2.
     avx2,
-    12,
+    8,
     false,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );
