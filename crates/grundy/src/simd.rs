@@ -3,12 +3,21 @@
 //!
 //! The crate is compiled for the baseline of its target (on x86-64: SSE2),
 //! so that one binary runs on every machine. The kernels that decide the
-//! speed of the octal engine (split marks kept as bits, the scans for
-//! witnesses) and of Cram's search (eight positions split at once) are
-//! compiled three times from there: plain loops over words, written so
-//! that the compiler vectorises them for whatever the target has, and
-//! copies for AVX2 and for AVX-512. Every copy runs the same algorithm and
-//! gives the same answers; only the constant factor differs.
+//! speed are compiled again for wider vectors, and the processor's
+//! features, asked at run time, choose the copy:
+//!
+//! - the octal engine's split marks kept as bits (`heap/bitrows`): plain
+//!   loops over words, written so that the compiler vectorises them, for
+//!   the portable and AVX2 levels, and AVX-512 intrinsics. The engine
+//!   marks in bit rows only where the AVX-512 copy runs; the others are
+//!   still slower than its byte marks, and are tested against it;
+//! - the scan for witness pairs (`heap/simd.rs`): a portable loop, the
+//!   same loop compiled for AVX2, and AVX-512 BW for two-byte values;
+//! - Cram's split of eight options at once (`games/cram/lanes.rs`): AVX-512
+//!   only; the other levels split one option at a time.
+//!
+//! Every copy runs the same algorithm and gives the same answers; only
+//! the constant factor differs.
 //!
 //! By default the engines run the best [`Level`] the processor has
 //! ([`Level::best`]). The environment variable `GRUNDY_SIMD` (see
@@ -16,7 +25,8 @@
 //! so that one machine can measure, and test, every path. A level is a
 //! ceiling: at `avx512` each kernel runs its AVX-512 copy where the
 //! processor has the extensions that copy needs (BITALG and BMI2 for the
-//! bit rows, GFNI for Cram's images), and its AVX2 copy otherwise.
+//! bit rows, GFNI for the faster of Cram's two copies), and its next
+//! copy down otherwise.
 //!
 //! A forced level the processor lacks, or a word that names none, is an
 //! error ([`selected`] returns it, and the command-line tool reports it
