@@ -24,6 +24,10 @@ use grundy::games::{Board, SearchOptions};
 use grundy::heap::{SparseOctal, TakeBreak};
 use grundy::simd::{self, Level};
 
+/// One path's run of an item: the path, wall and CPU seconds, and what
+/// it found.
+type Run = (Level, f64, f64, String);
+
 /// Set in the runs of one path: the work runs here, and prints a line
 /// for each item.
 const CHILD: &str = "GRUNDY_SIMD_BENCH_CHILD";
@@ -50,7 +54,7 @@ fn run(item: &str) -> (f64, f64, String) {
         engine.extend_to(n);
         // FNV-1a of the values, in order.
         let hash = (0..=n).fold(0xcbf2_9ce4_8422_2325u64, |h, i| {
-            (h ^ u64::from(engine.get(i).0)).wrapping_mul(0x0000_0100_0000_01b3)
+            (h ^ engine.get(i).0).wrapping_mul(0x0000_0100_0000_01b3)
         });
         format!("max {}, FNV {hash:016x}", engine.max_value())
     } else {
@@ -97,8 +101,8 @@ fn main() {
         cpu_name()
     );
     let exe = std::env::current_exe().expect("the bench's own path");
-    // item -> (level, wall, CPU, found) per path.
-    let mut rows: Vec<(String, Vec<(Level, f64, f64, String)>)> =
+    // Each item with its runs, one per path.
+    let mut rows: Vec<(String, Vec<Run>)> =
         work(quick).into_iter().map(|i| (i, Vec::new())).collect();
     for &level in &levels {
         let out = Command::new(&exe)
