@@ -365,10 +365,34 @@ fn prepare(
                 "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
             )))
         }
+        // Refused before any value was computed, or stopped at the bound
+        // with no period proved: the bound and the flag that moves it
+        // (and no count of values when none was computed).
+        Err(
+            e @ (SumError::NoPeriodTheorem { heap, .. } | SumError::BeyondComputed { heap, .. }),
+        ) => Err(anyhow::anyhow!("{e}: {}", raise_max(heap, max))),
         Err(e) if convention == Convention::Normal => {
             Err(anyhow::Error::new(e).context(format!("computed G(0..{done}) of {ruleset}")))
         }
         other => Ok(other?),
+    }
+}
+
+/// What to do about a heap past `--max` (now `max`): a larger `--max`
+/// while the values fit the limits, which it names otherwise.
+fn raise_max(heap: u64, max: u64) -> String {
+    let limit = grundy::limits::MAX_STORED_VALUES;
+    if heap < limit {
+        format!(
+            "--max (now {max}) bounds the values computed; --max {heap} computes the values \
+             up to that heap (each is kept in memory)"
+        )
+    } else {
+        format!(
+            "--max (now {max}) bounds the values computed, and is at most {} (each value is \
+             kept in memory)",
+            limit - 1
+        )
     }
 }
 
