@@ -35,8 +35,10 @@ pub struct Args {
     json: bool,
     /// Keep the values the search computes in FILE (a values file, as
     /// `values --out` writes), checkpointed every few seconds, and start
-    /// from the values already there: a search stopped by Ctrl-C goes on
-    /// where it stopped when the same command runs again.
+    /// from the values already there: a search stopped by Ctrl-C (or a
+    /// kill) goes on where it stopped when the same command runs again.
+    /// Without --max it keeps the limit of the stopped run it resumes, or
+    /// else looks as far as it would without --resume.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
     /// Threads the engine may use (default: one per core). The octal
@@ -65,9 +67,13 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut apparent: Option<Option<ApparentPeriod>> = None;
     // How far the search was allowed to go, named when it ends unproved.
     let mut searched_to = max;
+    let mut resumed = false;
     let (found, values) = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
         (Some(path), Some(_)) if ruleset != HeapRuleset::Nim => {
-            let analysis = crate::record::analyse(&ruleset, max, path)?;
+            // The note on stderr has named the limit, which may be the
+            // stopped run's.
+            resumed = true;
+            let analysis = crate::record::analyse(&ruleset, args.max, path)?;
             (analysis.periodicity, analysis.values)
         }
         (Some(_), _) => anyhow::bail!(
@@ -187,7 +193,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             )?;
         }
         PeriodStatus::Unknown { reason } => {
-            if *reason == UnknownReason::LimitReached {
+            if *reason == UnknownReason::LimitReached && !resumed {
                 // The limit the search stopped at, named, with where it
                 // came from.
                 let default = if args.max.is_some() {
