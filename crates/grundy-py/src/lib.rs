@@ -538,7 +538,7 @@ fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
-                grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
+                grundy::misere::QuotientError::Cancelled { .. } => Failure::Cancelled,
                 e => Failure::Value(e.to_string()),
             })?;
         Ok(serde_json::to_string(&grundy_json::QuotientJson::new(&q, true)).expect("JSON"))

@@ -283,7 +283,7 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
-                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+                QuotientError::Cancelled { .. } => ApiError::over_limit(stopped_message(cancel)),
                 e => ApiError::over_limit(e.to_string()),
             })?;
         to_json(&QuotientJson::new(&q, table))
