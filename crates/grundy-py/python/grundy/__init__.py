@@ -44,6 +44,22 @@ from ._api import (
     solve,
     values,
 )
+from ._game import (
+    ApparentPeriod,
+    Game,
+    Genus,
+    HeapGame,
+    Loopy,
+    PositionLimit,
+    game,
+    genus,
+    graph,
+    heap_game,
+    misere_value,
+    outcome,
+    value,
+    winning_moves,
+)
 from ._census import CensusRow, census, census_members
 from ._plot import plot
 
@@ -68,4 +84,18 @@ __all__ = [
     "census",
     "census_members",
     "plot",
+    "game",
+    "value",
+    "outcome",
+    "winning_moves",
+    "misere_value",
+    "genus",
+    "graph",
+    "heap_game",
+    "Game",
+    "HeapGame",
+    "Loopy",
+    "Genus",
+    "ApparentPeriod",
+    "PositionLimit",
 ]
