@@ -203,10 +203,12 @@ class Game:
                     sums.append(False)
                     fixed.append(known[v])
                     continue
+                # A position that splits into no component is the empty
+                # sum, worth 0.
                 parts = self._components(v, limit) if split else False
-                out = parts if parts else self._expand(v, limit)
+                out = self._expand(v, limit) if parts is False else parts
                 edges.append(out)
-                sums.append(bool(parts))
+                sums.append(parts is not False)
                 fixed.append(None)
                 for w in out:
                     if w not in seen:
