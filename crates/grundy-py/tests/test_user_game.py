@@ -355,3 +355,11 @@ def test_heap_game_plot():
     sub = grundy.heap_game(lambda n: [n - k for k in (2, 3) if k <= n], name="take 2 or 3")
     ax = sub.plot(100)
     assert ax.get_title() == "G(n) of take 2 or 3, n = 0..100: apparently periodic from 0, period 5 (not proved)"
+
+
+def test_progress_bar_on_request_and_none_when_refused(capsys):
+    pytest.importorskip("tqdm")
+    grundy.value(grundy.game(lambda n: [n - 1] if n else []), 20_000, progress=True)
+    assert "positions explored" in capsys.readouterr().err
+    grundy.value(grundy.game(lambda n: [n - 1] if n else []), 20_000, progress=False)
+    assert capsys.readouterr().err == ""

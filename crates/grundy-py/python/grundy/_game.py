@@ -110,12 +110,12 @@ class Game:
         self._positions: List[Any] = []
         # The options of a node (a tuple of ids), None until asked.
         self._options: List[Optional[Tuple[int, ...]]] = []
-        # The components of a node: a tuple of ids for a node that splits,
-        # False for one that does not, None until asked.
-        self._parts: List[Any] = []
+        # The components of a node asked: a tuple of ids for a node that
+        # splits, False for one that does not.
+        self._parts: Dict[int, Any] = {}
         # Finite values found: normal play and misère play.
-        self._normal: List[Optional[int]] = []
-        self._misere: List[Optional[int]] = []
+        self._normal: Dict[int, int] = {}
+        self._misere: Dict[int, int] = {}
 
     # -- exploring ------------------------------------------------------
 
@@ -124,13 +124,19 @@ class Game:
         try:
             found = self._ids.get(k)
         except TypeError:
-            what = "key(position)" if self.key is not None else "a position"
-            raise TypeError(
-                f"{what} must be hashable (a tuple, frozenset, int or str, not a list or set): "
-                f"got {type(k).__name__} {k!r:.60}"
-            ) from None
+            raise self._unhashable(k) from None
         if found is not None:
             return found
+        return self._new(position, k, limit)
+
+    def _unhashable(self, k: Any) -> TypeError:
+        what = "key(position)" if self.key is not None else "a position"
+        return TypeError(
+            f"{what} must be hashable (a tuple, frozenset, int or str, not a list or set): "
+            f"got {type(k).__name__} {k!r:.60}"
+        )
+
+    def _new(self, position: Any, k: Hashable, limit: int) -> int:
         n = len(self._positions)
         if n >= limit:
             raise PositionLimit(
@@ -141,31 +147,41 @@ class Game:
         self._ids[k] = n
         self._positions.append(position)
         self._options.append(None)
-        self._parts.append(None)
-        self._normal.append(None)
-        self._misere.append(None)
         return n
 
     def _expand(self, v: int, limit: int) -> Tuple[int, ...]:
         """The options of node ``v`` as ids, asked once."""
         found = self._options[v]
-        if found is None:
-            moves = self.options(self._positions[v])
-            if moves is None:
-                raise TypeError(
-                    f"the options function returned None for {self._positions[v]!r:.60}; "
-                    "return (or yield) the positions it can move to, [] for none"
-                )
-            ids = [self._id(q, limit) for q in moves]
-            # Two moves to one position are one option.
-            found = tuple(dict.fromkeys(ids)) if len(ids) > 1 else tuple(ids)
-            self._options[v] = found
+        if found is not None:
+            return found
+        moves = self.options(self._positions[v])
+        if moves is None:
+            raise TypeError(
+                f"the options function returned None for {self._positions[v]!r:.60}; "
+                "return (or yield) the positions it can move to, [] for none"
+            )
+        # The hot loop of every exploration: _id inlined.
+        get, key, ids = self._ids.get, self.key, []
+        try:
+            for q in moves:
+                k = q if key is None else key(q)
+                w = get(k)
+                ids.append(self._new(q, k, limit) if w is None else w)
+        except TypeError:
+            if key is None and not isinstance(q, Hashable):
+                raise self._unhashable(q) from None
+            if key is not None and not isinstance(key(q), Hashable):
+                raise self._unhashable(key(q)) from None
+            raise
+        # Two moves to one position are one option.
+        found = tuple(dict.fromkeys(ids)) if len(ids) > 1 else tuple(ids)
+        self._options[v] = found
         return found
 
     def _components(self, v: int, limit: int) -> Any:
         """The components of node ``v`` (a tuple of ids), or False when it
         does not split."""
-        found = self._parts[v]
+        found = self._parts.get(v)
         if found is None:
             parts = list(self.split(self._positions[v]))
             if len(parts) == 1:
@@ -180,66 +196,73 @@ class Game:
 
     def _explore(self, roots: Sequence[int], misere: bool, memo: bool, limit: int, progress: Any):
         """Every node reachable from ``roots``, stopping at nodes already
-        valued (in misère play if ``misere``) when ``memo``; then the graph
-        as CSR arrays over the nodes found. In normal play with ``memo`` a
-        node that splits leads to its components rather than its options;
-        in misère play, or without ``memo`` (a whole graph), to its
-        options."""
+        valued (in misère play if ``misere``) when ``memo``: the nodes in
+        the order found, and the graph over them as CSR arrays of their
+        indexes in that order. In normal play with ``memo`` a node that
+        splits leads to its components rather than its options; in misère
+        play, or without ``memo`` (a whole graph), to its options."""
         known = self._misere if misere else self._normal
         split = self.split is not None and not misere and memo
         order: List[int] = list(dict.fromkeys(roots))
-        seen = set(order)
-        edges: List[Tuple[int, ...]] = []
+        # Where each node found is in `order`.
+        local = {v: i for i, v in enumerate(order)}
+        offsets = [0]
+        targets: List[int] = []
         sums: List[bool] = []
         fixed: List[Optional[int]] = []
+        options, expand = self._options, self._expand
         bar = _Progress(progress)
         try:
             i = 0
             while i < len(order):
                 v = order[i]
                 i += 1
-                if memo and known[v] is not None:
-                    edges.append(())
-                    sums.append(False)
-                    fixed.append(known[v])
-                    continue
+                if memo:
+                    value = known.get(v)
+                    if value is not None:
+                        offsets.append(len(targets))
+                        sums.append(False)
+                        fixed.append(value)
+                        continue
                 # A position that splits into no component is the empty
                 # sum, worth 0.
                 parts = self._components(v, limit) if split else False
-                out = self._expand(v, limit) if parts is False else parts
-                edges.append(out)
+                if parts is False:
+                    out = options[v]
+                    if out is None:
+                        out = expand(v, limit)
+                else:
+                    out = parts
+                for w in out:
+                    at = local.get(w)
+                    if at is None:
+                        at = local[w] = len(order)
+                        order.append(w)
+                    targets.append(at)
+                offsets.append(len(targets))
                 sums.append(parts is not False)
                 fixed.append(None)
-                for w in out:
-                    if w not in seen:
-                        seen.add(w)
-                        order.append(w)
-                if not i & 1023:
+                if not i & 4095:
                     bar.update(i, len(order))
         finally:
             bar.close()
-        local = {v: i for i, v in enumerate(order)}
-        offsets = [0]
-        targets: List[int] = []
-        for out in edges:
-            targets.extend(local[w] for w in out)
-            offsets.append(len(targets))
         return order, offsets, targets, sums, fixed
 
-    def _analyse(self, roots: Sequence[int], misere: bool, limit: int, progress: Any, memo: bool = True):
-        """Values every node reachable from ``roots``: a dict from node id to
-        ``(value, outcome)``, the value an int or a :class:`Loopy` (``None``
-        for a loopy node in misère play)."""
-        order, offsets, targets, sums, fixed = self._explore(roots, misere, memo, limit, progress)
+    def _analyse(self, roots: Sequence[int], misere: bool, limit: int, progress: Any) -> Dict[int, Tuple[Any, str]]:
+        """Values every node reachable from ``roots`` and remembers the
+        finite values; for each root ``(value, outcome)``, the value an int
+        or a :class:`Loopy` (``None`` for a loopy node in misère play)."""
+        order, offsets, targets, sums, fixed = self._explore(roots, misere, True, limit, progress)
         values, outcomes, escapes = _grundy.user_values(offsets, targets, sums, fixed, misere)
         known = self._misere if misere else self._normal
-        loopy = {v: Loopy(tuple(e)) for v, e in escapes}
-        result = {}
-        for i, v in enumerate(order):
-            value = values[i]
+        for v, value in zip(order, values):
             if value is not None:
                 known[v] = value
-            elif not misere:
+        loopy = {i: Loopy(tuple(e)) for i, e in escapes}
+        result = {}
+        for i, v in enumerate(order[: len(set(roots))]):
+            value = values[i]
+            if value is None and not misere:
                 value = loopy.get(i, Loopy(()))
             result[v] = (value, outcomes[i])
         return result
@@ -273,8 +296,8 @@ class _Progress:
                 return
             self.bar = tqdm(desc="positions explored", unit=" positions", total=found)
         self.bar.total = found
-        self.bar.n = done
-        self.bar.refresh()
+        # tqdm redraws at most every tenth of a second.
+        self.bar.update(done - self.bar.n)
 
     def close(self) -> None:
         if self.bar is not None:
@@ -350,7 +373,7 @@ def value(game: Game, start: Any, *, max_positions: Optional[int] = None, progre
     g = _game(game)
     limit = g._limit(max_positions)
     v = g._id(start, limit)
-    if g._normal[v] is not None:
+    if v in g._normal:
         return g._normal[v]
     return g._analyse([v], False, limit, progress)[v][0]
 
@@ -371,7 +394,7 @@ def outcome(game: Game, start: Any, misere: bool = False, *, max_positions: Opti
     misere = flag(misere, "misere")
     limit = g._limit(max_positions)
     v = g._id(start, limit)
-    known = (g._misere if misere else g._normal)[v]
+    known = (g._misere if misere else g._normal).get(v)
     if known is not None:
         return "P" if known == 0 else "N"
     return g._analyse([v], misere, limit, progress)[v][1]
@@ -424,7 +447,7 @@ def misere_value(game: Game, start: Any, *, max_positions: Optional[int] = None,
     g = _game(game)
     limit = g._limit(max_positions)
     v = g._id(start, limit)
-    if g._misere[v] is not None:
+    if v in g._misere:
         return g._misere[v]
     found, result = g._analyse([v], True, limit, progress)[v]
     if found is None:
