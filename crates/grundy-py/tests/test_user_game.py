@@ -363,3 +363,41 @@ def test_progress_bar_on_request_and_none_when_refused(capsys):
     assert "positions explored" in capsys.readouterr().err
     grundy.value(grundy.game(lambda n: [n - 1] if n else []), 20_000, progress=False)
     assert capsys.readouterr().err == ""
+
+
+def test_split_loopy_game_agrees_with_the_whole_graph():
+    # Heaps of at most 4: take 1 or 2, or put one back on a non-empty heap
+    # below 4. Values with split (Smith's sums of loopy components) against
+    # the loopy analysis of the unsplit game's whole graph.
+    def options(heaps):
+        return [
+            heaps[:i] + (h2,) + heaps[i + 1 :]
+            for i, h in enumerate(heaps)
+            for h2 in (h - 1, h - 2, h + 1)
+            if 0 <= h2 <= 4 and h > 0
+        ]
+
+    split = grundy.game(options, split=lambda heaps: [(h,) for h in heaps if h])
+    plain = grundy.game(options)
+    kinds = set()
+    for p in itertools.product(range(5), repeat=3):
+        assert grundy.value(split, p) == grundy.value(plain, p), p
+        assert grundy.outcome(split, p) == grundy.outcome(plain, p), p
+        kinds.add(grundy.outcome(plain, p))
+    assert kinds == {"N", "P", "D"}
+
+
+def test_the_readme_example_prints_what_it_shows():
+    import doctest
+    import os
+
+    readme = os.path.join(os.path.dirname(__file__), "..", "..", "..", "README.md")
+    with open(readme, encoding="utf-8") as f:
+        text = f.read()
+    marker = "<!-- python-own-game -->\n```python\n"
+    start = text.index(marker) + len(marker)
+    block = text[start : text.index("```", start)]
+    test = doctest.DocTestParser().get_doctest(block, {}, "README", readme, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert runner.failures == 0 and runner.tries > 10

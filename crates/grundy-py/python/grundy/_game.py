@@ -33,6 +33,10 @@ class PositionLimit(RuntimeError):
     """More positions are reachable than the game's ``max_positions``."""
 
 
+# Shown as grundy.PositionLimit in tracebacks, where users catch it.
+PositionLimit.__module__ = "grundy"
+
+
 @dataclass(frozen=True)
 class Loopy:
     """The value of a position from which play can go on forever: ``∞``
