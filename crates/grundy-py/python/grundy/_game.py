@@ -112,8 +112,8 @@ class Game:
         # Node ids are indexes into these lists.
         self._ids: Dict[Hashable, int] = {}
         self._positions: List[Any] = []
-        # The options of a node (a tuple of ids), None until asked.
-        self._options: List[Optional[Tuple[int, ...]]] = []
+        # The options of a node (a list of ids), None until asked.
+        self._options: List[Optional[List[int]]] = []
         # The components of a node asked: a tuple of ids for a node that
         # splits, False for one that does not.
         self._parts: Dict[int, Any] = {}
@@ -153,7 +153,7 @@ class Game:
         self._options.append(None)
         return n
 
-    def _expand(self, v: int, limit: int) -> Tuple[int, ...]:
+    def _expand(self, v: int, limit: int) -> List[int]:
         """The options of node ``v`` as ids, asked once."""
         found = self._options[v]
         if found is not None:
@@ -177,10 +177,10 @@ class Game:
             if key is not None and not isinstance(key(q), Hashable):
                 raise self._unhashable(key(q)) from None
             raise
-        # Two moves to one position are one option.
-        found = tuple(dict.fromkeys(ids)) if len(ids) > 1 else tuple(ids)
-        self._options[v] = found
-        return found
+        # Two moves to one position stay two edges: the mex, the loopy
+        # analysis and the genus count them as one.
+        self._options[v] = ids
+        return ids
 
     def _components(self, v: int, limit: int) -> Any:
         """The components of node ``v`` (a tuple of ids), or False when it
@@ -562,10 +562,14 @@ class HeapGame:
             for n in range(len(g), to + 1):
                 seen = set()
                 for move in self.rule(n):
-                    if isinstance(move, (tuple, list)):
+                    # Plain ints below n are the common case: checked here
+                    # without a call.
+                    if type(move) is int and 0 <= move < n:
+                        x = g[move]
+                    elif isinstance(move, (tuple, list)):
                         x = 0
                         for h in move:
-                            x ^= g[self._smaller(h, n)]
+                            x ^= g[h if type(h) is int and 0 <= h < n else self._smaller(h, n)]
                     else:
                         x = g[self._smaller(move, n)]
                     seen.add(x)
