@@ -42,14 +42,14 @@ def options_alone():
 
 def explored():
     g = grundy.game(options)
-    return g._explore([g._id(N, N + 1)], False, True, N + 1, False)
+    return g._explore([g._id(N, N + 1)], False, True, True, N + 1, False)
 
 
 arrays = explored()[1:]
 
 
 def rust_alone():
-    _grundy.user_values(*arrays, False)
+    _grundy.user_values(*arrays, False, 4096)
 
 
 def heap_game():

@@ -490,7 +490,9 @@ fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
 /// explored (see [`user`]): each node's finite value (`None` when loopy),
 /// its outcome as one letter (`N`, `P`, `D`) per node, and the escape set
 /// of each loopy node. `sum[v]` marks a node whose edges are its
-/// components; `fixed[v]` a node valued by an earlier call.
+/// components; `fixed[v]` a node valued by an earlier call. `None` when
+/// a fixed node worth more than `max_heap` is the option of a node that
+/// reaches a cycle: explore again without fixed nodes.
 #[pyfunction]
 #[allow(clippy::type_complexity)]
 fn user_values(
@@ -500,7 +502,8 @@ fn user_values(
     sum: Vec<bool>,
     fixed: Vec<Option<u64>>,
     misere: bool,
-) -> PyResult<(Vec<Option<u64>>, String, Vec<(u32, Vec<u64>)>)> {
+    max_heap: u64,
+) -> PyResult<Option<(Vec<Option<u64>>, String, Vec<(u32, Vec<u64>)>)>> {
     let explored = user::Explored {
         offsets,
         targets,
@@ -509,9 +512,9 @@ fn user_values(
     };
     explored.check().map_err(value_error)?;
     let valued = py
-        .detach(|| user::analyse(&explored, misere))
+        .detach(|| user::analyse(&explored, misere, max_heap))
         .map_err(value_error)?;
-    Ok((valued.values, valued.outcomes, valued.escapes))
+    Ok(valued.map(|v| (v.values, v.outcomes, v.escapes)))
 }
 
 /// The genus of node `root` of the options graph of a game defined in

@@ -77,7 +77,9 @@ pub struct Valued {
 }
 
 /// Values every node of `g` (module documentation), in normal or misère
-/// play. In misère play there are no sum nodes (a misère sum is not the
+/// play; `None` when a fixed node worth more than `max_heap` would have
+/// to stand in as a Nim heap (its `max_heap² / 2` edges), for the caller
+/// to explore again without its memo. In misère play there are no sum nodes (a misère sum is not the
 /// xor of its parts, so the Python half does not split), a node with no
 /// option is worth 1 and the values are misère nim values.
 ///
@@ -85,7 +87,7 @@ pub struct Valued {
 /// When a sum node lies on a cycle, or an options node reaching a cycle
 /// has a sum node reaching a cycle as an option: Smith's theory sums
 /// loopy components but the graph code cannot take such a sum as a node.
-pub fn analyse(g: &Explored, misere: bool) -> Result<Valued, String> {
+pub fn analyse(g: &Explored, misere: bool, max_heap: u64) -> Result<Option<Valued>, String> {
     let n = g.len();
     let mut values: Vec<Option<u64>> = g.fixed.clone();
     // Followers first: count each node's unvalued edges, and release a
@@ -157,13 +159,23 @@ pub fn analyse(g: &Explored, misere: bool) -> Result<Valued, String> {
         .collect();
     let mut escapes = Vec::new();
     if values.iter().any(Option::is_none) {
+        // The heaps standing in for valued followers (below) must be few.
+        let open = |v: usize| values[v].is_none() && !g.sum[v];
+        let too_large = (0..n).filter(|&v| open(v)).any(|v| {
+            g.edges(v)
+                .iter()
+                .any(|&t| values[t as usize].is_some_and(|k| k > max_heap))
+        });
+        if too_large {
+            return Ok(None);
+        }
         loopy_rest(g, misere, &mut values, &mut outcomes, &mut escapes)?;
     }
-    Ok(Valued {
+    Ok(Some(Valued {
         values,
         outcomes: outcomes.iter().map(|o| o.as_str()).collect(),
         escapes,
-    })
+    }))
 }
 
 /// Values the nodes that reach a cycle (module documentation).

@@ -14,6 +14,7 @@ from functools import lru_cache
 import pytest
 
 import grundy
+import grundy._game
 
 
 def subtraction(moves):
@@ -172,7 +173,7 @@ def retrograde(adj, misere):
 
 
 @pytest.mark.parametrize("seed", range(40))
-def test_cyclic_graphs_give_loopy_values(seed):
+def test_cyclic_graphs_give_loopy_values(seed, monkeypatch):
     adj = random_graph(9, 0.22, seed)
     game = grundy.game(lambda v: adj[v])
     reference = grundy.Graph([(str(v), str(w)) for v, ws in adj.items() for w in ws], nodes=[str(v) for v in adj])
@@ -190,11 +191,15 @@ def test_cyclic_graphs_give_loopy_values(seed):
         wins = grundy.winning_moves(game, v)
         assert set(wins) == {w for w in adj[v] if normal[w] == "P"}
     # The same answers from a fresh game asked in another order (the memo
-    # of finite values feeds later graphs as Nim heaps).
-    fresh = grundy.game(lambda v: adj[v])
-    for v in reversed(list(adj)):
-        assert grundy.outcome(fresh, v) == normal[v]
-        assert grundy.outcome(fresh, v, misere=True) == misere[v]
+    # of finite values feeds later graphs as Nim heaps), and again with
+    # every value past 1 too large to stand in (the graph valued whole).
+    for max_stand_in in (4096, 1):
+        monkeypatch.setattr(grundy._game, "MAX_STAND_IN", max_stand_in)
+        fresh = grundy.game(lambda v: adj[v])
+        for v in reversed(list(adj)):
+            assert grundy.outcome(fresh, v) == normal[v]
+            assert grundy.outcome(fresh, v, misere=True) == misere[v]
+            assert grundy.value(fresh, v) == grundy.value(game, v)
     G = grundy.graph(game, 0)
     for v in G.nodes:
         assert G.nodes[v]["outcome"] == normal[v]

@@ -24,6 +24,11 @@ from ._args import flag, integer, require
 #: options).
 DEFAULT_MAX_POSITIONS = 5_000_000
 
+#: The largest value remembered from an earlier call that stands in for
+#: its position as a Nim heap (``k²/2`` edges for a value ``k``) when a
+#: later graph has cycles; past it the graph is valued again whole.
+MAX_STAND_IN = 4096
+
 #: How long an exploration runs before a progress bar appears (when tqdm
 #: is installed and ``progress`` is not ``False``).
 PROGRESS_AFTER_S = 2.0
@@ -198,15 +203,14 @@ class Game:
             self._parts[v] = found
         return found
 
-    def _explore(self, roots: Sequence[int], misere: bool, memo: bool, limit: int, progress: Any):
+    def _explore(self, roots: Sequence[int], misere: bool, memo: bool, split: bool, limit: int, progress: Any):
         """Every node reachable from ``roots``, stopping at nodes already
         valued (in misère play if ``misere``) when ``memo``: the nodes in
         the order found, and the graph over them as CSR arrays of their
-        indexes in that order. In normal play with ``memo`` a node that
-        splits leads to its components rather than its options; in misère
-        play, or without ``memo`` (a whole graph), to its options."""
+        indexes in that order. With ``split`` (normal play only) a node
+        that splits leads to its components rather than its options."""
         known = self._misere if misere else self._normal
-        split = self.split is not None and not misere and memo
+        split = split and self.split is not None and not misere
         order: List[int] = list(dict.fromkeys(roots))
         # Where each node found is in `order`.
         local = {v: i for i, v in enumerate(order)}
@@ -256,8 +260,14 @@ class Game:
         """Values every node reachable from ``roots`` and remembers the
         finite values; for each root ``(value, outcome)``, the value an int
         or a :class:`Loopy` (``None`` for a loopy node in misère play)."""
-        order, offsets, targets, sums, fixed = self._explore(roots, misere, True, limit, progress)
-        values, outcomes, escapes = _grundy.user_values(offsets, targets, sums, fixed, misere)
+        order, offsets, targets, sums, fixed = self._explore(roots, misere, True, True, limit, progress)
+        found = _grundy.user_values(offsets, targets, sums, fixed, misere, MAX_STAND_IN)
+        if found is None:
+            # A loopy part has an option valued earlier whose value is too
+            # large to stand in as a Nim heap: value it all again.
+            order, offsets, targets, sums, fixed = self._explore(roots, misere, False, True, limit, progress)
+            found = _grundy.user_values(offsets, targets, sums, fixed, misere, MAX_STAND_IN)
+        values, outcomes, escapes = found
         known = self._misere if misere else self._normal
         for v, value in zip(order, values):
             if value is not None:
@@ -477,7 +487,7 @@ def genus(game: Game, start: Any, *, max_positions: Optional[int] = None, progre
     g = _game(game)
     limit = g._limit(max_positions)
     v = g._id(start, limit)
-    order, offsets, targets, _, _ = g._explore([v], False, False, limit, progress)
+    order, offsets, targets, _, _ = g._explore([v], False, False, False, limit, progress)
     normal, gammas, symbol = _grundy.user_genus(offsets, targets, 0)
     return Genus(normal, tuple(gammas), symbol)
 
@@ -505,8 +515,8 @@ def graph(game: Game, start: Any, misere: bool = False, *, max_positions: Option
     misere = flag(misere, "misere")
     limit = g._limit(max_positions)
     v = g._id(start, limit)
-    order, offsets, targets, sums, fixed = g._explore([v], False, False, limit, progress)
-    values, outcomes, escapes = _grundy.user_values(offsets, targets, sums, fixed, misere)
+    order, offsets, targets, sums, fixed = g._explore([v], False, False, False, limit, progress)
+    values, outcomes, escapes = _grundy.user_values(offsets, targets, sums, fixed, misere, MAX_STAND_IN)
     loopy = {i: Loopy(tuple(e)) for i, e in escapes}
     node_of = (lambda w: g.key(g._positions[w])) if g.key is not None else (lambda w: g._positions[w])
     out = nx.DiGraph()
