@@ -304,6 +304,17 @@ def test_clear_errors():
         grundy.value(grundy.game(lambda p: [[1]]), (0,))
     with pytest.raises(TypeError, match="returned None"):
         grundy.value(grundy.game(lambda p: None), 0)
+    with pytest.raises(TypeError, match="returned int"):
+        grundy.value(grundy.game(lambda p: 3), 0)
+    with pytest.raises(TypeError, match="hashable"):
+        grundy.value(grundy.game(lambda p: [], key=lambda p: [p]), 0)
+
+    def broken(p):
+        yield 1
+        raise TypeError("the user's own bug")
+
+    with pytest.raises(TypeError, match="own bug"):
+        grundy.value(grundy.game(broken), 0)
     with pytest.raises(TypeError, match="@grundy.game"):
         grundy.value(lambda p: [], 0)
     with pytest.raises(TypeError, match="misere"):

@@ -169,19 +169,23 @@ class Game:
                 f"the options function returned None for {self._positions[v]!r:.60}; "
                 "return (or yield) the positions it can move to, [] for none"
             )
-        # The hot loop of every exploration: _id inlined.
-        get, key, ids = self._ids.get, self.key, []
         try:
-            for q in moves:
-                k = q if key is None else key(q)
-                w = get(k)
-                ids.append(self._new(q, k, limit) if w is None else w)
+            moves = iter(moves)
         except TypeError:
-            if key is None and not isinstance(q, Hashable):
-                raise self._unhashable(q) from None
-            if key is not None and not isinstance(key(q), Hashable):
-                raise self._unhashable(key(q)) from None
-            raise
+            raise TypeError(
+                f"the options function returned {type(moves).__name__} for {self._positions[v]!r:.60}; "
+                "return (or yield) the positions it can move to"
+            ) from None
+        # The hot loop of every exploration: _id inlined (a try costs
+        # nothing until it catches).
+        get, key, ids = self._ids.get, self.key, []
+        for q in moves:
+            k = q if key is None else key(q)
+            try:
+                w = get(k)
+            except TypeError:
+                raise self._unhashable(k) from None
+            ids.append(self._new(q, k, limit) if w is None else w)
         # Two moves to one position stay two edges: the mex, the loopy
         # analysis and the genus count them as one.
         self._options[v] = ids
