@@ -316,7 +316,8 @@ fn loopy_rest(
 /// When a cycle can be reached from the root (the game has no genus).
 ///
 /// # Complexity
-/// O(K² (N + E)) for the N nodes and E edges and K = 10 values.
+/// O(K² (N + E)) time for the N nodes and E edges and K = 10 values;
+/// O(K·N) memory.
 pub fn genus(g: &Explored, root: usize) -> Result<Genus, String> {
     let n = g.len();
     let order = topological(g).ok_or_else(|| {
@@ -336,14 +337,16 @@ pub fn genus(g: &Explored, root: usize) -> Result<Genus, String> {
         }
         values[root]
     };
-    // value[(ones, twos)][v], for ones + twos <= K - 1; a layer is filled
-    // after the layers it moves to: fewer twos, or as many twos and fewer
-    // ones.
+    // The values of layer (ones, twos) for ones + twos <= K - 1, one
+    // vector over the nodes per layer. A layer is filled after the layers
+    // it moves to: fewer twos, or as many twos and fewer ones; so only the
+    // layers of this many twos (`row`) and of one fewer (`below`) are kept.
     let k = GAMMAS;
-    let layer = |ones: usize, twos: usize| twos * (k + 1) + ones;
-    let mut value: Vec<Vec<u64>> = vec![Vec::new(); (k + 1) * (k + 1)];
+    let mut below: Vec<Vec<u64>> = Vec::new();
+    let mut gammas = Vec::with_capacity(k);
     let mut mex = MexSet::new();
     for twos in 0..k {
+        let mut row: Vec<Vec<u64>> = Vec::with_capacity(k - twos);
         for ones in 0..k - twos {
             let mut here = vec![0u64; n];
             for &v in &order {
@@ -354,21 +357,22 @@ pub fn genus(g: &Explored, root: usize) -> Result<Genus, String> {
                     moves = true;
                 }
                 if ones > 0 {
-                    mex.insert(Nimber(value[layer(ones - 1, twos)][v]));
+                    mex.insert(Nimber(row[ones - 1][v]));
                     moves = true;
                 }
                 if twos > 0 {
                     // A heap of 2 taken down to 1, or taken away.
-                    mex.insert(Nimber(value[layer(ones + 1, twos - 1)][v]));
-                    mex.insert(Nimber(value[layer(ones, twos - 1)][v]));
+                    mex.insert(Nimber(below[ones + 1][v]));
+                    mex.insert(Nimber(below[ones][v]));
                     moves = true;
                 }
                 here[v] = if moves { mex.mex().0 } else { 1 };
             }
-            value[layer(ones, twos)] = here;
+            row.push(here);
         }
+        gammas.push(row[0][root]);
+        below = row;
     }
-    let gammas = (0..k).map(|twos| value[layer(0, twos)][root]).collect();
     Ok(Genus::new(Nimber(normal), gammas))
 }
 
