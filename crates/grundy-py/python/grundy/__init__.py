@@ -56,12 +56,10 @@ from ._api import (
 from ._game import (
     ApparentPeriod,
     Game,
-    Genus,
     HeapGame,
     Loopy,
     PositionLimit,
     game,
-    genus,
     graph,
     heap_game,
     misere_value,
@@ -70,6 +68,7 @@ from ._game import (
     winning_moves,
 )
 from ._census import CensusRow, census, census_members
+from ._genus import Genus, genus
 from ._plot import plot
 
 __all__ = [
@@ -92,19 +91,19 @@ __all__ = [
     "CensusRow",
     "census",
     "census_members",
+    "genus",
+    "Genus",
     "plot",
     "game",
     "value",
     "outcome",
     "winning_moves",
     "misere_value",
-    "genus",
     "graph",
     "heap_game",
     "Game",
     "HeapGame",
     "Loopy",
-    "Genus",
     "ApparentPeriod",
     "PositionLimit",
 ]

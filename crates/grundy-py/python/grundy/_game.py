@@ -65,21 +65,6 @@ class Loopy:
         return f"Loopy({self})"
 
 
-@dataclass(frozen=True)
-class Genus:
-    """Conway's genus ``g^γ0γ1…``: ``normal`` is the Grundy value and
-    ``gammas`` the misère nim values of the position plus 0, 1, 2, …
-    copies of ``*2``, cut after the first two values of the final
-    alternation; ``str()`` writes the symbol as the literature does."""
-
-    normal: int
-    gammas: Tuple[int, ...]
-    symbol: str
-
-    def __str__(self) -> str:
-        return self.symbol
-
-
 class Game:
     """An impartial game given by its options function (see :func:`game`).
     Calling it calls the options function. It remembers every position it
@@ -346,8 +331,8 @@ def game(
     are one position, e.g. under a symmetry). ``max_positions`` bounds how
     many positions the game explores before :class:`PositionLimit`.
 
-    Misère play (``misere=True``) does not split: a misère sum is not the
-    xor of its components.
+    Misère play (``misere=True``) and the genus (``grundy.genus(game,
+    start)``) do not split: a misère sum is not the xor of its components.
 
     >>> @game
     ... def subtraction(n):
@@ -476,24 +461,19 @@ def misere_value(game: Game, start: Any, *, max_positions: Optional[int] = None,
     return found
 
 
-def genus(game: Game, start: Any, *, max_positions: Optional[int] = None, progress: Any = None) -> Genus:
-    """Conway's genus of ``start``, ``g^γ0γ1…``: its Grundy value ``g`` and
-    the misère nim values ``γk`` of ``start`` plus ``k`` Nim heaps of size
-    2, computed from the explored positions (``k`` up to 9). Raises
-    ``ValueError`` when play from ``start`` can go on forever.
-
-    >>> @game
-    ... def nim(heaps):
-    ...     return [heaps[:i] + (k,) + heaps[i + 1:] for i, h in enumerate(heaps) for k in range(h)]
-    >>> [str(genus(nim, (h,))) for h in range(4)]
-    ['0^120', '1^031', '2^20', '3^31']
-    """
+def user_genus(game: Game, start: Any, max_positions: Optional[int], progress: Any) -> Tuple[int, Tuple[int, ...], str]:
+    """Conway's genus of ``start`` (``grundy.genus(game, start)``): its
+    Grundy value, the misère nim values ``γk`` of ``start`` plus ``k`` Nim
+    heaps of size 2 computed from the explored positions (``k`` up to 9,
+    cut after the first two values of the final alternation), and the
+    symbol. Raises ``ValueError`` when play from ``start`` can go on
+    forever."""
     g = _game(game)
     limit = g._limit(max_positions)
     v = g._id(start, limit)
     order, offsets, targets, _, _ = g._explore([v], False, False, False, limit, progress)
     normal, gammas, symbol = _grundy.user_genus(offsets, targets, 0)
-    return Genus(normal, tuple(gammas), symbol)
+    return normal, tuple(gammas), symbol
 
 
 def graph(game: Game, start: Any, misere: bool = False, *, max_positions: Optional[int] = None, progress: Any = None):
