@@ -297,6 +297,7 @@ fn resuming_a_complete_file_says_nothing_was_left() {
         .stdout(contains("every value was already in the file"))
         .stdout(contains("values/s").not());
     std::fs::remove_dir_all(&dir).unwrap();
+}
 
 /// A long run of the octal engine prints its first values while it goes
 /// on computing, and a reader that has seen enough (`| head`) ends it at
