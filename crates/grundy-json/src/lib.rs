@@ -26,12 +26,14 @@
 
 #![forbid(unsafe_code)]
 
+pub mod canonical;
 pub mod census;
 pub mod heap;
 pub mod nim;
 pub mod position;
 pub mod quotient;
 
+pub use canonical::CanonicalJson;
 pub use census::CensusRowJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};

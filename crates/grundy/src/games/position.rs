@@ -322,7 +322,7 @@ impl crate::game::ImpartialGame for Positions {
 /// let game = Game::parse("cram:........./##.######")?;
 /// let mut forms = MisereForms::new();
 /// let form = position::misere_form(game.position().unwrap(), &mut forms)?;
-/// assert_eq!(forms.notation(form), "*[2[2]321]");
+/// assert_eq!(forms.notation(form)?, "*[2[2]321]");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn misere_form(

@@ -45,9 +45,9 @@ use crate::heap::HeapRuleset;
 /// // 2 -> {1, 0} is *2; 3 -> {2, 1} is {*2, *}, which is 0 in misère
 /// // play (both options reverse through 0, and both games are N);
 /// // 4 -> {3, 2} is {0, *2}, which is *.
-/// assert_eq!(forms.notation(two), "*2");
+/// assert_eq!(forms.notation(two)?, "*2");
 /// assert_eq!(three, forms.zero());
-/// assert_eq!(forms.notation(four), "*");
+/// assert_eq!(forms.notation(four)?, "*");
 /// # Ok::<(), grundy::misere::CanonicalError>(())
 /// ```
 pub struct MisereCanonical<'g, G: ImpartialGame> {
@@ -155,7 +155,7 @@ impl<'g, G: ImpartialGame> MisereCanonical<'g, G> {
 /// let mut forms = MisereForms::new();
 /// let kayles = HeapRuleset::parse("kayles")?;
 /// let heaps = heap_forms(&kayles, 4, &mut forms)?;
-/// let text: Vec<String> = heaps.iter().map(|&g| forms.notation(g)).collect();
+/// let text = heaps.iter().map(|&g| forms.notation(g)).collect::<Result<Vec<_>, _>>()?;
 /// assert_eq!(text[..4], ["0", "*", "*2", "*3"]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

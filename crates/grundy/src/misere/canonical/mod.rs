@@ -54,11 +54,11 @@
 //! assert_eq!(forms.add(one, one)?, forms.zero());
 //! let four = forms.add(two, two)?;
 //! assert_ne!(four, forms.zero());
-//! assert_eq!(forms.notation(four), "*[2[2]]");
-//! assert_eq!(forms.notation(two), "*2");
+//! assert_eq!(forms.notation(four)?, "*[2[2]]");
+//! assert_eq!(forms.notation(two)?, "*2");
 //! // {*2} is the game 2# of the literature: a P-position.
 //! let sharp = forms.from_options(&[two])?;
-//! assert_eq!(forms.notation(sharp), "*[2#]");
+//! assert_eq!(forms.notation(sharp)?, "*[2#]");
 //! assert_eq!(forms.outcome(sharp), grundy::Outcome::P);
 //! # Ok::<(), grundy::misere::CanonicalError>(())
 //! ```
@@ -79,6 +79,11 @@ pub use games::{heap_forms, position_form, MisereCanonical};
 /// million (a few hundred MB at most for forms of a few dozen options).
 pub const DEFAULT_MAX_FORMS: usize = 1 << 20;
 
+/// The default bound on the length of a form written out: 16 MiB. A
+/// form's text repeats its followers' and grows about 2.6 times per
+/// token for Kayles.
+pub const DEFAULT_MAX_NOTATION: usize = 1 << 24;
+
 /// A misère canonical form: an id into the [`MisereForms`] that built it.
 /// Two forms of one store are equal games exactly when their ids are
 /// equal; ids of different stores mean nothing to each other.
@@ -97,10 +102,16 @@ impl MisereForm {
 pub enum CanonicalError {
     /// The store reached its bound on distinct forms.
     #[error(
-        "the misère canonical form needs more than {limit} distinct games; it is too large to build (canonical forms grow very fast: try a smaller position)"
+        "building it needs more than {limit} distinct canonical forms, the bound set (misère canonical forms grow very fast: try a smaller position)"
     )]
     TooManyForms {
         /// The bound that was reached.
+        limit: usize,
+    },
+    /// The form written out is longer than the bound.
+    #[error("written out it takes more than {limit} characters (misère canonical forms grow very fast: try a smaller position)")]
+    NotationTooLong {
+        /// The bound on the length of the text.
         limit: usize,
     },
     /// A move led back to a position still being worked on.
@@ -146,6 +157,7 @@ pub struct MisereForms {
     sums: HashMap<(MisereForm, MisereForm), MisereForm>,
     nims: Vec<MisereForm>,
     max_forms: usize,
+    max_notation: usize,
     cancel: Cancel,
 }
 
@@ -173,6 +185,7 @@ impl MisereForms {
             sums: HashMap::new(),
             nims: vec![MisereForm(0)],
             max_forms: DEFAULT_MAX_FORMS,
+            max_notation: DEFAULT_MAX_NOTATION,
             cancel: Cancel::new(),
         }
     }
@@ -180,6 +193,13 @@ impl MisereForms {
     /// The same store, bounded by `max` distinct forms (at least 1).
     pub fn max_forms(mut self, max: usize) -> MisereForms {
         self.max_forms = max.max(1);
+        self
+    }
+
+    /// The same store, writing forms of at most `max` characters
+    /// ([`MisereForms::notation`]).
+    pub fn max_notation(mut self, max: usize) -> MisereForms {
+        self.max_notation = max;
         self
     }
 
@@ -454,7 +474,12 @@ impl MisereForms {
     /// followers with nim heaps to the store, to find the parts it writes
     /// as subscripts; past the store's bound it writes them as plain
     /// options instead.
-    pub fn notation(&mut self, g: MisereForm) -> String {
+    ///
+    /// # Errors
+    /// [`CanonicalError::NotationTooLong`] past the store's bound on the
+    /// text ([`DEFAULT_MAX_NOTATION`] unless set), and
+    /// [`CanonicalError::Cancelled`] once its flag fires.
+    pub fn notation(&mut self, g: MisereForm) -> Result<String, CanonicalError> {
         print::notation(self, g)
     }
 }

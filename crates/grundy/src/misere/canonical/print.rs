@@ -32,32 +32,38 @@ use std::cell::RefCell;
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
-use super::{MisereForm, MisereForms};
+use super::{CanonicalError, MisereForm, MisereForms};
 
 /// `g` in the field's notation: `0`, `*`, `*n` for nim heaps, CGSuite's
 /// `*[...]` for the rest.
-pub(super) fn notation(forms: &mut MisereForms, g: MisereForm) -> String {
+pub(super) fn notation(forms: &mut MisereForms, g: MisereForm) -> Result<String, CanonicalError> {
     if let Some(n) = forms.nim_heap(g) {
-        return match n {
+        return Ok(match n {
             0 => "0".to_owned(),
             1 => "*".to_owned(),
             n => format!("*{n}"),
-        };
+        });
     }
+    let limit = forms.max_notation;
     let mut printer = Printer {
         forms,
         even_part: HashMap::new(),
         sorted: RefCell::new(HashMap::new()),
+        written: HashMap::new(),
     };
     printer.prepare(g);
     let mut out = String::from("*[");
     let mut sub = false;
     printer.write(g, false, &mut sub, &mut out);
+    printer.forms.cancel.check()?;
     if sub {
         out.push(']');
     }
     out.push(']');
-    out
+    if out.len() > limit {
+        return Err(CanonicalError::NotationTooLong { limit });
+    }
+    Ok(out)
 }
 
 struct Printer<'f> {
@@ -66,6 +72,11 @@ struct Printer<'f> {
     even_part: HashMap<MisereForm, Option<MisereForm>>,
     /// Options in canonical order, lowest first.
     sorted: RefCell<HashMap<MisereForm, Vec<MisereForm>>>,
+    /// What [`Printer::write`] wrote for a game, whether it was an
+    /// option and whether a subscript was to be opened, with the
+    /// subscript state after: a form's text repeats its followers' many
+    /// times over, so each is worked out once.
+    written: HashMap<(MisereForm, bool, bool), (String, bool)>,
 }
 
 fn digit(n: u32) -> String {
@@ -171,6 +182,23 @@ impl Printer<'_> {
     /// after `g`'s main part and, on exit, that one was (the caller
     /// closes it).
     fn write(&mut self, g: MisereForm, parenthesize: bool, sub: &mut bool, out: &mut String) {
+        // Past the bound (or once stopped) the text is given up: the
+        // caller sees its length, or the flag, and says so.
+        if out.len() > self.forms.max_notation || self.forms.cancel.is_cancelled() {
+            return;
+        }
+        let key = (g, parenthesize, *sub);
+        if let Some((text, after)) = self.written.get(&key) {
+            out.push_str(text);
+            *sub = *after;
+            return;
+        }
+        let start = out.len();
+        self.write_once(g, parenthesize, sub, out);
+        self.written.insert(key, (out[start..].to_owned(), *sub));
+    }
+
+    fn write_once(&mut self, g: MisereForm, parenthesize: bool, sub: &mut bool, out: &mut String) {
         let b = self.forms.birthday(g);
         if self.forms.nim_heap(g) == Some(b) {
             out.push_str(&digit(b));

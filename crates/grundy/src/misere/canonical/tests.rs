@@ -162,7 +162,7 @@ fn a_form_has_the_outcomes_of_its_game_in_every_sum_of_the_test_set() {
                 trees.wins(g, t),
                 trees.wins(canonical, t),
                 "game {g} and its form {} differ beside test {t}",
-                forms.notation(form)
+                forms.notation(form).unwrap()
             );
         }
         // Two games with one form have one outcome beside every test.
@@ -219,8 +219,8 @@ fn distinct_forms_are_told_apart_and_no_option_reverses() {
             if a != b && !told_apart(&mut trees, ta, to_tree[&b]) {
                 panic!(
                     "{} and {} are not told apart",
-                    forms.notation(a),
-                    forms.notation(b)
+                    forms.notation(a).unwrap(),
+                    forms.notation(b).unwrap()
                 );
             }
         }
@@ -228,7 +228,7 @@ fn distinct_forms_are_told_apart_and_no_option_reverses() {
             for &a2 in forms.options(a1).to_vec().iter() {
                 let t2 = trees.of_form(&forms, a2, &mut to_tree);
                 if !told_apart(&mut trees, ta, t2) {
-                    let (na, n2) = (forms.notation(a), forms.notation(a2));
+                    let (na, n2) = (forms.notation(a).unwrap(), forms.notation(a2).unwrap());
                     panic!("{na} reverses through {n2}");
                 }
             }
@@ -302,15 +302,15 @@ fn small_facts_of_the_literature() {
     assert_eq!(forms.add(two, one).unwrap(), three);
     let four = forms.add(two, two).unwrap();
     assert_ne!(four, zero);
-    assert_eq!(forms.notation(four), "*[2[2]]");
+    assert_eq!(forms.notation(four).unwrap(), "*[2[2]]");
     // Outcomes and values of CGSuite's MisereCanonicalGame test cases.
     assert_eq!((forms.misere_value(zero), forms.normal_value(zero)), (1, 0));
     assert_eq!(forms.outcome(one), Outcome::P);
     let sharp = forms.from_options(&[two]).unwrap();
-    assert_eq!(forms.notation(sharp), "*[2#]");
+    assert_eq!(forms.notation(sharp).unwrap(), "*[2#]");
     assert_eq!((forms.birthday(sharp), forms.misere_value(sharp)), (3, 0));
     let sharp2 = forms.from_options(&[sharp]).unwrap();
-    assert_eq!(forms.notation(sharp2), "*[2##]");
+    assert_eq!(forms.notation(sharp2).unwrap(), "*[2##]");
     assert_eq!(
         (
             forms.birthday(sharp2),
@@ -321,14 +321,14 @@ fn small_facts_of_the_literature() {
     );
     // CGSuite's EvalTest: *[[2],0] prints *[2#0].
     let sharp_zero = forms.from_options(&[sharp, zero]).unwrap();
-    assert_eq!(forms.notation(sharp_zero), "*[2#0]");
+    assert_eq!(forms.notation(sharp_zero).unwrap(), "*[2#0]");
     // CGSuite's GameTest: the distinguisher *[(2#1)21] and the link
     // *[((2#1)21)32], built from the options they print.
     let inner = forms.from_options(&[sharp, one]).unwrap();
     let distinguisher = forms.from_options(&[inner, two, one]).unwrap();
-    assert_eq!(forms.notation(distinguisher), "*[(2#1)21]");
+    assert_eq!(forms.notation(distinguisher).unwrap(), "*[(2#1)21]");
     let link = forms.from_options(&[distinguisher, three, two]).unwrap();
-    assert_eq!(forms.notation(link), "*[((2#1)21)32]");
+    assert_eq!(forms.notation(link).unwrap(), "*[((2#1)21)32]");
 }
 
 #[test]
@@ -337,7 +337,9 @@ fn the_bound_on_forms_is_an_error() {
     assert!(forms.nim(2).is_ok());
     assert_eq!(forms.nim(3), Err(CanonicalError::TooManyForms { limit: 3 }));
     let err = forms.nim(5).unwrap_err();
-    assert!(err.to_string().contains("more than 3 distinct games"));
+    assert!(err
+        .to_string()
+        .contains("more than 3 distinct canonical forms"));
 }
 
 #[test]
