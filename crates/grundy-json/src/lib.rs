@@ -28,6 +28,7 @@
 
 pub mod canonical;
 pub mod census;
+pub mod genus;
 pub mod heap;
 pub mod nim;
 pub mod position;
@@ -35,6 +36,7 @@ pub mod quotient;
 
 pub use canonical::CanonicalJson;
 pub use census::CensusRowJson;
+pub use genus::GenusJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};
 pub use position::{DatumJson, EndgameJson, MoveJson, PositionJson, SearchJson};
