@@ -7,6 +7,7 @@ use anyhow::Context;
 
 use grundy::games::{CramEndgame, Game, Position, SearchOptions, SolveOptions};
 use grundy::heap::{period, HeapRuleset};
+use grundy::misere::{heap_forms, MisereForms};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
 use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError, SumSolution};
@@ -25,7 +26,9 @@ use crate::progress::Progress;
     grundy solve kayles --genus 4 7              Conway's genus of the sum\n  \
     grundy solve cram:4x9                        a board names its whole position\n  \
     grundy solve 'chomp:..../..##/.###' --json\n  \
-    grundy solve nodekayles:petersen --outcome")]
+    grundy solve nodekayles:petersen --outcome\n  \
+    grundy solve kayles --misere --canonical 4 5  the misère canonical form\n  \
+    grundy solve 'cram:........./##.######' --misere --canonical")]
 pub struct Args {
     /// The game, e.g. `kayles`, `0.07`, `sub{1,3,4}`, or a board that names
     /// its start position, `cram:4x5`, `chomp:3x4`, or any position drawn
@@ -43,6 +46,17 @@ pub struct Args {
     /// misère quotient (heaps up to 500).
     #[arg(long)]
     misere: bool,
+    /// With --misere: the misère canonical form of the position (Conway's
+    /// simplest equal game, in CGSuite's notation, e.g. `*[2[2]321]`),
+    /// for positions small enough to build: at most --max-forms distinct
+    /// forms on the way.
+    #[arg(long, requires = "misere", conflicts_with = "genus")]
+    canonical: bool,
+    /// With --canonical: the most distinct canonical forms to build before
+    /// giving up (default 1048576).
+    #[arg(long, value_name = "N", requires = "canonical",
+          value_parser = crate::input::non_negative_usize)]
+    max_forms: Option<usize>,
     /// Conway's genus g^γ0γ1… of the position or the sum, in place of its
     /// moves: the normal-play value g, and γk, the misère Grundy value of
     /// the position with k Nim heaps of 2 beside it (γ0 = 0 exactly at a
@@ -157,6 +171,9 @@ fn endgame_table(
 
 /// Runs `grundy solve`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.canonical {
+        return solve_canonical(&args, out);
+    }
     if args.genus {
         return solve_genus(&args, out);
     }
@@ -164,6 +181,81 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         Game::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
         Game::Position(position) => solve_position(&args, &*position, out),
     }
+}
+
+/// `--misere --canonical`: the misère canonical form of a sum of heaps or
+/// of a whole position, its outcome and values.
+fn solve_canonical(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.outcome || args.tt_mem.is_some() || args.threads.is_some() || args.db.is_some() {
+        anyhow::bail!(
+            "--canonical builds the misère canonical form and takes none of --outcome, --tt-mem, --threads, --db"
+        );
+    }
+    let max = args.max_forms.unwrap_or(grundy::misere::DEFAULT_MAX_FORMS);
+    let mut forms = MisereForms::new()
+        .max_forms(max)
+        .cancel(&crate::interrupt::flag());
+    let game = crate::diagnostic::game(&args.game)?;
+    let (name, heaps, form) = match &game {
+        Game::Heaps(ruleset) => {
+            let heaps = parse_heaps(&args.heaps, ruleset)?;
+            let largest = heaps.iter().copied().max().unwrap_or(0);
+            let form = heap_forms(ruleset, largest, &mut forms)
+                .and_then(|table| {
+                    let parts: Vec<_> = heaps.iter().map(|&h| table[h as usize]).collect();
+                    forms.sum(&parts)
+                })
+                .with_context(|| {
+                    format!(
+                        "the misère canonical form of {} at heaps {}",
+                        args.game.trim(),
+                        args.heaps.join(" ")
+                    )
+                })?;
+            (args.game.trim().to_owned(), Some(heaps), form)
+        }
+        Game::Position(position) => {
+            if !args.heaps.is_empty() {
+                anyhow::bail!(
+                    "{position} names its whole position and takes no heaps, got {:?}",
+                    args.heaps.join(" ")
+                );
+            }
+            let form = grundy::games::position::misere_form(&**position, &mut forms)
+                .with_context(|| format!("the misère canonical form of {position}"))?;
+            (position.to_string(), None, form)
+        }
+    };
+    if args.json {
+        let json = grundy_json::CanonicalJson::new(&name, heaps.as_deref(), &mut forms, form)
+            .with_context(|| format!("the misère canonical form of {name}"))?;
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let text = forms
+        .notation(form)
+        .with_context(|| format!("the misère canonical form of {name}"))?;
+    writeln!(out, "game: {name} (misère play)")?;
+    if let Some(heaps) = &heaps {
+        let list: Vec<String> = heaps.iter().map(u64::to_string).collect();
+        writeln!(out, "heaps: {}", list.join(" "))?;
+    }
+    writeln!(out, "misère canonical form: {text}")?;
+    writeln!(
+        out,
+        "birthday {}, misère nim value {}, normal-play nim value {}",
+        forms.birthday(form),
+        forms.misere_value(form),
+        forms.normal_value(form)
+    )?;
+    writeln!(out, "outcome: {}", outcome_words(forms.outcome(form)))?;
+    writeln!(
+        out,
+        "({} distinct forms built; the notation is CGSuite's: options highest first, `#` a game of one option, `X[n]` the sum X + *n)",
+        forms.len()
+    )?;
+    Ok(())
 }
 
 /// A whole position (a board, a graph): its value, outcome and every

@@ -26,6 +26,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod canonical;
 pub mod census;
 pub mod genus;
 pub mod heap;
@@ -33,6 +34,7 @@ pub mod nim;
 pub mod position;
 pub mod quotient;
 
+pub use canonical::CanonicalJson;
 pub use census::CensusRowJson;
 pub use genus::GenusJson;
 pub use heap::{

@@ -613,6 +613,56 @@ fn apparent_period(values: Vec<u64>) -> Option<(u64, u64, u64, u64)> {
     period::apparent_period(&sequence).map(|a| (a.preperiod, a.period, a.saltus, a.seen_to))
 }
 
+/// The `grundy solve --misere --canonical --json` object: the misère
+/// canonical form of a sum of heaps of `spec`, or of the whole position
+/// `spec` names (then `heaps` is empty).
+#[pyfunction]
+#[pyo3(signature = (spec, heaps, max_forms = None))]
+fn misere_form(
+    py: Python<'_>,
+    spec: &str,
+    heaps: Vec<u64>,
+    max_forms: Option<usize>,
+) -> PyResult<String> {
+    let parsed = game(spec)?;
+    if let Game::Position(start) = &parsed {
+        if !heaps.is_empty() {
+            return Err(value_error(format!(
+                "{start} names its whole position and takes no heaps"
+            )));
+        }
+    } else if heaps.is_empty() {
+        return Err(value_error(NO_HEAPS));
+    }
+    interruptible(py, move |cancel| {
+        let failure = |e: grundy::misere::CanonicalError| match e {
+            grundy::misere::CanonicalError::Cancelled(_) => Failure::Cancelled,
+            e => Failure::Value(e.to_string()),
+        };
+        let mut forms = grundy::misere::MisereForms::new()
+            .max_forms(max_forms.unwrap_or(grundy::misere::DEFAULT_MAX_FORMS))
+            .cancel(cancel);
+        let (name, form, heaps) = match &parsed {
+            Game::Heaps(rules) => {
+                let largest = heaps.iter().copied().max().unwrap_or(0);
+                let table =
+                    grundy::misere::heap_forms(rules, largest, &mut forms).map_err(failure)?;
+                let parts: Vec<_> = heaps.iter().map(|&h| table[h as usize]).collect();
+                let form = forms.sum(&parts).map_err(failure)?;
+                (rules.to_string(), form, Some(heaps))
+            }
+            Game::Position(start) => {
+                let form =
+                    grundy::games::position::misere_form(&**start, &mut forms).map_err(failure)?;
+                (start.to_string(), form, None)
+            }
+        };
+        let json = grundy_json::CanonicalJson::new(&name, heaps.as_deref(), &mut forms, form)
+            .map_err(failure)?;
+        Ok(serde_json::to_string(&json).expect("JSON"))
+    })
+}
+
 /// The native module `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -625,6 +675,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(period_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_form, m)?)?;
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_text, m)?)?;

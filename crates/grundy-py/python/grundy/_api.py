@@ -265,6 +265,54 @@ class PositionSolution:
     convention: str = "normal"
 
 
+@dataclass(frozen=True)
+class MisereForm:
+    """The misère canonical form of a position (Conway's simplest game
+    equal to it under misère play), written as CGSuite writes it:
+    ``*[2[2]321]`` has the options ``*2 + *2``, ``*3``, ``*2`` and ``*``;
+    nim heaps are ``0``, ``*``, ``*2``. ``heaps`` is ``None`` for a whole
+    position."""
+
+    game: str
+    heaps: Optional[Tuple[int, ...]]
+    canonical: str
+    outcome: str
+    birthday: int
+    misere_value: int
+    normal_value: int
+
+
+def misere_form(
+    spec: str, heaps: Sequence[int] = (), max_forms: Optional[int] = None
+) -> MisereForm:
+    """The misère canonical form of a sum of heaps of ``spec``, or of the
+    whole position ``spec`` names (a board, a Node Kayles graph: then no
+    heaps). Forms grow very fast: past ``max_forms`` distinct forms (about
+    a million unless given), or a text of 16 MiB, a ``ValueError`` says so.
+
+    >>> misere_form("nim", [2, 2]).canonical
+    '*[2[2]]'
+    >>> misere_form("cram:........./##.######").canonical
+    '*[2[2]321]'
+    >>> misere_form("kayles", [4])  # a row of 4 pins is * in misère play
+    MisereForm(game='0.77', heaps=(4,), canonical='*', outcome='P', birthday=1, misere_value=0, normal_value=1)
+
+    """
+    spec = _spec(spec)
+    heap_list = integers(heaps, "heaps", 0, 2**64 - 1)
+    max_forms = optional_integer(max_forms, "max_forms")
+    data = json.loads(_grundy.misere_form(spec, heap_list, max_forms))
+    return MisereForm(
+        game=data["game"],
+        heaps=tuple(data["heaps"]) if "heaps" in data else None,
+        canonical=data["canonical"],
+        outcome=data["outcome"],
+        birthday=data["birthday"],
+        misere_value=data["misere_value"],
+        normal_value=data["normal_value"],
+    )
+
+
 def solve(
     spec: str,
     heaps: Sequence[int] = (),

@@ -421,6 +421,33 @@ impl crate::game::ImpartialGame for Positions {
     }
 }
 
+/// The misère canonical form of `start`, in `forms`: the positions met
+/// are told apart by their [`label`](Position::label), each expanded once
+/// ([`crate::misere::MisereCanonical`]).
+///
+/// # Errors
+/// [`CanonicalError::TooManyForms`](crate::misere::CanonicalError) past
+/// the store's bound on forms, `Cancelled` once its flag fires.
+///
+/// ```
+/// use grundy::games::{position, Game};
+/// use grundy::misere::MisereForms;
+///
+/// // CGSuite's test of misère Cram: a row of 9 with one cell below.
+/// let game = Game::parse("cram:........./##.######")?;
+/// let mut forms = MisereForms::new();
+/// let form = position::misere_form(game.position().unwrap(), &mut forms)?;
+/// assert_eq!(forms.notation(form)?, "*[2[2]321]");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn misere_form(
+    start: &dyn Position,
+    forms: &mut crate::misere::MisereForms,
+) -> Result<crate::misere::MisereForm, crate::misere::CanonicalError> {
+    let node = Node(start.label(), std::sync::Arc::from(start.boxed()));
+    crate::misere::MisereCanonical::new(&Positions).form(&node, forms)
+}
+
 /// The graph of every position reachable from `start` (the start is node
 /// 0), each named by its [`label`](Position::label): what `grundy graph
 /// --game` prints and draws.
