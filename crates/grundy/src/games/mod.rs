@@ -19,6 +19,7 @@
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
+//! | [`wythoff`] | [`Wythoff`]: two heaps, take from one or the same from both; P-positions exactly at any size, Grundy value tables |
 
 pub mod board;
 pub mod board_play;
@@ -30,8 +31,10 @@ pub mod family;
 pub mod heaps;
 pub mod named_graph;
 pub mod node_kayles;
+pub(crate) mod numbers;
 pub mod position;
 pub mod spec;
+pub mod wythoff;
 
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
@@ -43,3 +46,4 @@ pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 pub use spec::BoardSpec;
+pub use wythoff::Wythoff;
