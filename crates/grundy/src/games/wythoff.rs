@@ -654,14 +654,9 @@ mod tests {
     #[test]
     fn misere_p_positions_follow_normal_play_past_the_start() {
         let n = 300;
-        let mp = brute_misere(n);
-        for a in 0..n {
-            for b in 0..n {
-                assert_eq!(
-                    is_misere_p_position(a as u128, b as u128),
-                    mp[a][b],
-                    "{a},{b}"
-                );
+        for (a, row) in brute_misere(n).iter().enumerate() {
+            for (b, &p) in row.iter().enumerate() {
+                assert_eq!(is_misere_p_position(a as u128, b as u128), p, "{a},{b}");
             }
         }
     }
