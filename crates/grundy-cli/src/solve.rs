@@ -233,7 +233,11 @@ fn solve_position(
             out,
             "play: misère (the player who cannot move wins; the outcome is searched, as misère values do not add up)"
         )?,
-        None => writeln!(out, "value: not computed (--outcome)")?,
+        None if args.outcome => writeln!(out, "value: not computed (--outcome)")?,
+        None => writeln!(
+            out,
+            "value: not computed at this size (the outcome and the winning moves are exact)"
+        )?,
     }
     writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
     let total = solution.winning_moves.len();
