@@ -236,7 +236,7 @@ fn solve_position(
         None if args.outcome => writeln!(out, "value: not computed (--outcome)")?,
         None => writeln!(
             out,
-            "value: not computed at this size (the outcome and the winning moves are exact)"
+            "value: not computed (the outcome and the winning moves are exact)"
         )?,
     }
     writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;

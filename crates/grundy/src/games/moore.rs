@@ -493,7 +493,7 @@ impl Position for MoorePosition {
     fn draw(&self) -> String {
         let mut out = format!("take from up to {} heaps at once\n", self.k);
         for (i, &h) in self.heaps.iter().enumerate() {
-            if h <= 40 {
+            if (1..=40).contains(&h) {
                 out.push_str(&format!(
                     "heap {}: {h:>3} {}\n",
                     i + 1,

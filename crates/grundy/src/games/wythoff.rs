@@ -525,7 +525,7 @@ impl Position for Wythoff {
     /// The two heaps, each as a row of tokens when short.
     fn draw(&self) -> String {
         let row = |n: u128| {
-            if n <= 40 {
+            if (1..=40).contains(&n) {
                 format!("{n:>3} {}", "o".repeat(n as usize))
             } else {
                 format!("{n:>3}")
