@@ -679,4 +679,31 @@ mod tests {
             Some(Span { start: 6, end: 7 })
         );
     }
+
+    #[test]
+    fn values_and_genus_come_from_the_moves() {
+        fn value(k: usize, heaps: &[u128], memo: &mut HashMap<Vec<u128>, u64>) -> u64 {
+            if let Some(&v) = memo.get(heaps) {
+                return v;
+            }
+            let seen: Vec<u64> = all_moves(k, heaps)
+                .iter()
+                .map(|m| value(k, m, memo))
+                .collect();
+            let v = (0..).find(|v| !seen.contains(v)).unwrap();
+            memo.insert(heaps.to_vec(), v);
+            v
+        }
+        let mut memo = HashMap::new();
+        for heaps in [[1u128, 2, 3], [2, 2, 3], [3, 3, 0], [1, 1, 1]] {
+            let p = MoorePosition {
+                k: 2,
+                heaps: heaps.to_vec(),
+            };
+            let v = crate::games::position::normal_value(&p, &mut SolveOptions::default()).unwrap();
+            assert_eq!(v.0, value(2, &heaps, &mut memo), "{heaps:?}");
+            let genus = p.genus(&mut SolveOptions::default()).unwrap();
+            assert!(genus.to_string().starts_with(&v.0.to_string()), "{genus}");
+        }
+    }
 }
