@@ -31,10 +31,10 @@ fn wythoff_solve_gives_the_value_and_every_winning_move() {
         let j = json(&["solve", &spec, "--json"]);
         assert_eq!(j["value"], g[a][b], "{spec}");
         let mut wins = Vec::new();
-        for x in 0..=a {
-            for y in 0..=b {
+        for (x, gx) in g.iter().enumerate().take(a + 1) {
+            for (y, &v) in gx.iter().enumerate().take(b + 1) {
                 let legal = (x < a && y == b) || (x == a && y < b) || (x < a && a - x == b - y);
-                if legal && g[x][y] == 0 {
+                if legal && v == 0 {
                     wins.push(format!("{x},{y}"));
                 }
             }
