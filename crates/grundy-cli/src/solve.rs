@@ -347,7 +347,11 @@ fn solve_position(
             out,
             "play: misère (the player who cannot move wins; the outcome is searched, as misère values do not add up)"
         )?,
-        None => writeln!(out, "value: not computed (--outcome)")?,
+        None if args.outcome => writeln!(out, "value: not computed (--outcome)")?,
+        None => writeln!(
+            out,
+            "value: not computed (the outcome and the winning moves are exact)"
+        )?,
     }
     writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
     let total = solution.winning_moves.len();

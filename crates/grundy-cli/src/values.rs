@@ -84,6 +84,10 @@ pub struct Args {
     /// period marked when proved) instead of printing the table.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "stats"])]
     plot: Option<std::path::PathBuf>,
+    /// With `wythoff`: the rows of Wythoff's Grundy values G(r, c) to list,
+    /// rows 0..ROWS, each to column TO (default 10 rows).
+    #[arg(long, value_name = "ROWS")]
+    rows: Option<usize>,
 }
 
 /// Runs `grundy values`.
@@ -110,6 +114,12 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
     }
     let game = args.game.clone().unwrap_or_default();
+    if game.trim().eq_ignore_ascii_case("wythoff") && stored.is_none() {
+        return wythoff_table(&args, out);
+    }
+    if args.rows.is_some() {
+        anyhow::bail!("--rows is for `grundy values wythoff` (rows of Wythoff's Grundy values); {game} is a heap game");
+    }
     let ruleset = crate::diagnostic::heap_game(&game)?;
     if let Some((header, _)) = &stored {
         if header.spec != ruleset.to_string() {
@@ -646,4 +656,82 @@ fn count_stats(from: u64, to: u64, get: &dyn Fn(u64) -> Nimber) -> WindowStats {
         max_at,
         histogram,
     }
+}
+
+/// `grundy values wythoff --rows R --to N`: Wythoff's Grundy values on
+/// rows `0..R`, columns `0..=N`, and each row's apparent additive period.
+fn wythoff_table(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    use grundy::games::wythoff::{row_period, values};
+    let rows = args.rows.unwrap_or(10);
+    let to = args.to.unwrap_or_default();
+    if args.plot.is_some() || args.out.is_some() || args.genus || args.stats {
+        anyhow::bail!("`grundy values wythoff` lists a table of values (with --json); --plot, --out, --genus and --stats are for heap games");
+    }
+    if args.from > to {
+        anyhow::bail!("--from {} is larger than --to {to}", args.from);
+    }
+    let cols = usize::try_from(to)
+        .ok()
+        .and_then(|t| t.checked_add(1))
+        .filter(|&c| rows.checked_mul(c).is_some_and(|cells| cells <= 1 << 30))
+        .with_context(|| {
+            format!("--rows {rows} --to {to} is more than 2^30 values, kept in memory")
+        })?;
+    let table = values(rows, cols, &interrupt::flag())
+        .map_err(|_| anyhow::anyhow!("stopped before the table was done"))?;
+    let from = usize::try_from(args.from).unwrap_or(usize::MAX);
+    let periods: Vec<_> = table.iter().map(|row| row_period(row)).collect();
+    if args.json {
+        let rows_json: Vec<serde_json::Value> = table
+            .iter()
+            .zip(&periods)
+            .enumerate()
+            .map(|(r, (row, period))| {
+                serde_json::json!({
+                    "row": r,
+                    "values": &row[from..],
+                    "period": period.map(|p| serde_json::json!({
+                        "preperiod": p.preperiod,
+                        "period": p.period,
+                        "saltus": p.saltus,
+                        "proved": false,
+                    })),
+                })
+            })
+            .collect();
+        let json = serde_json::json!({
+            "game": "wythoff",
+            "from": args.from,
+            "to": to,
+            "rows": rows_json,
+        });
+        serde_json::to_writer(&mut *out, &json)?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "game: wythoff (Grundy values G(r, c) of heaps r and c; rows 0..={}, columns {}..={to})",
+        rows.saturating_sub(1),
+        args.from
+    )?;
+    for (r, row) in table.iter().enumerate() {
+        let shown: Vec<String> = row[from..].iter().map(u32::to_string).collect();
+        writeln!(out, "row {r}: {}", shown.join(" "))?;
+    }
+    writeln!(
+        out,
+        "periods (apparent, not proved: G(r, c + p) = G(r, c) + s from the preperiod on, over the columns computed; Dress, Flammenkamp and Pink proved every row additively periodic):"
+    )?;
+    for (r, period) in periods.iter().enumerate() {
+        match period {
+            Some(p) => writeln!(
+                out,
+                "row {r}: preperiod {}, period {}, saltus {}",
+                p.preperiod, p.period, p.saltus
+            )?,
+            None => writeln!(out, "row {r}: none seen yet (compute more columns)")?,
+        }
+    }
+    Ok(())
 }

@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
-use crate::games::{Board, KaylesPosition, Position};
+use crate::games::{Board, CoinRow, KaylesPosition, MoorePosition, Position, Wythoff};
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
 
@@ -64,6 +64,21 @@ pub static FAMILIES: &[Family] = &[
         name: "nodekayles",
         summary: "Node Kayles on a graph: nodekayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
         parse: |spec, read| Ok(Box::new(KaylesPosition::parse(spec, read)?)),
+    },
+    Family {
+        name: "wythoff",
+        summary: "Wythoff's game, two heaps, take from one or the same from both: wythoff:A,B",
+        parse: |spec, _| Ok(Box::new(Wythoff::parse(spec)?)),
+    },
+    Family {
+        name: "coins",
+        summary: "coin-turning games on a row of heads and tails: coins:RULE:ROW, RULE turtles, twins, mock or ruler, ROW as THHT",
+        parse: |spec, _| Ok(Box::new(CoinRow::parse(spec)?)),
+    },
+    Family {
+        name: "moore",
+        summary: "Moore's Nim, take from up to K heaps at once: moore:K:H1,H2,...",
+        parse: |spec, _| Ok(Box::new(MoorePosition::parse(spec)?)),
     },
 ];
 

@@ -15,31 +15,41 @@
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
+//! | [`coins`] | [`CoinRow`]: coin-turning games (`turtles`, `twins`, `mock`, `ruler`), a row the nim-sum of its heads |
 //! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
+//! | [`moore`] | [`MoorePosition`]: Moore's Nim, take from up to k heaps at once; outcome and every winning move by Moore's theorem |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
+//! | [`wythoff`] | [`Wythoff`]: two heaps, take from one or the same from both; P-positions exactly at any size, Grundy value tables |
 
 pub mod board;
 pub mod board_play;
 pub mod chomp;
+pub mod coins;
 pub mod cram;
 pub mod cram_endgame;
 pub mod error;
 pub mod family;
 pub mod heaps;
+pub mod moore;
 pub mod named_graph;
 pub mod node_kayles;
+pub(crate) mod numbers;
 pub mod position;
 pub mod spec;
+pub mod wythoff;
 
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
+pub use coins::{CoinRow, CoinRule};
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
 pub use error::GameError;
 pub use family::{Family, Game, NotAHeapGame, FAMILIES};
 pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
+pub use moore::MoorePosition;
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 pub use spec::BoardSpec;
+pub use wythoff::Wythoff;

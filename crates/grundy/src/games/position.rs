@@ -366,9 +366,47 @@ pub fn normal_value<P: Position + ?Sized>(
         convention: Convention::Normal,
     };
     let solution = position.solve(&mut normal)?;
-    Ok(solution
-        .value
-        .expect("a normal-play search that is not outcome-only gives a value"))
+    match solution.value {
+        Some(v) => Ok(v),
+        // A family that knows the outcome by a theorem but no value
+        // (Moore's Nim, Wythoff's game past its table): the mex over its
+        // moves, every position reached searched once.
+        None => value_by_moves(position, options.cancel),
+    }
+}
+
+/// The normal-play value of `start` by the mex over [`Position::moves`],
+/// each position (told apart by its label) valued once, on a stack of our
+/// own (no recursion); the families' games are acyclic.
+fn value_by_moves<P: Position + ?Sized>(
+    start: &P,
+    cancel: Option<&Cancel>,
+) -> Result<Nimber, Cancelled> {
+    let mut known: std::collections::HashMap<String, Nimber> = std::collections::HashMap::new();
+    let mut stack: Vec<(Box<dyn Position>, bool)> = vec![(start.boxed(), false)];
+    while let Some((pos, expanded)) = stack.pop() {
+        if let Some(c) = cancel {
+            c.check()?;
+        }
+        let label = pos.label();
+        if known.contains_key(&label) {
+            continue;
+        }
+        let after: Vec<Box<dyn Position>> = pos.moves().into_iter().map(|(_, a)| a).collect();
+        if expanded {
+            let value = crate::mex(after.iter().map(|a| known[&a.label()]));
+            known.insert(label, value);
+        } else {
+            stack.push((pos, true));
+            stack.extend(
+                after
+                    .into_iter()
+                    .filter(|a| !known.contains_key(&a.label()))
+                    .map(|a| (a, false)),
+            );
+        }
+    }
+    Ok(known[&start.label()])
 }
 
 impl Clone for Box<dyn Position> {

@@ -41,6 +41,7 @@ pub use num_bigint::BigUint;
 use crate::{Convention, Outcome};
 
 pub mod explain;
+pub mod mul;
 mod ntt;
 pub mod parse;
 mod radix;

@@ -1,0 +1,583 @@
+//! Coin-turning games: a row of coins, each heads (`H`) or tails (`T`); a
+//! move turns over some coins, as the rule allows, the rightmost of them
+//! going from heads to tails. Whoever cannot move loses.
+//!
+//! Every such game (Winning Ways, ch. 14) is a sum over its heads: a row
+//! is worth the nim-sum of what a single head is worth in each place,
+//! since turning a coin over adds or removes the same single-head game.
+//! Coins are numbered from 1 at the left; a single head on coin `n` is
+//! worth:
+//!
+//! | rule | a move turns over | single head on coin `n` |
+//! |---|---|---|
+//! | `turtles` | one or two coins | `n` (Nim) |
+//! | `twins` | exactly two coins | `n - 1` |
+//! | `mock` | one, two or three coins | the `n`-th odious number (1, 2, 4, 7, 8, 11, ...: an odd number of 1 bits) |
+//! | `ruler` | any run of consecutive coins | the ruler function: the largest power of 2 dividing `n` |
+//!
+//! The tests check each column against an exhaustive search of whole rows.
+//!
+//! ```
+//! use grundy::games::{Game, SolveOptions};
+//! use grundy::{Nimber, Outcome};
+//!
+//! // Mock Turtles, heads on coins 2 and 4: 2 + 7 = *5.
+//! let game = Game::parse("coins:mock:THTH")?;
+//! let s = game.position().unwrap().solve(&mut SolveOptions::default())?;
+//! assert_eq!(s.value, Some(Nimber(5)));
+//! assert_eq!(s.outcome, Outcome::N);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::cancel::{Cancel, Cancelled};
+use crate::game::ImpartialGame;
+use crate::games::error::GameError;
+use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::moves::MoveError;
+use crate::search::SearchStats;
+use crate::span::{ParseError, Span};
+use crate::{Convention, Nimber, Outcome};
+
+/// The most coins in a row.
+pub const MAX_COINS: usize = 64;
+
+/// Which coins a move may turn over (the rightmost from heads to tails).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CoinRule {
+    /// One or two coins: Turning Turtles, which is Nim.
+    Turtles,
+    /// Exactly two coins.
+    Twins,
+    /// One, two or three coins: Mock Turtles.
+    Mock,
+    /// Any run of consecutive coins: Ruler.
+    Ruler,
+}
+
+impl CoinRule {
+    /// Every rule, in the order they are listed.
+    pub const ALL: [CoinRule; 4] = [
+        CoinRule::Turtles,
+        CoinRule::Twins,
+        CoinRule::Mock,
+        CoinRule::Ruler,
+    ];
+
+    /// The rule's name in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoinRule::Turtles => "turtles",
+            CoinRule::Twins => "twins",
+            CoinRule::Mock => "mock",
+            CoinRule::Ruler => "ruler",
+        }
+    }
+
+    /// What a move turns over, in words.
+    pub fn turns(self) -> &'static str {
+        match self {
+            CoinRule::Turtles => "one or two coins",
+            CoinRule::Twins => "exactly two coins",
+            CoinRule::Mock => "one, two or three coins",
+            CoinRule::Ruler => "any run of consecutive coins",
+        }
+    }
+
+    /// The value of a single head on coin `n` (numbered from 1).
+    ///
+    /// ```
+    /// use grundy::games::coins::CoinRule;
+    /// let mock: Vec<u64> = (1..=8).map(|n| CoinRule::Mock.head_value(n)).collect();
+    /// assert_eq!(mock, [1, 2, 4, 7, 8, 11, 13, 14]);
+    /// let ruler: Vec<u64> = (1..=8).map(|n| CoinRule::Ruler.head_value(n)).collect();
+    /// assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8]);
+    /// ```
+    pub fn head_value(self, n: u64) -> u64 {
+        match self {
+            CoinRule::Turtles => n,
+            CoinRule::Twins => n.saturating_sub(1),
+            CoinRule::Mock => {
+                let i = n - 1;
+                2 * i + u64::from(i.count_ones().is_multiple_of(2))
+            }
+            CoinRule::Ruler => n & n.wrapping_neg(),
+        }
+    }
+
+    /// Every move with its rightmost coin at index `x` (0-based), as a
+    /// mask of the coins it turns over.
+    fn moves_at(self, x: usize, out: &mut Vec<u64>) {
+        let top = 1u64 << x;
+        match self {
+            CoinRule::Turtles | CoinRule::Twins => {
+                if self == CoinRule::Turtles {
+                    out.push(top);
+                }
+                out.extend((0..x).map(|y| top | 1 << y));
+            }
+            CoinRule::Mock => {
+                out.push(top);
+                for z in 0..x {
+                    out.push(top | 1 << z);
+                    out.extend((0..z).map(|y| top | 1 << z | 1 << y));
+                }
+            }
+            CoinRule::Ruler => {
+                for low in (0..=x).rev() {
+                    let run = if x - low + 1 == 64 {
+                        u64::MAX
+                    } else {
+                        ((1u64 << (x - low + 1)) - 1) << low
+                    };
+                    out.push(run);
+                }
+            }
+        }
+    }
+}
+
+/// A row of coins under a rule: the game for the search (misère play).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CoinGame(CoinRule);
+
+impl ImpartialGame for CoinGame {
+    /// Bit `i` set while coin `i + 1` shows heads.
+    type Position = u64;
+
+    fn moves(&self, &pos: &u64, out: &mut Vec<u64>) {
+        let mut masks = Vec::new();
+        for x in (0..64).filter(|&x| pos >> x & 1 == 1) {
+            masks.clear();
+            self.0.moves_at(x, &mut masks);
+            out.extend(masks.iter().map(|m| pos ^ m));
+        }
+    }
+}
+
+static RULES: Rules = Rules {
+    name: "Coins",
+    rules: "turn over coins as the rule allows, the rightmost of them from heads to tails; whoever cannot move loses",
+    syntax: "Type a move as the numbers of the coins to turn over (from 1 at the left), as 2+5; the rightmost must show heads.",
+    help: "  2+5        turn over coins 2 and 5 (numbered from 1 at the left; coin 5 shows heads)",
+    unit: "coins",
+    typed: "coins",
+    example: "'2+5'",
+    noun: "turn",
+    moves_note: "turn over these coins, the rightmost from heads to tails",
+};
+
+/// A row of coins under a rule: `coins:RULE:ROW`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CoinRow {
+    rule: CoinRule,
+    len: usize,
+    /// Bit `i` set while coin `i + 1` shows heads.
+    heads: u64,
+}
+
+impl CoinRow {
+    /// `coins:RULE:ROW`, ROW a string of `H` and `T` (any case), leftmost
+    /// coin first, at most [`MAX_COINS`] coins.
+    ///
+    /// # Errors
+    /// A located [`ParseError`]: an unknown rule, a coin that is neither
+    /// `H` nor `T`, or too many coins.
+    ///
+    /// ```
+    /// use grundy::games::coins::CoinRow;
+    /// let row = CoinRow::parse("coins:Ruler:tthh")?;
+    /// assert_eq!(row.to_string(), "coins:ruler:TTHH");
+    /// assert!(CoinRow::parse("coins:ruler:THX").is_err());
+    /// # Ok::<(), grundy::games::GameError>(())
+    /// ```
+    pub fn parse(spec: &str) -> Result<CoinRow, GameError> {
+        let start = crate::games::numbers::body_start(spec);
+        let Some(colon) = spec[start..].find(':').map(|c| start + c) else {
+            let span = Span {
+                start,
+                end: spec.len().max(start + 1),
+            };
+            return Err(ParseError::spanning(
+                span,
+                "expected coins:RULE:ROW (RULE turtles, twins, mock or ruler; ROW of H and T, as THHT)",
+            )
+            .in_text(spec)
+            .into());
+        };
+        let typed = spec[start..colon].trim();
+        let rule_start = start + (spec[start..colon].len() - spec[start..colon].trim_start().len());
+        let Some(rule) = CoinRule::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(typed))
+        else {
+            let span = Span {
+                start: rule_start,
+                end: rule_start + typed.len().max(1),
+            };
+            return Err(ParseError::spanning(
+                span,
+                format!("unknown coin rule {typed:?}: turtles, twins, mock or ruler"),
+            )
+            .in_text(spec)
+            .into());
+        };
+        let mut heads = 0u64;
+        let mut len = 0usize;
+        for (i, c) in spec[colon + 1..].char_indices() {
+            let at = colon + 1 + i;
+            let span = Span {
+                start: at,
+                end: at + c.len_utf8(),
+            };
+            let head = match c {
+                'H' | 'h' => true,
+                'T' | 't' => false,
+                c if c.is_whitespace() => continue,
+                c => {
+                    return Err(ParseError::spanning(
+                        span,
+                        format!("expected a coin, H (heads) or T (tails), found {c:?}"),
+                    )
+                    .in_text(spec)
+                    .into())
+                }
+            };
+            if len == MAX_COINS {
+                return Err(ParseError::spanning(
+                    span,
+                    format!("a row has at most {MAX_COINS} coins"),
+                )
+                .in_text(spec)
+                .into());
+            }
+            heads |= u64::from(head) << len;
+            len += 1;
+        }
+        if len == 0 {
+            let span = Span {
+                start: colon + 1,
+                end: colon + 2,
+            };
+            return Err(
+                ParseError::spanning(span, "expected a row of coins, H and T")
+                    .in_text(spec)
+                    .into(),
+            );
+        }
+        Ok(CoinRow { rule, len, heads })
+    }
+
+    /// The rule.
+    pub fn rule(&self) -> CoinRule {
+        self.rule
+    }
+
+    /// The row's value: the nim-sum of its heads' values.
+    pub fn value(&self) -> Nimber {
+        (0..self.len)
+            .filter(|&i| self.heads >> i & 1 == 1)
+            .map(|i| Nimber(self.rule.head_value(i as u64 + 1)))
+            .sum()
+    }
+
+    /// Every move, as masks of the coins turned, by rightmost coin.
+    fn masks(&self) -> Vec<u64> {
+        let mut out = Vec::new();
+        for x in (0..self.len).filter(|&x| self.heads >> x & 1 == 1) {
+            self.rule.moves_at(x, &mut out);
+        }
+        out
+    }
+
+    /// The move that turns over `mask`.
+    fn named(mask: u64) -> Move {
+        let coins: Vec<u64> = (0..64)
+            .filter(|&i| mask >> i & 1 == 1)
+            .map(|i| i + 1)
+            .collect();
+        let names: Vec<String> = coins.iter().map(u64::to_string).collect();
+        Move {
+            name: names.join("+"),
+            data: vec![(
+                "coins",
+                Datum::List(coins.iter().map(|&c| Datum::Int(c as i64)).collect()),
+            )],
+        }
+    }
+
+    fn row_text(&self) -> String {
+        (0..self.len)
+            .map(|i| if self.heads >> i & 1 == 1 { 'H' } else { 'T' })
+            .collect()
+    }
+}
+
+impl fmt::Display for CoinRow {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "coins:{}:{}", self.rule.name(), self.row_text())
+    }
+}
+
+impl Position for CoinRow {
+    fn rules(&self) -> &'static Rules {
+        &RULES
+    }
+
+    fn note(&self) -> Option<String> {
+        Some(format!(
+            "{} coins, {} heads; a move turns over {}",
+            self.len,
+            self.heads.count_ones(),
+            self.rule.turns()
+        ))
+    }
+
+    fn size(&self) -> u64 {
+        self.len as u64
+    }
+
+    fn moves(&self) -> Vec<(Move, Box<dyn Position>)> {
+        self.masks()
+            .into_iter()
+            .map(|m| {
+                let after = CoinRow {
+                    heads: self.heads ^ m,
+                    ..*self
+                };
+                (CoinRow::named(m), Box::new(after) as Box<dyn Position>)
+            })
+            .collect()
+    }
+
+    fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled> {
+        let masks = self.masks();
+        let mut report = if options.convention == Convention::Misere {
+            let fresh = Cancel::new();
+            let cancel = options.cancel.unwrap_or(&fresh);
+            let mut ignore = |_| {};
+            let progress = match &mut options.progress {
+                Some(p) => &mut **p,
+                None => &mut ignore,
+            };
+            let moves: Vec<(u64, u64)> = masks.iter().map(|&m| (m, self.heads ^ m)).collect();
+            let r = crate::games::board::misere_position(
+                &CoinGame(self.rule),
+                &self.heads,
+                &moves,
+                &options.search,
+                cancel,
+                progress,
+            )?;
+            (None, r.outcome, r.winning_moves, r.stats)
+        } else {
+            let value = self.value();
+            let head = |i: u32| Nimber(self.rule.head_value(u64::from(i) + 1));
+            let wins: Vec<u64> = masks
+                .iter()
+                .copied()
+                .filter(|&m| {
+                    let change: Nimber = (0..64).filter(|&i| m >> i & 1 == 1).map(head).sum();
+                    (value + change).is_zero()
+                })
+                .collect();
+            let outcome = Outcome::from_first_player_wins(!value.is_zero());
+            let value = (!options.search.outcome_only).then_some(value);
+            (value, outcome, wins, SearchStats::default())
+        };
+        if options.search.outcome_only {
+            report.2.truncate(1);
+        }
+        if !options.search.winning_moves {
+            report.2.clear();
+        }
+        Ok(Solution {
+            value: report.0,
+            outcome: report.1,
+            winning_moves: report.2.into_iter().map(CoinRow::named).collect(),
+            stats: report.3,
+        })
+    }
+
+    fn parse_move(&self, text: &str) -> Result<usize, MoveError> {
+        let mut mask = 0u64;
+        let parts = text
+            .split(|c: char| c == '+' || c == ',' || c.is_whitespace())
+            .filter(|p| !p.is_empty());
+        for part in parts {
+            let coin = part
+                .parse::<usize>()
+                .ok()
+                .filter(|&c| (1..=self.len).contains(&c))
+                .ok_or_else(|| {
+                    MoveError::Illegal(format!(
+                        "{part:?} is not a coin: coins are numbered 1 to {} from the left",
+                        self.len
+                    ))
+                })?;
+            mask |= 1 << (coin - 1);
+        }
+        if mask == 0 {
+            return Err(MoveError::Illegal(
+                "expected the coins to turn over, as 2+5, or hint/undo/help/quit".into(),
+            ));
+        }
+        let top = 63 - mask.leading_zeros();
+        if self.heads >> top & 1 == 0 {
+            return Err(MoveError::Illegal(format!(
+                "coin {} shows tails: the rightmost coin turned must go from heads to tails",
+                top + 1
+            )));
+        }
+        self.masks().iter().position(|&m| m == mask).ok_or_else(|| {
+            MoveError::Illegal(format!(
+                "{} may not be turned over together: a move turns over {}",
+                CoinRow::named(mask).name,
+                self.rule.turns()
+            ))
+        })
+    }
+
+    fn draw(&self) -> String {
+        let numbers: String = (1..=self.len).map(|n| format!("{:>3}", n % 100)).collect();
+        let coins: String = self.row_text().chars().map(|c| format!("{c:>3}")).collect();
+        format!("coin{numbers}\n    {coins}\n")
+    }
+
+    fn label(&self) -> String {
+        format!("{}:{}", self.rule.name(), self.row_text())
+    }
+
+    fn drawing(&self) -> Datum {
+        Datum::Map(vec![
+            ("kind", Datum::Text("coins".into())),
+            ("rule", Datum::Text(self.rule.name().into())),
+            (
+                "coins",
+                Datum::List(
+                    (0..self.len)
+                        .map(|i| Datum::Bool(self.heads >> i & 1 == 1))
+                        .collect(),
+                ),
+            ),
+        ])
+    }
+
+    fn boxed(&self) -> Box<dyn Position> {
+        Box::new(*self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// The value of a whole row by exhaustive search of its moves, with no
+    /// use of single heads.
+    fn brute(rule: CoinRule, pos: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+        if let Some(&v) = memo.get(&pos) {
+            return v;
+        }
+        let mut options = Vec::new();
+        CoinGame(rule).moves(&pos, &mut options);
+        let values: Vec<u64> = options.iter().map(|&o| brute(rule, o, memo)).collect();
+        let v = (0..).find(|v| !values.contains(v)).unwrap();
+        memo.insert(pos, v);
+        v
+    }
+
+    #[test]
+    fn row_values_are_the_nim_sums_of_the_published_head_values() {
+        for rule in CoinRule::ALL {
+            let mut memo = HashMap::new();
+            let n = 11;
+            for heads in 0..1u64 << n {
+                let row = CoinRow {
+                    rule,
+                    len: n,
+                    heads,
+                };
+                assert_eq!(row.value().0, brute(rule, heads, &mut memo), "{row}");
+            }
+        }
+    }
+
+    #[test]
+    fn moves_follow_the_rules_in_words() {
+        // Count the moves of a single head on coin 6 (index 5).
+        for (rule, count) in [
+            (CoinRule::Turtles, 1 + 5),
+            (CoinRule::Twins, 5),
+            (CoinRule::Mock, 1 + 5 + 10),
+            (CoinRule::Ruler, 6),
+        ] {
+            let mut out = Vec::new();
+            rule.moves_at(5, &mut out);
+            assert_eq!(out.len(), count, "{rule:?}");
+            assert!(out.iter().all(|m| 63 - m.leading_zeros() == 5));
+        }
+    }
+
+    #[test]
+    fn winning_moves_and_misere_outcomes_match_search() {
+        for rule in CoinRule::ALL {
+            let mut memo = HashMap::new();
+            let mut misere_memo = HashMap::new();
+            for heads in 0..1u64 << 7 {
+                let row = CoinRow {
+                    rule,
+                    len: 7,
+                    heads,
+                };
+                let s = row.solve(&mut SolveOptions::default()).unwrap();
+                let wins: Vec<String> = row
+                    .masks()
+                    .into_iter()
+                    .filter(|&m| brute(rule, heads ^ m, &mut memo) == 0)
+                    .map(|m| CoinRow::named(m).name)
+                    .collect();
+                let found: Vec<String> = s.winning_moves.iter().map(|m| m.name.clone()).collect();
+                assert_eq!(found, wins, "{row}");
+                // Misère, by a search of our own: the mover wins with no
+                // move, or with a move to a lost position.
+                fn misere_wins(rule: CoinRule, pos: u64, memo: &mut HashMap<u64, bool>) -> bool {
+                    if let Some(&w) = memo.get(&pos) {
+                        return w;
+                    }
+                    let mut options = Vec::new();
+                    CoinGame(rule).moves(&pos, &mut options);
+                    let w =
+                        options.is_empty() || options.iter().any(|&o| !misere_wins(rule, o, memo));
+                    memo.insert(pos, w);
+                    w
+                }
+                let m = row
+                    .solve(&mut SolveOptions::default().convention(Convention::Misere))
+                    .unwrap();
+                assert_eq!(
+                    m.outcome.first_player_wins(),
+                    misere_wins(rule, heads, &mut misere_memo),
+                    "{row}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn typed_moves_are_checked() {
+        let row = CoinRow::parse("coins:mock:THTH").unwrap();
+        let moves = row.moves();
+        let i = row.parse_move("2 + 4").unwrap();
+        assert_eq!(moves[i].0.name, "2+4");
+        assert!(row.parse_move("3").is_err(), "coin 3 shows tails");
+        assert!(row.parse_move("1+2+3+4").is_err(), "four coins");
+        assert!(row.parse_move("9").is_err());
+        let e = CoinRow::parse("coins:mocks:TH").unwrap_err();
+        assert_eq!(
+            e.spec_error().unwrap().span(),
+            Some(Span { start: 6, end: 11 })
+        );
+    }
+}
