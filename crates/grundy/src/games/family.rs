@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
-use crate::games::{Board, KaylesPosition, Position};
+use crate::games::{ArcKaylesPosition, Board, KaylesPosition, Position};
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
 
@@ -64,6 +64,11 @@ pub static FAMILIES: &[Family] = &[
         name: "nodekayles",
         summary: "Node Kayles on a graph: nodekayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
         parse: |spec, read| Ok(Box::new(KaylesPosition::parse(spec, read)?)),
+    },
+    Family {
+        name: "arckayles",
+        summary: "Arc Kayles on a graph (take an edge and the edges at its ends): arckayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
+        parse: |spec, read| Ok(Box::new(ArcKaylesPosition::parse(spec, read)?)),
     },
 ];
 

@@ -18,8 +18,10 @@
 //! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
+//! | [`arc_kayles`] | [`ArcKayles`]: take an edge of a graph with every edge that touches it |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 
+pub mod arc_kayles;
 pub mod board;
 pub mod board_play;
 pub mod chomp;
@@ -33,6 +35,7 @@ pub mod node_kayles;
 pub mod position;
 pub mod spec;
 
+pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use cram::Cram;
