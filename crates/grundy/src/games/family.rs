@@ -23,7 +23,7 @@ use std::fmt;
 
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
-use crate::games::{ArcKaylesPosition, Board, KaylesPosition, Position};
+use crate::games::{ArcKaylesPosition, Board, HackenbushPosition, KaylesPosition, Position};
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
 
@@ -69,6 +69,11 @@ pub static FAMILIES: &[Family] = &[
         name: "arckayles",
         summary: "Arc Kayles on a graph (take an edge and the edges at its ends): arckayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
         parse: |spec, read| Ok(Box::new(ArcKaylesPosition::parse(spec, read)?)),
+    },
+    Family {
+        name: "hackenbush",
+        summary: "green Hackenbush (chop an edge; what leaves the ground falls): hackenbush:stalk:N, cycle:N, tree:BxD, or FILE (an edge list with a vertex 'ground')",
+        parse: |spec, read| Ok(Box::new(HackenbushPosition::parse(spec, read)?)),
     },
 ];
 

@@ -19,6 +19,7 @@
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
 //! | [`arc_kayles`] | [`ArcKayles`]: take an edge of a graph with every edge that touches it |
+//! | [`hackenbush`] | [`Hackenbush`]: green Hackenbush, valued by the colon and fusion principles |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 
 pub mod arc_kayles;
@@ -29,6 +30,7 @@ pub mod cram;
 pub mod cram_endgame;
 pub mod error;
 pub mod family;
+pub mod hackenbush;
 pub mod heaps;
 pub mod named_graph;
 pub mod node_kayles;
@@ -42,6 +44,7 @@ pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
 pub use error::GameError;
 pub use family::{Family, Game, NotAHeapGame, FAMILIES};
+pub use hackenbush::{Hackenbush, HackenbushPosition};
 pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
