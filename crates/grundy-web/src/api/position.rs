@@ -39,6 +39,15 @@ fn checked(start: Box<dyn Position>, limits: &Limits) -> Result<Box<dyn Position
     Ok(start)
 }
 
+/// The position, when its family can solve it under `convention` (misère
+/// Hackenbush only on small graphs).
+fn solvable(start: &dyn Position, convention: Convention) -> Result<(), ApiError> {
+    match start.refuses(convention) {
+        Some(why) => Err(ApiError::bad_request(why)),
+        None => Ok(()),
+    }
+}
+
 /// The position named by the request's `game`, for the routes that take
 /// only whole positions.
 fn read_position(fields: &mut Fields, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
@@ -101,6 +110,7 @@ pub(super) async fn solve(
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     fields.u64_or("limit", 20, 100_000)?;
     compute_with(state, Estimate::EXPENSIVE, move |cancel| {
         let started = Instant::now();
@@ -230,6 +240,7 @@ pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResul
     let mut fields = Fields::parse(&bytes, &["game", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
         to_json(&position_json(&*start, convention, cancel)?)
     })
@@ -296,6 +307,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
     let mut fields = Fields::parse(&bytes, &["game", "move", "vertex", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     let user = read_move(&*start, &mut fields)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
         let mut position = start;

@@ -400,7 +400,9 @@ impl Hackenbush {
     /// # Complexity
     /// O(V + E).
     pub fn standing(&self, left: &[u64]) -> Edges {
-        let adjacency = Adjacency::new(self, left);
+        let mut edges = Vec::new();
+        for_each_edge(left, |i| edges.push(self.edges[i]));
+        let adjacency = Adjacency::new(self.vertices(), &edges);
         let mut reached = vec![false; self.vertices()];
         reached[GROUND] = true;
         let mut stack = vec![GROUND];
@@ -449,89 +451,25 @@ impl Hackenbush {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn value(&self, left: &[u64]) -> Nimber {
-        let adjacency = Adjacency::new(self, left);
-        let n = self.vertices();
-        const UNSEEN: u32 = u32::MAX;
-        // Preorder number, low link, the edge a vertex was reached by.
-        let mut order = vec![UNSEEN; n];
-        let mut low = vec![0u32; n];
-        let mut parent_edge = vec![u32::MAX; n];
-        let mut parent = vec![0u32; n];
-        let mut preorder: Vec<u32> = Vec::new();
-        let mut stack: Vec<(u32, usize)> = vec![(GROUND as u32, 0)];
-        order[GROUND] = 0;
-        low[GROUND] = 0;
-        preorder.push(GROUND as u32);
-        while let Some(top) = stack.last_mut() {
-            let v = top.0;
-            if let Some(&(e, w)) = adjacency.at(v as usize).get(top.1) {
-                top.1 += 1;
-                if e == parent_edge[v as usize] || w == v {
-                    continue;
-                }
-                if order[w as usize] == UNSEEN {
-                    order[w as usize] = preorder.len() as u32;
-                    low[w as usize] = order[w as usize];
-                    parent_edge[w as usize] = e;
-                    parent[w as usize] = v;
-                    preorder.push(w);
-                    stack.push((w, 0));
-                } else {
-                    low[v as usize] = low[v as usize].min(order[w as usize]);
-                }
-            } else {
-                stack.pop();
-                if let Some(&(p, _)) = stack.last() {
-                    low[p as usize] = low[p as usize].min(low[v as usize]);
-                }
-            }
-        }
-        // A tree edge p -> c is a bridge when nothing below c reaches
-        // above it. Each 2-edge-connected part is a subtree of the search
-        // cut at bridges, named by its first vertex.
-        let is_bridge_head = |c: usize| c != GROUND && low[c] > order[parent[c] as usize];
-        let mut part = vec![0u32; n];
-        for &v in &preorder {
-            let v = v as usize;
-            part[v] = if v == GROUND || is_bridge_head(v) {
-                v as u32
-            } else {
-                part[parent[v] as usize]
-            };
-        }
-        // Every edge that stands and is not a bridge is a loop of its part
-        // once the part is fused: *1 each.
-        let mut worth = vec![0u64; n];
-        for_each_edge(left, |i| {
-            let (a, b) = self.edges[i];
-            if order[a as usize] == UNSEEN {
-                return;
-            }
-            let bridge = a != b
-                && ((parent_edge[b as usize] == i as u32 && is_bridge_head(b as usize))
-                    || (parent_edge[a as usize] == i as u32 && is_bridge_head(a as usize)));
-            if !bridge {
-                worth[part[a as usize] as usize] ^= 1;
-            }
-        });
-        // Bottom up: a part hanging by a bridge adds one plus its value to
-        // the part above (every vertex below a part's head comes later in
-        // preorder, so it is complete when its head is met).
-        for &v in preorder.iter().rev() {
-            let v = v as usize;
-            if v != GROUND && is_bridge_head(v) {
-                let above = part[parent[v] as usize] as usize;
-                worth[above] ^= worth[v] + 1;
-            }
-        }
-        Nimber(worth[GROUND])
+        let mut edges = Vec::new();
+        for_each_edge(left, |i| edges.push(self.edges[i]));
+        Nimber(Fusion::new(self.vertices(), &edges, None).value())
     }
 
     /// The edges of `left` whose chop leaves a position worth `*0`: the
     /// winning moves under normal play.
     ///
+    /// The fused tree is built once. Going down it from the ground, each
+    /// part learns the value it would have to take for the whole to be
+    /// worth `*0` (its parent's target, less what the parent keeps, less
+    /// one for the bridge): a bridge wins when cutting its branch leaves
+    /// its parent at the parent's target, and an edge inside a part wins
+    /// when the part without it, the branches hanging from it standing in
+    /// as stalks, is valued at the part's target.
+    ///
     /// # Complexity
-    /// O(E (V + E)): each edge's chop is valued afresh.
+    /// O(V + E) for the bridges; an edge inside a 2-edge-connected part of
+    /// `k` edges costs O(k) more (quadratic in the largest part).
     ///
     /// ```
     /// use grundy::games::Hackenbush;
@@ -541,12 +479,72 @@ impl Hackenbush {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn winning_chops(&self, left: &[u64]) -> Vec<usize> {
+        let mut ids = Vec::new();
+        for_each_edge(left, |i| ids.push(i));
+        let edges: Vec<(u32, u32)> = ids.iter().map(|&i| self.edges[i]).collect();
+        let f = Fusion::new(self.vertices(), &edges, None);
         let mut wins = Vec::new();
-        for_each_edge(left, |i| {
-            if self.value(&self.chop(left, i)).is_zero() {
-                wins.push(i);
+        // Each part's target, top down (heads in preorder); `None` where
+        // no chop inside the part can win.
+        let n = self.vertices();
+        let mut need: Vec<Option<u64>> = vec![None; n];
+        need[GROUND] = Some(0);
+        for &v in &f.preorder {
+            let v = v as usize;
+            if v == GROUND || !f.is_head(v) {
+                continue;
             }
-        });
+            let above = f.part[f.parent[v] as usize] as usize;
+            let Some(target) = need[above] else {
+                continue;
+            };
+            let branch = target ^ f.worth[above] ^ (f.worth[v] + 1);
+            if branch == 0 {
+                wins.push(ids[f.parent_edge[v] as usize]);
+            } else {
+                need[v] = Some(branch - 1);
+            }
+        }
+        // Edges inside parts whose target is known: group them by part.
+        let mut inside: HashMap<u32, Vec<usize>> = HashMap::new();
+        for (k, &(a, _)) in edges.iter().enumerate() {
+            if f.order[a as usize] != UNSEEN && !f.is_bridge(k, &edges) {
+                let p = f.part[a as usize];
+                if need[p as usize].is_some() {
+                    inside.entry(p).or_default().push(k);
+                }
+            }
+        }
+        for (p, members) in inside {
+            let target = need[p as usize].expect("only parts with a target");
+            // The part alone: its vertices renumbered from its head, each
+            // with the branches hanging from it as a nimber.
+            let mut local: HashMap<u32, u32> = HashMap::new();
+            local.insert(p, 0);
+            let number = |v: u32, local: &mut HashMap<u32, u32>| -> u32 {
+                let next = local.len() as u32;
+                *local.entry(v).or_insert(next)
+            };
+            let part_edges: Vec<(u32, u32)> = members
+                .iter()
+                .map(|&k| {
+                    let (a, b) = edges[k];
+                    (number(a, &mut local), number(b, &mut local))
+                })
+                .collect();
+            let mut extra = vec![0u64; local.len()];
+            for (&v, &at) in &local {
+                extra[at as usize] = f.hanging[v as usize];
+            }
+            for (m, &k) in members.iter().enumerate() {
+                let mut without = part_edges.clone();
+                without.swap_remove(m);
+                if Fusion::new(local.len(), &without, Some(&extra)).value() == target {
+                    wins.push(ids[k]);
+                }
+            }
+        }
+        wins.sort_unstable();
         wins
     }
 
@@ -561,6 +559,128 @@ impl Hackenbush {
     /// most [`MAX_MISERE_EDGES`] edges.
     pub(crate) fn small(&self) -> Option<SmallHackenbush<'_>> {
         (self.edges.len() <= MAX_MISERE_EDGES).then_some(SmallHackenbush { game: self })
+    }
+}
+
+/// A vertex not reached from the ground.
+const UNSEEN: u32 = u32::MAX;
+
+/// A graph fused as the module documentation says: its bridges found by
+/// one depth-first search from vertex 0 (the ground), its
+/// 2-edge-connected parts (each named by its first vertex in preorder),
+/// and each part's value with all that hangs from it.
+struct Fusion {
+    /// Preorder numbers ([`UNSEEN`] off the ground's component).
+    order: Vec<u32>,
+    /// The least preorder number reached from a vertex's subtree by one
+    /// edge outside the search tree.
+    low: Vec<u32>,
+    /// The vertex each was reached from, and by which edge.
+    parent: Vec<u32>,
+    parent_edge: Vec<u32>,
+    /// The vertices reached, in preorder.
+    preorder: Vec<u32>,
+    /// The part of each vertex.
+    part: Vec<u32>,
+    /// By part: its value (its loops, and one more than each part hanging
+    /// from it by a bridge, all added by xor).
+    worth: Vec<u64>,
+    /// By vertex: the xor of one plus the value of each part that hangs
+    /// from it by a bridge, with the `extra` the caller stood on it.
+    hanging: Vec<u64>,
+}
+
+impl Fusion {
+    /// The fusion of the graph of `n` vertices and `edges` (ends in
+    /// `0..n`); `extra[v]`, when given, is a nimber standing on `v` (a
+    /// stalk of that many edges, by the colon principle).
+    fn new(n: usize, edges: &[(u32, u32)], extra: Option<&[u64]>) -> Fusion {
+        let adjacency = Adjacency::new(n, edges);
+        let mut f = Fusion {
+            order: vec![UNSEEN; n],
+            low: vec![0; n],
+            parent: vec![0; n],
+            parent_edge: vec![u32::MAX; n],
+            preorder: Vec::new(),
+            part: vec![0; n],
+            worth: vec![0; n],
+            hanging: extra.map_or_else(|| vec![0; n], <[u64]>::to_vec),
+        };
+        let mut stack: Vec<(u32, usize)> = vec![(GROUND as u32, 0)];
+        f.order[GROUND] = 0;
+        f.preorder.push(GROUND as u32);
+        while let Some(top) = stack.last_mut() {
+            let v = top.0;
+            if let Some(&(e, w)) = adjacency.at(v as usize).get(top.1) {
+                top.1 += 1;
+                if e == f.parent_edge[v as usize] || w == v {
+                    continue;
+                }
+                if f.order[w as usize] == UNSEEN {
+                    f.order[w as usize] = f.preorder.len() as u32;
+                    f.low[w as usize] = f.order[w as usize];
+                    f.parent_edge[w as usize] = e;
+                    f.parent[w as usize] = v;
+                    f.preorder.push(w);
+                    stack.push((w, 0));
+                } else {
+                    f.low[v as usize] = f.low[v as usize].min(f.order[w as usize]);
+                }
+            } else {
+                stack.pop();
+                if let Some(&(p, _)) = stack.last() {
+                    f.low[p as usize] = f.low[p as usize].min(f.low[v as usize]);
+                }
+            }
+        }
+        // Each 2-edge-connected part is a subtree of the search cut at
+        // bridges, named by its head.
+        for k in 0..f.preorder.len() {
+            let v = f.preorder[k] as usize;
+            f.part[v] = if v == GROUND || f.is_head(v) {
+                v as u32
+            } else {
+                f.part[f.parent[v] as usize]
+            };
+        }
+        // Every edge that stands and is not a bridge is a loop of its part
+        // once the part is fused: *1 each.
+        for (k, &(a, _)) in edges.iter().enumerate() {
+            if f.order[a as usize] != UNSEEN && !f.is_bridge(k, edges) {
+                f.worth[f.part[a as usize] as usize] ^= 1;
+            }
+        }
+        // Bottom up: a part hanging by a bridge adds one plus its value to
+        // the vertex it hangs from (every vertex below a part's head comes
+        // later in preorder, so the part is complete when its head is met).
+        for k in (0..f.preorder.len()).rev() {
+            let v = f.preorder[k] as usize;
+            let standing = f.hanging[v];
+            f.worth[f.part[v] as usize] ^= standing;
+            if v != GROUND && f.is_head(v) {
+                let from = f.parent[v] as usize;
+                f.hanging[from] ^= f.worth[v] + 1;
+            }
+        }
+        f
+    }
+
+    /// Whether `v`, reached from its parent, heads a part: nothing below
+    /// it reaches above it but through its parent edge, a bridge.
+    fn is_head(&self, v: usize) -> bool {
+        v != GROUND && self.low[v] > self.order[self.parent[v] as usize]
+    }
+
+    /// Whether edge `k` is a bridge.
+    fn is_bridge(&self, k: usize, edges: &[(u32, u32)]) -> bool {
+        let (a, b) = edges[k];
+        let below = |v: u32| self.parent_edge[v as usize] == k as u32 && self.is_head(v as usize);
+        a != b && (below(a) || below(b))
+    }
+
+    /// The value of the whole: the ground's part.
+    fn value(&self) -> u64 {
+        self.worth[GROUND]
     }
 }
 
@@ -583,16 +703,14 @@ struct Adjacency {
 }
 
 impl Adjacency {
-    fn new(game: &Hackenbush, left: &[u64]) -> Adjacency {
-        let n = game.vertices();
+    fn new(n: usize, edges: &[(u32, u32)]) -> Adjacency {
         let mut start = vec![0u32; n + 1];
-        for_each_edge(left, |i| {
-            let (a, b) = game.edges[i];
+        for &(a, b) in edges {
             start[a as usize + 1] += 1;
             if a != b {
                 start[b as usize + 1] += 1;
             }
-        });
+        }
         for v in 0..n {
             start[v + 1] += start[v];
         }
@@ -602,13 +720,12 @@ impl Adjacency {
             list[fill[v as usize] as usize] = item;
             fill[v as usize] += 1;
         };
-        for_each_edge(left, |i| {
-            let (a, b) = game.edges[i];
-            put(a, (i as u32, b));
+        for (k, &(a, b)) in edges.iter().enumerate() {
+            put(a, (k as u32, b));
             if a != b {
-                put(b, (i as u32, a));
+                put(b, (k as u32, a));
             }
-        });
+        }
         Adjacency { start, list }
     }
 

@@ -127,15 +127,10 @@ impl HackenbushPosition {
     /// The winning chops under normal play, given the value; the first
     /// only when `one`.
     fn winning(&self, one: bool, cancel: &Cancel) -> Result<Vec<usize>, Cancelled> {
-        let mut wins = Vec::new();
-        for i in Hackenbush::edges_in(&self.left) {
-            cancel.check()?;
-            if self.game.value(&self.game.chop(&self.left, i)).is_zero() {
-                wins.push(i);
-                if one {
-                    break;
-                }
-            }
+        cancel.check()?;
+        let mut wins = self.game.winning_chops(&self.left);
+        if one {
+            wins.truncate(1);
         }
         Ok(wins)
     }
@@ -234,7 +229,7 @@ impl Position for HackenbushPosition {
     fn refuses(&self, convention: Convention) -> Option<String> {
         (convention == Convention::Misere && self.game.small().is_none()).then(|| {
             format!(
-                "misère Hackenbush is searched, on graphs of at most {MAX_MISERE_EDGES} edges; {} has {}",
+                "misère Hackenbush is searched, on graphs of at most {MAX_MISERE_EDGES} edges; {} has {} edges",
                 self.game.spec(),
                 self.game.edges()
             )
