@@ -479,6 +479,12 @@ impl Hackenbush {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn winning_chops(&self, left: &[u64]) -> Vec<usize> {
+        self.chops(left, false)
+    }
+
+    /// [`Hackenbush::winning_chops`], or when `first`, one of them (a
+    /// bridge when one wins: found in linear time), or none.
+    pub(crate) fn chops(&self, left: &[u64], first: bool) -> Vec<usize> {
         let mut ids = Vec::new();
         for_each_edge(left, |i| ids.push(i));
         let edges: Vec<(u32, u32)> = ids.iter().map(|&i| self.edges[i]).collect();
@@ -504,6 +510,10 @@ impl Hackenbush {
             } else {
                 need[v] = Some(branch - 1);
             }
+        }
+        if first && !wins.is_empty() {
+            wins.truncate(1);
+            return wins;
         }
         // Edges inside parts whose target is known: group them by part.
         let mut inside: HashMap<u32, Vec<usize>> = HashMap::new();
@@ -541,6 +551,9 @@ impl Hackenbush {
                 without.swap_remove(m);
                 if Fusion::new(local.len(), &without, Some(&extra)).value() == target {
                     wins.push(ids[k]);
+                    if first {
+                        return wins;
+                    }
                 }
             }
         }
@@ -934,6 +947,9 @@ mod tests {
                 .filter(|&i| brute(&edges, grounded(&edges, start & !(1 << i)), &mut memo).0 == 0)
                 .collect();
             assert_eq!(g.winning_chops(&g.start()), wins, "{edges:?}");
+            let one = g.chops(&g.start(), true);
+            assert_eq!(one.len(), usize::from(!wins.is_empty()), "{edges:?}");
+            assert!(one.iter().all(|i| wins.contains(i)), "{edges:?}");
             let small = g.small().unwrap();
             let pos = SmallHackenbush::mask(&g.start());
             assert_eq!(

@@ -124,15 +124,10 @@ impl HackenbushPosition {
         }
     }
 
-    /// The winning chops under normal play, given the value; the first
-    /// only when `one`.
+    /// The winning chops under normal play; one only when `one`.
     fn winning(&self, one: bool, cancel: &Cancel) -> Result<Vec<usize>, Cancelled> {
         cancel.check()?;
-        let mut wins = self.game.winning_chops(&self.left);
-        if one {
-            wins.truncate(1);
-        }
-        Ok(wins)
+        Ok(self.game.chops(&self.left, one))
     }
 }
 
