@@ -110,6 +110,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             } else {
                 grundy::Convention::Normal
             };
+            if let Some(why) = start.refuses(convention) {
+                bail!("{why}");
+            }
             let mut session = position::PositionSession::start(start, convention, first);
             play(&mut session, io::stdin().lock(), out, style)
         }

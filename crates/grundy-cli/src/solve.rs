@@ -278,6 +278,9 @@ fn solve_position(
     } else {
         Convention::Normal
     };
+    if let Some(why) = position.refuses(convention) {
+        anyhow::bail!("{why}");
+    }
     if args.misere && args.db.is_some() {
         anyhow::bail!(
             "--db reads the normal-play values of small regions, which misère play cannot use; leave out --db or --misere"

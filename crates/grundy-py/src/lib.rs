@@ -228,6 +228,9 @@ fn solve(
             } else {
                 Convention::Normal
             };
+            if let Some(why) = start.refuses(convention) {
+                return Err(value_error(why));
+            }
             return interruptible(py, move |cancel| {
                 let started = std::time::Instant::now();
                 let solution = start.solve(

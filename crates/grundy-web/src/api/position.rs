@@ -39,6 +39,15 @@ fn checked(start: Box<dyn Position>, limits: &Limits) -> Result<Box<dyn Position
     Ok(start)
 }
 
+/// The position, when its family can solve it under `convention` (misère
+/// Hackenbush only on small graphs).
+fn solvable(start: &dyn Position, convention: Convention) -> Result<(), ApiError> {
+    match start.refuses(convention) {
+        Some(why) => Err(ApiError::bad_request(why)),
+        None => Ok(()),
+    }
+}
+
 /// The position named by the request's `game`, for the routes that take
 /// only whole positions.
 fn read_position(fields: &mut Fields, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
@@ -101,6 +110,7 @@ pub(super) async fn solve(
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     fields.u64_or("limit", 20, 100_000)?;
     let cost = state.budget.position(&*start);
     compute(state, cost, move |cancel| {
@@ -264,6 +274,7 @@ pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResul
     let mut fields = Fields::parse(&bytes, &["game", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     let cost = state.budget.position(&*start);
     compute(&state, cost, move |cancel| {
         to_json(&position_json(&*start, convention, cancel)?)
@@ -331,6 +342,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
     let mut fields = Fields::parse(&bytes, &["game", "move", "vertex", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    solvable(&*start, convention)?;
     let user = read_move(&*start, &mut fields)?;
     // The engine's reply, then the position after it: two searches of
     // positions smaller than this one.

@@ -23,7 +23,10 @@ use std::fmt;
 
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
-use crate::games::{Board, CoinRow, KaylesPosition, MoorePosition, Position, Wythoff};
+use crate::games::{
+    ArcKaylesPosition, Board, CoinRow, HackenbushPosition, KaylesPosition, MoorePosition, Position,
+    Wythoff,
+};
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
 
@@ -64,6 +67,16 @@ pub static FAMILIES: &[Family] = &[
         name: "nodekayles",
         summary: "Node Kayles on a graph: nodekayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
         parse: |spec, read| Ok(Box::new(KaylesPosition::parse(spec, read)?)),
+    },
+    Family {
+        name: "arckayles",
+        summary: "Arc Kayles on a graph (take an edge and the edges at its ends): arckayles:path:N, cycle:N, grid:RxC, complete:N, star:N, petersen, or FILE",
+        parse: |spec, read| Ok(Box::new(ArcKaylesPosition::parse(spec, read)?)),
+    },
+    Family {
+        name: "hackenbush",
+        summary: "green Hackenbush (chop an edge; what leaves the ground falls): hackenbush:stalk:N, cycle:N, tree:BxD, or FILE (an edge list with a vertex 'ground')",
+        parse: |spec, read| Ok(Box::new(HackenbushPosition::parse(spec, read)?)),
     },
     Family {
         name: "wythoff",

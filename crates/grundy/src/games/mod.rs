@@ -20,9 +20,12 @@
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`moore`] | [`MoorePosition`]: Moore's Nim, take from up to k heaps at once; outcome and every winning move by Moore's theorem |
 //! | [`node_kayles`] | [`NodeKayles`]: pick a vertex of a graph, removing it and its neighbours |
+//! | [`arc_kayles`] | [`ArcKayles`]: take an edge of a graph with every edge that touches it |
+//! | [`hackenbush`] | [`Hackenbush`]: green Hackenbush, valued by the colon and fusion principles |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 //! | [`wythoff`] | [`Wythoff`]: two heaps, take from one or the same from both; P-positions exactly at any size, Grundy value tables |
 
+pub mod arc_kayles;
 pub mod board;
 pub mod board_play;
 pub mod chomp;
@@ -31,6 +34,7 @@ pub mod cram;
 pub mod cram_endgame;
 pub mod error;
 pub mod family;
+pub mod hackenbush;
 pub mod heaps;
 pub mod moore;
 pub mod named_graph;
@@ -40,6 +44,7 @@ pub mod position;
 pub mod spec;
 pub mod wythoff;
 
+pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use coins::{CoinRow, CoinRule};
@@ -47,6 +52,7 @@ pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
 pub use error::GameError;
 pub use family::{Family, Game, NotAHeapGame, FAMILIES};
+pub use hackenbush::{Hackenbush, HackenbushPosition};
 pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use moore::MoorePosition;
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};

@@ -242,6 +242,38 @@ impl NamedGraph {
         })
     }
 
+    /// The graph of a whole spec `FAMILY:GRAPH` (`family` in lower case,
+    /// matched ignoring case and leading spaces), within `limits`, with
+    /// errors located in `spec`.
+    ///
+    /// # Errors
+    /// A spec that does not start with `family:`, and those of
+    /// [`NamedGraph::parse`].
+    pub(crate) fn parse_family(
+        spec: &str,
+        family: &str,
+        limits: &Limits,
+        read: Option<ReadFile<'_>>,
+    ) -> Result<NamedGraph, GameError> {
+        let lead = spec.len() - spec.trim_start().len();
+        let body = lead + family.len() + 1;
+        let prefix_ok = spec.get(lead..body).is_some_and(|p| {
+            p.ends_with(':')
+                && p.get(..family.len())
+                    .is_some_and(|f| f.eq_ignore_ascii_case(family))
+        });
+        if !prefix_ok {
+            let found = spec
+                .trim()
+                .chars()
+                .next()
+                .map_or("end of spec".into(), |c| format!("'{c}'"));
+            let err = ParseError::at_byte(lead, format!("expected '{family}:', found {found}"));
+            return Err(err.in_text(spec).into());
+        }
+        NamedGraph::parse(spec, body, limits, read).map_err(|e| e.in_text(spec))
+    }
+
     /// The graph of the edge-list file at `path`.
     fn read(
         spec: &str,

@@ -228,6 +228,15 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
     /// [`crate::games::Game::parse`] after the family's name.
     fn label(&self) -> String;
 
+    /// Why this position cannot be solved under `convention`, in a
+    /// sentence, when a limit of the family's search forbids it (misère
+    /// Hackenbush is searched, on small graphs only); `None`, the default,
+    /// when it can. Front ends ask before they solve or play, and
+    /// [`Position::solve`] past the limit returns [`Cancelled`] at once.
+    fn refuses(&self, _convention: Convention) -> Option<String> {
+        None
+    }
+
     /// The move the engine makes, as an index into
     /// [`Position::moves`], or `None` when there is no move: a winning
     /// move when there is one; otherwise, playing for time, the move that

@@ -15,7 +15,12 @@ use crate::games::named_graph::Shape;
 /// # Ok::<(), grundy::games::GameError>(())
 /// ```
 pub fn layout(graph: &NodeKayles) -> Vec<(f64, f64)> {
-    let n = graph.vertices();
+    place(graph.vertices(), graph.shape)
+}
+
+/// [`layout`] for `n` vertices of a graph of `shape`, for every game
+/// played on a named graph.
+pub(crate) fn place(n: usize, shape: Shape) -> Vec<(f64, f64)> {
     let ring = |count: usize, radius: f64, turn: f64| -> Vec<(f64, f64)> {
         (0..count)
             .map(|i| {
@@ -32,7 +37,7 @@ pub fn layout(graph: &NodeKayles) -> Vec<(f64, f64)> {
             i as f64 / (count - 1) as f64
         }
     };
-    match graph.shape {
+    match shape {
         Shape::Grid { cols, .. } => {
             let cols = cols.max(1);
             let rows = n.div_ceil(cols);

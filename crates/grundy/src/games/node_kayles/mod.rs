@@ -29,8 +29,8 @@
 //! # Ok::<(), grundy::games::GameError>(())
 //! ```
 
-mod layout;
-mod position;
+pub(crate) mod layout;
+pub(crate) mod position;
 
 pub use layout::layout;
 pub use position::KaylesPosition;
@@ -132,25 +132,8 @@ impl NodeKayles {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<NodeKayles, GameError> {
-        let lead = spec.len() - spec.trim_start().len();
-        let body = lead + "nodekayles:".len();
-        if !spec
-            .get(lead..body)
-            .is_some_and(|p| p.eq_ignore_ascii_case("nodekayles:"))
-        {
-            let found = spec
-                .trim()
-                .chars()
-                .next()
-                .map_or("end of spec".into(), |c| format!("'{c}'"));
-            let err = crate::span::ParseError::at_byte(
-                lead,
-                format!("expected 'nodekayles:', found {found}"),
-            );
-            return Err(err.in_text(spec).into());
-        }
         let limits = NamedGraph::limits("Node Kayles", MAX_VERTICES);
-        let graph = NamedGraph::parse(spec, body, &limits, read).map_err(|e| e.in_text(spec))?;
+        let graph = NamedGraph::parse_family(spec, "nodekayles", &limits, read)?;
         Ok(NodeKayles::from_named(&graph))
     }
 

@@ -59,37 +59,11 @@ impl KaylesPosition {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<KaylesPosition, GameError> {
-        let trimmed = spec.trim_end();
-        let Some(open) = trimmed.strip_suffix('}').and_then(|body| body.rfind("-{")) else {
+        let Some(open) = gone_list(spec) else {
             return Ok(KaylesPosition::new(NodeKayles::parse(spec, read)?));
         };
         let mut position = KaylesPosition::new(NodeKayles::parse(&spec[..open], read)?);
-        let mut at = open + 2;
-        for name in trimmed[at..trimmed.len() - 1].split(',') {
-            let typed = name.trim();
-            let start = at + (name.len() - name.trim_start().len());
-            at += name.len() + 1;
-            if typed.is_empty() {
-                continue;
-            }
-            let Some(v) = position.vertex(typed) else {
-                let span = Span {
-                    start,
-                    end: start + typed.len(),
-                };
-                let err = ParseError::spanning(
-                    span,
-                    format!(
-                        "{typed:?} is not a vertex of {} (its vertices are {} to {})",
-                        position.game.spec(),
-                        position.game.name(0),
-                        position.game.name(position.game.vertices() - 1)
-                    ),
-                );
-                return Err(err.in_text(spec).into());
-            };
-            position.left &= !(1 << v);
-        }
+        position.left &= !parse_gone(spec, open, &position.game.names, position.game.spec())?;
         Ok(position)
     }
 
@@ -105,10 +79,7 @@ impl KaylesPosition {
 
     /// The vertex named `name` (exactly, or else ignoring case).
     fn vertex(&self, name: &str) -> Option<usize> {
-        let n = self.game.vertices();
-        (0..n)
-            .find(|&v| self.game.name(v) == name)
-            .or_else(|| (0..n).find(|&v| self.game.name(v).eq_ignore_ascii_case(name)))
+        find_vertex(&self.game.names, name)
     }
 
     /// The move that picks `v`.
@@ -123,6 +94,64 @@ impl KaylesPosition {
     fn vertices_left(&self) -> impl Iterator<Item = usize> + '_ {
         (0..self.game.vertices()).filter(|&v| self.left >> v & 1 == 1)
     }
+}
+
+/// The vertex named `name` among `names` (exactly, or else ignoring case).
+pub(crate) fn find_vertex(names: &[String], name: &str) -> Option<usize> {
+    names
+        .iter()
+        .position(|v| v == name)
+        .or_else(|| names.iter().position(|v| v.eq_ignore_ascii_case(name)))
+}
+
+/// Where the list of vertices gone, `-{A,B}` at the end of a spec, starts
+/// (the byte of its `-`), when the spec ends in one.
+pub(crate) fn gone_list(spec: &str) -> Option<usize> {
+    spec.trim_end()
+        .strip_suffix('}')
+        .and_then(|body| body.rfind("-{"))
+}
+
+/// The vertices named in the list that starts at byte `open` of `spec`
+/// (see [`gone_list`]), as bits, among the vertices `names` of the graph
+/// `game`.
+///
+/// # Errors
+/// A name that is not a vertex, located in `spec`.
+pub(crate) fn parse_gone(
+    spec: &str,
+    open: usize,
+    names: &[String],
+    game: &str,
+) -> Result<u128, GameError> {
+    let trimmed = spec.trim_end();
+    let mut gone = 0u128;
+    let mut at = open + 2;
+    for name in trimmed[at..trimmed.len() - 1].split(',') {
+        let typed = name.trim();
+        let start = at + (name.len() - name.trim_start().len());
+        at += name.len() + 1;
+        if typed.is_empty() {
+            continue;
+        }
+        let Some(v) = find_vertex(names, typed) else {
+            let span = Span {
+                start,
+                end: start + typed.len(),
+            };
+            let err = ParseError::spanning(
+                span,
+                format!(
+                    "{typed:?} is not a vertex of {game} (its vertices are {} to {})",
+                    names[0],
+                    names[names.len() - 1]
+                ),
+            );
+            return Err(err.in_text(spec).into());
+        };
+        gone |= 1 << v;
+    }
+    Ok(gone)
 }
 
 impl fmt::Display for KaylesPosition {
