@@ -127,118 +127,113 @@ impl Learner {
         max_order: usize,
     ) -> Option<Hyp> {
         let q = base.order();
-        let sizes: Vec<usize> = free.iter().map(|&(_, i, p)| i + p).collect();
-        let c: usize = sizes.iter().product();
-        let m = q.checked_mul(c)?;
-        if m > 64 * max_order.max(1024) {
+        let product = Product::new(base, free);
+        if q.checked_mul(product.c)? > 64 * max_order.max(1024) {
             return None;
         }
-        let mul_m = |a: usize, b: usize| -> usize {
-            let (mut ra, mut rb) = (a % c, b % c);
-            let mut r = 0;
-            let mut scale = 1;
-            for (j, &(_, index, period)) in free.iter().enumerate() {
-                let k = ra % sizes[j] + rb % sizes[j];
-                ra /= sizes[j];
-                rb /= sizes[j];
-                let k = if k < sizes[j] {
-                    k
-                } else {
-                    index + (k - index) % period
-                };
-                r += k * scale;
-                scale *= sizes[j];
-            }
-            base.mul[(a / c) * q + b / c] as usize * c + r
-        };
         let g = gens.len();
         let pre: Vec<usize> = (0..g)
-            .map(|t| {
-                let mut scale = 1;
-                for (j, &(ft, _, _)) in free.iter().enumerate() {
-                    if ft == t {
-                        return scale;
-                    }
-                    scale *= sizes[j];
-                }
-                base.star(0, &[gens[t]]) as usize * c
+            .map(|t| match free.iter().position(|&(ft, _, _)| ft == t) {
+                Some(j) => product.unit(j),
+                None => product.lift(base.star(0, &[gens[t]]) as usize),
             })
             .collect();
-        let elem_of = |leaves: &[u32]| -> usize {
-            leaves.iter().fold(0, |x, &h| match gen_of[h as usize] {
-                u32::MAX => x,
-                t => mul_m(x, pre[t as usize]),
+        let size = q << product.bits;
+        let least = least_sums(&product, &pre, size);
+        let reach = &least.elems;
+        // The elements each option of each generator leads to.
+        let opt_elems: Vec<Vec<usize>> = gens
+            .iter()
+            .map(|&h| {
+                let mut v: Vec<usize> = self.opts[h as usize]
+                    .iter()
+                    .map(|leaves| {
+                        leaves.iter().fold(0, |x, &h| match gen_of[h as usize] {
+                            u32::MAX => x,
+                            t => product.mul(x, pre[t as usize]),
+                        })
+                    })
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
             })
-        };
-        // Least sums: counts per generator, largest heap first, so that the
-        // vectors compare in the order of sums.
-        let mut best: HashMap<usize, Vec<u32>> = HashMap::from([(0, vec![0; g])]);
-        for (t, &gen_elem) in pre.iter().enumerate() {
-            let slot = g - 1 - t;
-            let mut next: HashMap<usize, (usize, Vec<u32>)> = HashMap::new();
-            let mut power = 0usize;
-            let mut seen = vec![power];
-            for k in 0.. {
-                for (&e0, w0) in &best {
-                    let e = mul_m(e0, power);
-                    let mut w = w0.clone();
-                    w[slot] = k as u32;
-                    match next.get_mut(&e) {
-                        None => {
-                            next.insert(e, (k, w));
-                        }
-                        Some((k2, w2)) if *k2 == k && w < *w2 => *w2 = w,
-                        Some(_) => {}
-                    }
-                }
-                power = mul_m(power, gen_elem);
-                if seen.contains(&power) {
-                    break;
-                }
-                seen.push(power);
-            }
-            best = next.into_iter().map(|(e, (_, w))| (e, w)).collect();
-        }
-        let mut order: Vec<(Vec<u32>, usize)> = best.into_iter().map(|(e, w)| (w, e)).collect();
-        order.sort_unstable();
-        let mut p: HashMap<usize, bool> = HashMap::with_capacity(order.len());
-        for (w, e) in &order {
-            if *e == 0 {
-                p.insert(0, false);
+            .collect();
+        // Outcomes, in the order of least sums: 0 N, 1 P, 2 not yet known.
+        let mut p = vec![2u8; size];
+        let mut counts = vec![0u32; g];
+        let mut support: Vec<usize> = Vec::with_capacity(g);
+        let mut prefix: Vec<usize> = Vec::with_capacity(g + 1);
+        for (i, &e) in reach.iter().enumerate() {
+            if e == 0 {
+                p[0] = 0;
                 continue;
             }
+            least.word(i, &mut counts);
+            support.clear();
+            support.extend((0..g).filter(|&t| counts[t] > 0));
+            // The class of the sum less one heap of each generator in it:
+            // prefix and suffix products over the support.
+            prefix.clear();
+            prefix.push(0);
+            for &t in &support {
+                let last = *prefix.last().expect("non-empty");
+                prefix.push(product.mul(last, least.power(t, counts[t] as usize)));
+            }
+            let mut suffix = 0;
             let mut any_p = false;
-            'sum: for slot in (0..g).filter(|&s| w[s] > 0) {
-                let t = g - 1 - slot;
-                let mut rest_w = w.clone();
-                rest_w[slot] -= 1;
-                let rest = (0..g).fold(0, |x, s| {
-                    (0..rest_w[s]).fold(x, |x, _| mul_m(x, pre[g - 1 - s]))
-                });
-                for leaves in &self.opts[gens[t] as usize] {
+            for (i, &t) in support.iter().enumerate().rev() {
+                let others = product.mul(prefix[i], suffix);
+                let rest = product.mul(others, least.power(t, counts[t] as usize - 1));
+                for &o in &opt_elems[t] {
                     // Every option comes before the sum, so is decided.
-                    if *p.get(&mul_m(rest, elem_of(leaves)))? {
-                        any_p = true;
-                        break 'sum;
+                    match p[product.mul(rest, o)] {
+                        1 => {
+                            any_p = true;
+                            break;
+                        }
+                        0 => {}
+                        _ => return None,
                     }
                 }
+                if any_p {
+                    break;
+                }
+                suffix = product.mul(suffix, least.power(t, counts[t] as usize));
             }
-            p.insert(*e, !any_p);
+            p[e] = u8::from(!any_p);
         }
-        // Moore's refinement of the reachable elements.
-        let reach: Vec<usize> = order.iter().map(|&(_, e)| e).collect();
-        let mut class: HashMap<usize, usize> =
-            reach.iter().map(|&e| (e, usize::from(p[&e]))).collect();
+        // Moore's refinement of the reachable elements, on their places in
+        // `reach`.
+        let mut place = vec![u32::MAX; size];
+        for (i, &e) in reach.iter().enumerate() {
+            place[e] = i as u32;
+        }
+        let next: Vec<u32> = reach
+            .iter()
+            .flat_map(|&e| pre.iter().map(move |&x| (e, x)))
+            .map(|(e, x)| place[product.mul(e, x)])
+            .collect();
+        let mut class: Vec<u32> = reach.iter().map(|&e| u32::from(p[e])).collect();
         let mut count = 0;
+        let mut sig = vec![0u32; g + 1];
         loop {
-            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
-            let mut new_class = HashMap::with_capacity(reach.len());
-            for &e in &reach {
-                let mut sig = Vec::with_capacity(g + 1);
-                sig.push(class[&e]);
-                sig.extend(pre.iter().map(|&x| class[&mul_m(e, x)]));
-                let len = ids.len();
-                new_class.insert(e, *ids.entry(sig).or_insert(len));
+            let mut ids: HashMap<Vec<u32>, u32> = HashMap::with_capacity(count.max(2));
+            let mut new_class = Vec::with_capacity(reach.len());
+            for i in 0..reach.len() {
+                sig[0] = class[i];
+                for t in 0..g {
+                    sig[t + 1] = class[next[i * g + t] as usize];
+                }
+                let len = ids.len() as u32;
+                let id = match ids.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        ids.insert(sig.clone(), len);
+                        len
+                    }
+                };
+                new_class.push(id);
             }
             let new_count = ids.len();
             class = new_class;
@@ -252,27 +247,28 @@ impl Learner {
         }
         // Classes numbered by their least sums (the identity first).
         let mut rep = vec![];
-        let mut id = vec![usize::MAX; count];
-        for &e in &reach {
-            if id[class[&e]] == usize::MAX {
-                id[class[&e]] = rep.len();
-                rep.push(e);
+        let mut id = vec![u32::MAX; count];
+        for (i, &c) in class.iter().enumerate() {
+            if id[c as usize] == u32::MAX {
+                id[c as usize] = rep.len() as u32;
+                rep.push(i);
             }
         }
-        let state = |e: usize| id[class[&e]] as u32;
+        let state = |i: usize| id[class[i] as usize];
+        let next = &next;
         let delta = rep
             .iter()
-            .flat_map(|&e| pre.iter().map(move |&x| (e, x)))
-            .map(|(e, x)| state(mul_m(e, x)))
+            .flat_map(|&i| (0..g).map(move |t| next[i * g + t] as usize))
+            .map(state)
             .collect();
         let mul = rep
             .iter()
-            .flat_map(|&a| rep.iter().map(move |&b| (a, b)))
-            .map(|(a, b)| state(mul_m(a, b)))
+            .flat_map(|&a| rep.iter().map(move |&b| (reach[a], reach[b])))
+            .map(|(a, b)| state(place[product.mul(a, b)] as usize))
             .collect();
         Some(Hyp {
             delta,
-            p: rep.iter().map(|e| p[e]).collect(),
+            p: rep.iter().map(|&i| p[reach[i]] == 1).collect(),
             gens: gens.to_vec(),
             gen_of: gen_of.to_vec(),
             mul,
@@ -380,5 +376,149 @@ fn subsets(len: usize, size: usize) -> Vec<Vec<usize>> {
         for j in i + 1..size {
             cur[j] = cur[j - 1] + 1;
         }
+    }
+}
+
+/// `base` times cyclic monoids `x^(index + period) = x^index`: an element
+/// is a base element shifted left by `bits`, beside the exponents of the
+/// cyclic parts in mixed radix.
+struct Product<'a> {
+    base: &'a Hyp,
+    /// The number of exponent vectors, `∏ (index + period)`.
+    c: usize,
+    bits: u32,
+    /// `cyclic[r1 * c + r2]`: the product of two exponent vectors.
+    cyclic: Vec<u32>,
+    /// The radix of each cyclic part.
+    scales: Vec<usize>,
+}
+
+impl Product<'_> {
+    fn new<'a>(base: &'a Hyp, free: &[(usize, usize, usize)]) -> Product<'a> {
+        let sizes: Vec<usize> = free.iter().map(|&(_, i, p)| i + p).collect();
+        let c: usize = sizes.iter().product();
+        let mut scales = Vec::with_capacity(sizes.len());
+        let mut scale = 1;
+        for &s in &sizes {
+            scales.push(scale);
+            scale *= s;
+        }
+        let cyclic = (0..c * c)
+            .map(|i| {
+                let (mut ra, mut rb) = (i / c, i % c);
+                let mut r = 0;
+                for (j, &(_, index, period)) in free.iter().enumerate() {
+                    let k = ra % sizes[j] + rb % sizes[j];
+                    ra /= sizes[j];
+                    rb /= sizes[j];
+                    let k = if k < sizes[j] {
+                        k
+                    } else {
+                        index + (k - index) % period
+                    };
+                    r += k * scales[j];
+                }
+                r as u32
+            })
+            .collect();
+        Product {
+            base,
+            c,
+            bits: usize::BITS - (c - 1).leading_zeros(),
+            cyclic,
+            scales,
+        }
+    }
+
+    fn mul(&self, a: usize, b: usize) -> usize {
+        let mask = (1 << self.bits) - 1;
+        let q = self.base.order();
+        let x = self.base.mul[(a >> self.bits) * q + (b >> self.bits)] as usize;
+        (x << self.bits) | self.cyclic[(a & mask) * self.c + (b & mask)] as usize
+    }
+
+    /// The generator of cyclic part `j`.
+    fn unit(&self, j: usize) -> usize {
+        self.scales[j]
+    }
+
+    /// A base element, with every cyclic exponent zero.
+    fn lift(&self, x: usize) -> usize {
+        x << self.bits
+    }
+}
+
+/// The reachable elements of a product, each with its lexicographically
+/// least sum of generators (counts compared from the last generator, the
+/// largest heap, down).
+struct LeastSums {
+    /// The reachable elements in the order of their least sums.
+    elems: Vec<usize>,
+    /// `layers[t][i] = (count, parent)`: after generators `0..=t`, the
+    /// `i`-th element (in the order of least sums over those generators)
+    /// has `count` heaps of generator `t` and the rest of its sum is that
+    /// of element `parent` of layer `t - 1`.
+    layers: Vec<Vec<(u32, u32)>>,
+    /// The powers of each generator's element, up to where they cycle.
+    powers: Vec<Vec<usize>>,
+}
+
+impl LeastSums {
+    /// The counts of the least sum of `elems[i]`, one per generator.
+    fn word(&self, i: usize, counts: &mut [u32]) {
+        let mut at = i as u32;
+        for t in (0..self.layers.len()).rev() {
+            let (k, parent) = self.layers[t][at as usize];
+            counts[t] = k;
+            at = parent;
+        }
+    }
+
+    /// Generator `t`'s element to the power `k` (a count of a least sum).
+    fn power(&self, t: usize, k: usize) -> usize {
+        self.powers[t][k]
+    }
+}
+
+/// The least sums of every reachable element of `product`, generator by
+/// generator from the smallest heap: with the elements over generators
+/// `0..t` in the order of their least sums, those over `0..=t` are first
+/// reached with the fewest heaps of generator `t`, and among equal counts
+/// from the earliest element before, so taking each element the first time
+/// it is reached keeps them in order with no comparisons.
+fn least_sums(product: &Product<'_>, pre: &[usize], size: usize) -> LeastSums {
+    let mut elems = vec![0usize];
+    let mut layers = Vec::with_capacity(pre.len());
+    let mut powers = Vec::with_capacity(pre.len());
+    let mut stamp = vec![u32::MAX; size];
+    for (t, &x) in pre.iter().enumerate() {
+        let mut cycle = vec![0usize];
+        loop {
+            let next = product.mul(*cycle.last().expect("non-empty"), x);
+            if cycle.contains(&next) {
+                break;
+            }
+            cycle.push(next);
+        }
+        let mut next_elems = Vec::with_capacity(elems.len());
+        let mut layer = Vec::with_capacity(elems.len());
+        for (k, &xk) in cycle.iter().enumerate() {
+            for (i, &e0) in elems.iter().enumerate() {
+                let e = product.mul(e0, xk);
+                if stamp[e] != t as u32 {
+                    stamp[e] = t as u32;
+                    next_elems.push(e);
+                    layer.push((k as u32, i as u32));
+                }
+            }
+        }
+        elems = next_elems;
+        layers.push(layer);
+        powers.push(cycle);
+    }
+    LeastSums {
+        elems,
+        layers,
+        powers,
     }
 }
