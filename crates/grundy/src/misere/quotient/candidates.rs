@@ -14,8 +14,13 @@ impl Learner {
     /// elements are told apart by sums of smaller heaps, and a verified
     /// candidate predicts every sum with heap `n` in it. Its elements are
     /// all reached without heap `n`, so it is the quotient itself.
+    ///
+    /// Where a smaller heap's options have the same classes as heap `n`'s,
+    /// heap `n` takes that heap's class with no search: swapping the two
+    /// heaps in any sum changes neither its class nor its options' classes,
+    /// so a local failure with heap `n` would be one without it.
     pub(super) fn conservative(
-        &self,
+        &mut self,
         n: u32,
         gens: &[u32],
         gen_of: &[u32],
@@ -29,6 +34,41 @@ impl Learner {
         }
         let order = prev.order();
         let (g_old, g) = (prev.gens.len(), gens.len());
+        let extend = |x: usize| {
+            let mut delta = Vec::with_capacity(order * g);
+            for s in 0..order {
+                delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
+                delta.push(prev.mul[s * order + x]);
+            }
+            Hyp {
+                delta,
+                p: prev.p.clone(),
+                gens: gens.to_vec(),
+                gen_of: gen_of.to_vec(),
+                mul: prev.mul.clone(),
+            }
+        };
+        let shape = |h: u32| {
+            let mut v: Vec<u32> = self.opts[h as usize]
+                .iter()
+                .map(|leaves| prev.star(0, leaves))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        if self.shapes_upto + 1 != n {
+            self.shapes.clear();
+            for &h in &prev.gens {
+                self.shapes.insert(shape(h), prev.star(0, &[h]));
+            }
+        }
+        self.shapes_upto = n - 1;
+        let heap_shape = shape(n);
+        if let Some(&x) = self.shapes.get(&heap_shape) {
+            self.shapes_upto = n;
+            return Ok(Some(extend(x as usize)));
+        }
         // Heap n alone: P exactly when every option (a sum of smaller
         // heaps, which the previous quotient answers) is N.
         let heap_p = self.opts[n as usize]
@@ -90,19 +130,10 @@ impl Learner {
             if !locally_fine {
                 continue;
             }
-            let mut delta = Vec::with_capacity(order * g);
-            for s in 0..order {
-                delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
-                delta.push(prev.mul[s * order + x]);
-            }
-            let hyp = Hyp {
-                delta,
-                p: prev.p.clone(),
-                gens: gens.to_vec(),
-                gen_of: gen_of.to_vec(),
-                mul: prev.mul.clone(),
-            };
+            let hyp = extend(x);
             if self.verify(&hyp, cancel)?.is_none() {
+                self.shapes.insert(heap_shape, x as u32);
+                self.shapes_upto = n;
                 return Ok(Some(hyp));
             }
         }

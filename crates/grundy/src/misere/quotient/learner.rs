@@ -85,6 +85,11 @@ pub(super) struct Learner {
     pub(super) cert: Option<(Vec<u32>, Hyp)>,
     pub(super) n: u32,
     pub(super) max_searched: usize,
+    /// The class in `prev` of the heaps whose options have each set of
+    /// classes in `prev` (sorted), for the heaps up to `shapes_upto`;
+    /// emptied when the quotient changes.
+    pub(super) shapes: HashMap<Vec<u32>, u32>,
+    pub(super) shapes_upto: u32,
 }
 
 /// Sorts a position descending and drops heaps with no move.
@@ -139,6 +144,8 @@ impl Learner {
             cert: None,
             n: 0,
             max_searched,
+            shapes: HashMap::new(),
+            shapes_upto: 0,
         }
     }
 
@@ -288,6 +295,9 @@ impl Learner {
         if let Some(hyp) = self.conservative(n, &gens, &gen_of, cancel)? {
             return Ok(hyp);
         }
+        // The quotient changes at heap n: classes get new numbers.
+        self.shapes.clear();
+        self.shapes_upto = 0;
         // MisereSolver's candidates need no search at all; the learner is
         // the fallback when they do not converge.
         if let Some(hyp) = self.recalibrate(n, &gens, &gen_of, max_order, cancel)? {

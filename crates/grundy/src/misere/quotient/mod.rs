@@ -322,41 +322,50 @@ impl<'a> QuotientBuilder<'a> {
             });
         }
         let mut learner = Learner::new(ruleset, max_heap as u32, limits.max_searched);
-        let mut last: Option<MisereQuotient> = None;
         let mut orders = vec![1];
         let game = ruleset.to_string();
+        // The quotient is presented only once it is returned (or wanted
+        // beside an error): presenting it at every heap size took longer
+        // than verifying it where it does not change.
+        let present = |hyp: &Hyp, heap: u32, orders: &[usize]| {
+            MisereQuotient::from_hypothesis(&game, ruleset, hyp, heap, orders)
+        };
         for n in 1..=max_heap as u32 {
-            let too_large = |what: String, last: Option<MisereQuotient>| QuotientError::TooLarge {
-                game: game.clone(),
-                heap: u64::from(n),
-                what,
-                partial: last.map(Box::new),
-            };
+            let too_large =
+                |what: String, learner: &Learner, orders: &[usize]| QuotientError::TooLarge {
+                    game: game.clone(),
+                    heap: u64::from(n),
+                    what,
+                    partial: learner
+                        .prev
+                        .as_ref()
+                        .map(|hyp| Box::new(present(hyp, n - 1, orders))),
+                };
             let hyp = match learner.learn(n, limits.max_order, cancel) {
                 Ok(hyp) => hyp,
                 Err(LearnError::Cancelled) => return Err(QuotientError::Cancelled(Cancelled)),
                 Err(LearnError::Order) => {
-                    return Err(too_large(format!("order {}", limits.max_order), last))
+                    return Err(too_large(
+                        format!("order {}", limits.max_order),
+                        &learner,
+                        &orders,
+                    ))
                 }
                 Err(LearnError::Searched) => {
                     return Err(too_large(
                         format!("{} searched positions", limits.max_searched),
-                        last,
+                        &learner,
+                        &orders,
                     ))
                 }
             };
             orders.push(hyp.order());
-            last = Some(MisereQuotient::from_hypothesis(
-                &game, ruleset, &hyp, &learner, &orders,
-            ));
             progress(u64::from(n), hyp.order());
             learner.prev = Some(hyp);
         }
-        Ok(match last {
-            Some(q) => q,
-            None => {
-                MisereQuotient::from_hypothesis(&game, ruleset, &Hyp::trivial(), &learner, &orders)
-            }
+        Ok(match &learner.prev {
+            Some(hyp) => present(hyp, max_heap as u32, &orders),
+            None => present(&Hyp::trivial(), 0, &orders),
         })
     }
 }
