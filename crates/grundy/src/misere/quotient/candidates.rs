@@ -2,9 +2,11 @@
 //! conservatively, or with heaps set free as cyclic generators over it.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::learner::{Hyp, LearnError, Learner};
 use crate::cancel::Cancel;
+use crate::game::PositionHasher;
 
 impl Learner {
     /// The quotient for heaps below `n` with heap `n` sent to one of its
@@ -148,7 +150,8 @@ impl Learner {
     /// mex rule over that sum's options (which come before it, so their
     /// elements are decided first); elements that no sum of heaps tells
     /// apart are then merged (Moore's refinement). `None` when the product
-    /// or the result is too large; the caller verifies what it gets.
+    /// or the result is too large; the caller verifies what it gets, after
+    /// [`Hyp::fill_mul`].
     pub(super) fn trial(
         &self,
         base: &Hyp,
@@ -249,7 +252,8 @@ impl Learner {
         let mut count = 0;
         let mut sig = vec![0u32; g + 1];
         loop {
-            let mut ids: HashMap<Vec<u32>, u32> = HashMap::with_capacity(count.max(2));
+            let mut ids: HashMap<Vec<u32>, u32, BuildHasherDefault<PositionHasher>> =
+                HashMap::with_capacity_and_hasher(count.max(2), Default::default());
             let mut new_class = Vec::with_capacity(reach.len());
             for i in 0..reach.len() {
                 sig[0] = class[i];
@@ -292,17 +296,14 @@ impl Learner {
             .flat_map(|&i| (0..g).map(move |t| next[i * g + t] as usize))
             .map(state)
             .collect();
-        let mul = rep
-            .iter()
-            .flat_map(|&a| rep.iter().map(move |&b| (reach[a], reach[b])))
-            .map(|(a, b)| state(place[product.mul(a, b)] as usize))
-            .collect();
         Some(Hyp {
             delta,
             p: rep.iter().map(|&i| p[reach[i]] == 1).collect(),
             gens: gens.to_vec(),
             gen_of: gen_of.to_vec(),
-            mul,
+            // Most candidates are dropped unverified: the caller fills the
+            // table of those it keeps.
+            mul: vec![],
         })
     }
 
@@ -332,6 +333,7 @@ impl Learner {
         let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], candidates) else {
             return Ok(None);
         };
+        hyp.fill_mul();
         for _round in 0..256 {
             let Some(f) = self.verify(&hyp, cancel)? else {
                 if hyp.order() > max_order {
@@ -383,7 +385,10 @@ impl Learner {
                 }
             }
             match found {
-                Some(next) => hyp = next,
+                Some(next) => {
+                    hyp = next;
+                    hyp.fill_mul();
+                }
                 None => return Ok(None),
             }
         }

@@ -51,6 +51,43 @@ impl Hyp {
     pub(super) fn predict(&self, pos: &[u32]) -> bool {
         self.p[self.star(0, pos) as usize]
     }
+
+    /// Fills the multiplication table from the generators' action: with
+    /// every state `y` reached from the identity as `y = y'·g`, the row of
+    /// `x` is `x·y = (x·y')·g`, one lookup per entry.
+    pub(super) fn fill_mul(&mut self) {
+        let n = self.order();
+        let g = self.gens.len();
+        // States in the order they are first reached, with the state and
+        // generator that reach them.
+        let mut seen = vec![false; n];
+        seen[0] = true;
+        let mut tree: Vec<(u32, u32, u32)> = vec![];
+        let mut queue = vec![0u32];
+        let mut i = 0;
+        while i < queue.len() {
+            let x = queue[i] as usize;
+            i += 1;
+            for t in 0..g {
+                let y = self.delta[x * g + t];
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    tree.push((y, x as u32, t as u32));
+                    queue.push(y);
+                }
+            }
+        }
+        debug_assert_eq!(queue.len(), n, "every state is reached from the identity");
+        let mut mul = vec![0u32; n * n];
+        for x in 0..n {
+            let row = &mut mul[x * n..(x + 1) * n];
+            row[0] = x as u32;
+            for &(y, parent, t) in &tree {
+                row[y as usize] = self.delta[row[parent as usize] as usize * g + t as usize];
+            }
+        }
+        self.mul = mul;
+    }
 }
 
 pub(super) enum LearnError {
