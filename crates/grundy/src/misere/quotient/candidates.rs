@@ -7,6 +7,7 @@ use std::hash::BuildHasherDefault;
 use super::learner::{Hyp, LearnError, Learner};
 use crate::cancel::Cancel;
 use crate::game::PositionHasher;
+use crate::parallel;
 
 impl Learner {
     /// The quotient for heaps below `n` with heap `n` sent to one of its
@@ -322,18 +323,10 @@ impl Learner {
         max_order: usize,
         cancel: &Cancel,
     ) -> Result<Option<Hyp>, LearnError> {
-        let Some(prev) = &self.prev else {
-            return Ok(None);
-        };
-        let g = gens.len();
-        if gens.last() != Some(&n) {
-            return Ok(None);
-        }
         let candidates = max_order.saturating_mul(4);
-        let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], candidates) else {
+        let Some(mut hyp) = self.first_candidate(n, gens, gen_of, candidates) else {
             return Ok(None);
         };
-        hyp.fill_mul();
         for _round in 0..256 {
             let Some(f) = self.verify(&hyp, cancel)? else {
                 if hyp.order() > max_order {
@@ -341,55 +334,103 @@ impl Learner {
                 }
                 return Ok(Some(hyp));
             };
-            let wrong = hyp.predict(&f);
-            let mut counts: Vec<(usize, usize)> = vec![];
-            for &h in &f {
-                let t = gen_of[h as usize] as usize;
-                match counts.iter_mut().find(|(t2, _)| *t2 == t) {
-                    Some((_, k)) => *k += 1,
-                    None => counts.push((t, 1)),
-                }
-            }
-            // The index of a generator's element in the candidate.
-            let index_of = |t: usize| -> usize {
-                let e = hyp.star(0, &[gens[t]]);
-                let mut powers = vec![0u32];
-                loop {
-                    let next = hyp.mul
-                        [*powers.last().expect("non-empty") as usize * hyp.order() + e as usize];
-                    if let Some(i) = powers.iter().position(|&x| x == next) {
-                        return i;
-                    }
-                    powers.push(next);
-                }
-            };
-            let mut found = None;
-            'sizes: for size in 1..=counts.len().min(3) {
-                for subset in subsets(counts.len(), size) {
-                    cancel.check()?;
-                    let free: Vec<(usize, usize, usize)> = subset
-                        .iter()
-                        .map(|&j| {
-                            let (t, k) = counts[j];
-                            let index = index_of(t).max(k.saturating_sub(1)).max(2);
-                            let period = 2 * (index.saturating_sub(4) / 2).max(1);
-                            (t, index, period)
-                        })
-                        .collect();
-                    if let Some(next) = self.trial(&hyp, gens, gen_of, &free, candidates) {
-                        if next.predict(&f) != wrong {
-                            found = Some(next);
-                            break 'sizes;
-                        }
-                    }
-                }
-            }
-            match found {
-                Some(next) => {
-                    hyp = next;
-                    hyp.fill_mul();
-                }
+            match self.next_candidate(&hyp, &f, gens, gen_of, candidates, cancel)? {
+                Some(next) => hyp = next,
                 None => return Ok(None),
+            }
+        }
+        Ok(None)
+    }
+
+    /// The first candidate where the quotient changes at heap `n`: heap `n`
+    /// as a new generator `x^4 = x^2` over the previous quotient.
+    pub(super) fn first_candidate(
+        &self,
+        n: u32,
+        gens: &[u32],
+        gen_of: &[u32],
+        candidates: usize,
+    ) -> Option<Hyp> {
+        let prev = self.prev.as_ref()?;
+        if gens.last() != Some(&n) {
+            return None;
+        }
+        let mut hyp = self.trial(prev, gens, gen_of, &[(gens.len() - 1, 2, 2)], candidates)?;
+        hyp.fill_mul();
+        Some(hyp)
+    }
+
+    /// The candidate that replaces `hyp`, whose least failure is `f`: the
+    /// first, in the order of the subsets of `f`'s heaps, that predicts `f`
+    /// correctly (with its multiplication table), or `None`. With several
+    /// threads, that many subsets are tried at once.
+    pub(super) fn next_candidate(
+        &self,
+        hyp: &Hyp,
+        f: &[u32],
+        gens: &[u32],
+        gen_of: &[u32],
+        candidates: usize,
+        cancel: &Cancel,
+    ) -> Result<Option<Hyp>, LearnError> {
+        let wrong = hyp.predict(f);
+        let mut counts: Vec<(usize, usize)> = vec![];
+        for &h in f {
+            let t = gen_of[h as usize] as usize;
+            match counts.iter_mut().find(|(t2, _)| *t2 == t) {
+                Some((_, k)) => *k += 1,
+                None => counts.push((t, 1)),
+            }
+        }
+        // The index of a generator's element in the candidate.
+        let index_of = |t: usize| -> usize {
+            let e = hyp.star(0, &[gens[t]]);
+            let mut powers = vec![0u32];
+            loop {
+                let next =
+                    hyp.mul[*powers.last().expect("non-empty") as usize * hyp.order() + e as usize];
+                if let Some(i) = powers.iter().position(|&x| x == next) {
+                    return i;
+                }
+                powers.push(next);
+            }
+        };
+        let frees: Vec<Vec<(usize, usize, usize)>> = (1..=counts.len().min(3))
+            .flat_map(|size| subsets(counts.len(), size))
+            .map(|subset| {
+                subset
+                    .iter()
+                    .map(|&j| {
+                        let (t, k) = counts[j];
+                        let index = index_of(t).max(k.saturating_sub(1)).max(2);
+                        let period = 2 * (index.saturating_sub(4) / 2).max(1);
+                        (t, index, period)
+                    })
+                    .collect()
+            })
+            .collect();
+        let batch = parallel::threads();
+        for group in frees.chunks(batch) {
+            cancel.check()?;
+            let mut tries: Vec<(&Vec<(usize, usize, usize)>, Option<Hyp>)> =
+                group.iter().map(|free| (free, None)).collect();
+            let attempt =
+                |_: usize, (free, out): &mut (&Vec<(usize, usize, usize)>, Option<Hyp>)| {
+                    *out = self
+                        .trial(hyp, gens, gen_of, free, candidates)
+                        .filter(|next| next.predict(f) != wrong);
+                };
+            if tries.len() > 1 {
+                parallel::for_each_mut(&mut tries, attempt);
+            } else {
+                tries
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(i, t)| attempt(i, t));
+            }
+            if let Some(mut next) = tries.into_iter().find_map(|(_, next)| next) {
+                next.fill_mul();
+                return Ok(Some(next));
             }
         }
         Ok(None)

@@ -104,6 +104,8 @@
 //! | `candidates.rs` | MisereSolver's candidates: conservative extension and heaps set free as cyclic generators |
 //! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure |
 
+#[cfg(test)]
+mod bound;
 mod candidates;
 mod learner;
 mod monoid;
