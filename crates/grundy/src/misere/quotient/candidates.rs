@@ -395,7 +395,7 @@ impl Learner {
                 powers.push(next);
             }
         };
-        let frees: Vec<Vec<(usize, usize, usize)>> = (1..=counts.len().min(3))
+        let frees: Vec<Vec<Free>> = (1..=counts.len().min(3))
             .flat_map(|size| subsets(counts.len(), size))
             .map(|subset| {
                 subset
@@ -412,14 +412,13 @@ impl Learner {
         let batch = parallel::threads();
         for group in frees.chunks(batch) {
             cancel.check()?;
-            let mut tries: Vec<(&Vec<(usize, usize, usize)>, Option<Hyp>)> =
-                group.iter().map(|free| (free, None)).collect();
-            let attempt =
-                |_: usize, (free, out): &mut (&Vec<(usize, usize, usize)>, Option<Hyp>)| {
-                    *out = self
-                        .trial(hyp, gens, gen_of, free, candidates)
-                        .filter(|next| next.predict(f) != wrong);
-                };
+            let mut tries: Vec<(&[Free], Option<Hyp>)> =
+                group.iter().map(|free| (free.as_slice(), None)).collect();
+            let attempt = |_: usize, (free, out): &mut (&[Free], Option<Hyp>)| {
+                *out = self
+                    .trial(hyp, gens, gen_of, free, candidates)
+                    .filter(|next| next.predict(f) != wrong);
+            };
             if tries.len() > 1 {
                 parallel::for_each_mut(&mut tries, attempt);
             } else {
@@ -436,6 +435,10 @@ impl Learner {
         Ok(None)
     }
 }
+
+/// A generator set free as a cyclic generator: (generator index, index,
+/// period).
+type Free = (usize, usize, usize);
 
 /// The subsets of `0..len` with `size` members, in lexicographic order.
 fn subsets(len: usize, size: usize) -> Vec<Vec<usize>> {

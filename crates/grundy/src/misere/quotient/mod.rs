@@ -17,7 +17,10 @@
 //!
 //! * **Conservative extension.** Heap `N` is tried as each element of the
 //!   previous quotient (those of the right outcome that pass a quick local
-//!   check first). When one verifies, the quotient has not changed.
+//!   check first). When one verifies, the quotient has not changed. Where a
+//!   smaller heap's options fall in the same classes as heap `N`'s, heap
+//!   `N` takes that heap's class with nothing to verify (swapping the two
+//!   in any sum changes neither its class nor its options' classes).
 //! * **New generator** (MisereSolver's method, Siegel). Otherwise heap `N`
 //!   becomes a new generator, free up to a cyclic relation
 //!   `x^(i+p) = x^i`, over the previous quotient. Each element of that
@@ -27,7 +30,9 @@
 //!   heaps of `F` (one, two, then three of them) are set free as cyclic
 //!   generators over the submonoid of the others, with a larger index,
 //!   until a candidate predicts `F` correctly; the least failure then moves
-//!   strictly later. No position is searched.
+//!   strictly later. No position is searched. The subsets are independent,
+//!   and several threads try that many at once, keeping the first in order
+//!   that works (the result does not depend on the number of threads).
 //! * **Learning** (the fallback when that does not converge). The quotient
 //!   is also the minimal automaton of the commutative language of
 //!   P-positions, and is learned in the manner of Angluin's L* with
@@ -52,10 +57,14 @@
 //!   `L_t e_t^{m_t - 1} S_{t+1}` with `L_t`, `S_{t+1}` the products over the
 //!   types before and after `t`. A layered search over the pairs `(L, S)`,
 //!   one layer per type and each multiplicity taken modulo the index and
-//!   period of its class, decides whether a local failure exists at all, in
-//!   `O(T · k · |Q|²)` time, and finds the *lexicographically least* one
-//!   (largest heaps compared first, an order in which every option of a sum
-//!   comes before it).
+//!   period of its class, decides whether a local failure exists at all,
+//!   and finds the *lexicographically least* one (largest heaps compared
+//!   first, an order in which every option of a sum comes before it). At
+//!   layer `t`, `L` lies in the submonoid of the types before `t` and `S` in
+//!   that of the types from `t` on, so only those pairs are states: at most
+//!   `O(T · k · |Q|²)` time, and for Dawson's Kayles at heap 33 about one
+//!   pair in fifty of that. The pairs of a layer are decided on several
+//!   threads.
 //! * The least failure `F` has every option predicted correctly, so its true
 //!   outcome is the opposite of the prediction, and every sum before `F` is
 //!   predicted correctly. The learner keeps the candidate as a certificate
@@ -103,6 +112,7 @@
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
 //! | `candidates.rs` | MisereSolver's candidates: conservative extension and heaps set free as cyclic generators |
 //! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure |
+//! | `bound.rs` | (tests) a proved lower bound on the order of a quotient the search could not finish, from a candidate and its least failure |
 
 #[cfg(test)]
 mod bound;
@@ -123,8 +133,9 @@ pub use monoid::MisereQuotient;
 pub const MAX_QUOTIENT_HEAP: u64 = 500;
 
 /// The default bound on the order of a quotient (candidates on the way may
-/// have four times as many elements); the verification keeps `|Q|²/2`
-/// bytes per heap size for a candidate of order `|Q|`.
+/// have four times as many elements); a candidate of order `|Q|` keeps its
+/// multiplication table, `4|Q|²` bytes, and its verification at most
+/// `|Q|²/2` bytes per heap size.
 pub const DEFAULT_MAX_ORDER: usize = 1024;
 
 /// The default bound on the sums the exhaustive outcome search may
