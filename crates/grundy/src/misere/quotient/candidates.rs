@@ -330,13 +330,21 @@ impl Learner {
         for _round in 0..256 {
             let Some(f) = self.verify(&hyp, cancel)? else {
                 if hyp.order() > max_order {
-                    return Err(LearnError::Order);
+                    return Err(LearnError::Order(None));
                 }
                 return Ok(Some(hyp));
             };
             match self.next_candidate(&hyp, &f, gens, gen_of, candidates, cancel)? {
                 Some(next) => hyp = next,
-                None => return Ok(None),
+                None => {
+                    // Where the candidates proved the quotient larger than
+                    // the bound, the learner could not finish either.
+                    let (bound, _) = self.lower_bound(&hyp, &f);
+                    if bound > max_order {
+                        return Err(LearnError::Order(Some(bound)));
+                    }
+                    return Ok(None);
+                }
             }
         }
         Ok(None)

@@ -92,7 +92,9 @@ impl Hyp {
 
 pub(super) enum LearnError {
     Cancelled,
-    Order,
+    /// A candidate passed the order bound; with the order the true
+    /// quotient is proved to exceed, where one is known.
+    Order(Option<usize>),
     Searched,
 }
 
@@ -369,7 +371,7 @@ impl Learner {
                 i += 1;
                 if access.len() > max_order {
                     self.access = access;
-                    return Err(LearnError::Order);
+                    return Err(LearnError::Order(None));
                 }
             }
             let order = access.len();

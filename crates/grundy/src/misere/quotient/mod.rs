@@ -33,6 +33,11 @@
 //!   strictly later. No position is searched. The subsets are independent,
 //!   and several threads try that many at once, keeping the first in order
 //!   that works (the result does not depend on the number of threads).
+//! * **A proved bound.** When no candidate fixes the least failure, the
+//!   last candidate still predicts every sum before its failure, and the
+//!   sums it tells apart there are distinct classes of the true quotient
+//!   (`bound.rs`). If they outnumber the order bound, the computation stops
+//!   at once and says how many there are at least.
 //! * **Learning** (the fallback when that does not converge). The quotient
 //!   is also the minimal automaton of the commutative language of
 //!   P-positions, and is learned in the manner of Angluin's L* with
@@ -112,9 +117,8 @@
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
 //! | `candidates.rs` | MisereSolver's candidates: conservative extension and heaps set free as cyclic generators |
 //! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure |
-//! | `bound.rs` | (tests) a proved lower bound on the order of a quotient the search could not finish, from a candidate and its least failure |
+//! | `bound.rs` | a proved lower bound on the order of a quotient the search could not finish, from a candidate and its least failure |
 
-#[cfg(test)]
 mod bound;
 mod candidates;
 mod learner;
@@ -190,7 +194,9 @@ pub enum QuotientError {
         game: String,
         /// The heap size at which the bound was passed.
         heap: u64,
-        /// Which bound: "order 1024" or "20000000 searched positions".
+        /// Which bound: "order 1024" (with "(it has at least 1898
+        /// elements)" where the candidates proved the true quotient larger
+        /// than the bound) or "20000000 searched positions".
         what: String,
         /// The quotient for the heaps below `heap`, when `heap > 1`.
         partial: Option<Box<MisereQuotient>>,
@@ -357,12 +363,15 @@ impl<'a> QuotientBuilder<'a> {
             let hyp = match learner.learn(n, limits.max_order, cancel) {
                 Ok(hyp) => hyp,
                 Err(LearnError::Cancelled) => return Err(QuotientError::Cancelled(Cancelled)),
-                Err(LearnError::Order) => {
+                Err(LearnError::Order(proved)) => {
+                    let at_least = proved
+                        .map(|b| format!(" (it has at least {b} elements)"))
+                        .unwrap_or_default();
                     return Err(too_large(
-                        format!("order {}", limits.max_order),
+                        format!("order {}{at_least}", limits.max_order),
                         &learner,
                         &orders,
-                    ))
+                    ));
                 }
                 Err(LearnError::Searched) => {
                     return Err(too_large(
