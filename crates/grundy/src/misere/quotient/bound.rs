@@ -156,9 +156,11 @@ mod tests {
     }
 
     /// Dawson's Kayles at heap 34: `cargo test -p grundy --lib dawson_34 --
-    /// --ignored --nocapture` (under a minute and 2 GB with candidates of
-    /// up to 16384 elements; `GRUNDY_BOUND_ORDER=8192` lets them grow to
-    /// 32768, 10 minutes and 9 GB).
+    /// --ignored --nocapture`. With candidates of up to 16384 elements (the
+    /// default here) it proves at least 4298 classes in about 40 s of CPU
+    /// and 2 GB; `GRUNDY_BOUND_ORDER=8192` lets them grow to 32768 and
+    /// proves 6026 in about 170 s and 6.5 GB. From the tenth heap 34 on,
+    /// each one more that the candidates cover proves 432 more classes.
     #[test]
     #[ignore]
     fn dawson_34() {

@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
+use crate::parallel;
 
 /// A commutative candidate: states are table rows, `delta[x * g + i]` adds
 /// one heap of generator `i` (heap size `gens[i]`).
@@ -79,13 +80,22 @@ impl Hyp {
         }
         debug_assert_eq!(queue.len(), n, "every state is reached from the identity");
         let mut mul = vec![0u32; n * n];
-        for x in 0..n {
-            let row = &mut mul[x * n..(x + 1) * n];
-            row[0] = x as u32;
-            for &(y, parent, t) in &tree {
-                row[y as usize] = self.delta[row[parent as usize] as usize * g + t as usize];
+        // Rows are independent: a few hundred at a time on each thread.
+        let rows_per_piece = (1 << 16) / n.max(1) + 1;
+        let mut pieces: Vec<(usize, &mut [u32])> = mul
+            .chunks_mut(rows_per_piece * n)
+            .enumerate()
+            .map(|(i, rows)| (i * rows_per_piece, rows))
+            .collect();
+        let delta = &self.delta;
+        parallel::for_each_mut(&mut pieces, |_, (first, rows)| {
+            for (r, row) in rows.chunks_mut(n).enumerate() {
+                row[0] = (*first + r) as u32;
+                for &(y, parent, t) in &tree {
+                    row[y as usize] = delta[row[parent as usize] as usize * g + t as usize];
+                }
             }
-        }
+        });
         self.mul = mul;
     }
 }
