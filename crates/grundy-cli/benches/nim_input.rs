@@ -6,7 +6,16 @@
 //! ```text
 //! cargo bench -p grundy-cli --bench nim_input               # 10^7 heaps
 //! cargo bench -p grundy-cli --bench nim_input -- --heaps 1000000 --runs 5
+//! cargo bench -p grundy-cli --bench nim_input -- --digits 5000000 --runs 5
 //! ```
+//!
+//! With `--digits D` it measures instead one heap of D random decimal
+//! digits (the first not 0): reading it is a conversion from decimal to
+//! binary, and the answer prints it back (the heap, the nim-sum, and the
+//! move that empties it), a conversion from binary to decimal. Both were
+//! quadratic (10 to 19 s for 5·10^6 digits); the table gives the fastest
+//! and the slowest of the runs, since the machine is shared. The JSON
+//! answer is checked first: every number in it must be the input's digits.
 //!
 //! The input is generated first (and reused while it has the right size):
 //! one heap per line, uniform random u64s from a fixed-seed xorshift64*
@@ -111,8 +120,8 @@ fn children_cpu() -> Option<f64> {
 }
 
 /// Runs `f` (which runs one child process) `runs` times; returns the wall
-/// time and CPU time of the fastest run.
-fn best_of(runs: usize, mut f: impl FnMut()) -> (Duration, Option<f64>) {
+/// time and CPU time of every run.
+fn timed(runs: usize, mut f: impl FnMut()) -> Vec<(Duration, Option<f64>)> {
     (0..runs)
         .map(|_| {
             let cpu0 = children_cpu();
@@ -122,14 +131,94 @@ fn best_of(runs: usize, mut f: impl FnMut()) -> (Duration, Option<f64>) {
             let cpu = children_cpu().zip(cpu0).map(|(b, a)| b - a);
             (wall, cpu)
         })
+        .collect()
+}
+
+/// The wall time and CPU time of the fastest of `runs` runs of `f`.
+fn best_of(runs: usize, f: impl FnMut()) -> (Duration, Option<f64>) {
+    timed(runs, f)
+        .into_iter()
         .min_by_key(|&(wall, _)| wall)
         .expect("at least one run")
+}
+
+/// Writes one heap of `digits` random decimal digits, the first not 0.
+fn generate_digits(path: &Path, digits: usize) -> std::io::Result<()> {
+    let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
+    let mut text: Vec<u8> = (0..digits)
+        .map(|_| b'0' + (rng.next() >> 32) as u8 % 10)
+        .collect();
+    if let Some(first) = text.first_mut() {
+        *first = b'1' + *first % 9;
+    }
+    text.push(b'\n');
+    std::fs::write(path, text)
+}
+
+/// The big-heap benchmark (module documentation).
+fn big_heap(digits: usize, runs: usize) {
+    let path =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("nim_heap_{digits}_digits.txt"));
+    eprintln!(
+        "generating a heap of {digits} digits in {} ...",
+        path.display()
+    );
+    generate_digits(&path, digits).expect("write input");
+    let heap = std::fs::read_to_string(&path).expect("read input");
+    let heap = heap.trim_end();
+    let grundy = Path::new(env!("CARGO_BIN_EXE_grundy"));
+    let p = path.to_str().expect("utf-8 path");
+
+    // Correctness first: read, then printed back three times.
+    let json: serde_json::Value =
+        serde_json::from_str(&run(grundy, &["nim", "--json", "--file", p], None, true))
+            .expect("JSON answer");
+    assert_eq!(json["heaps"], serde_json::json!([heap]));
+    assert_eq!(json["nim_sum"], heap);
+    assert_eq!(
+        json["winning_moves"],
+        serde_json::json!([{"heap": 0, "from": heap, "to": 0}])
+    );
+
+    let commands: [(&str, &[&str]); 3] = [
+        (
+            "`grundy nim --no-moves --file F` (read, print the nim-sum)",
+            &["nim", "--no-moves", "--file", p],
+        ),
+        (
+            "`grundy nim --file F` (read, print heap, nim-sum, move)",
+            &["nim", "--file", p],
+        ),
+        (
+            "`grundy nim --json --file F` (read, print heap, nim-sum, move)",
+            &["nim", "--json", "--file", p],
+        ),
+    ];
+    println!(
+        "one heap of {digits} decimal digits, {runs} runs each (wall clock; CPU = user + system)\n"
+    );
+    println!("| command | wall, fastest | wall, slowest | CPU, fastest run |");
+    println!("|---|---:|---:|---:|");
+    for (name, args) in commands {
+        let times = timed(runs, || {
+            run(grundy, args, None, false);
+        });
+        let fastest = times.iter().min_by_key(|t| t.0).expect("a run");
+        let slowest = times.iter().max_by_key(|t| t.0).expect("a run");
+        let cpu = fastest.1.map_or("n/a".to_string(), |c| format!("{c:.2} s"));
+        println!(
+            "| {name} | {:.2} s | {:.2} s | {cpu} |",
+            fastest.0.as_secs_f64(),
+            slowest.0.as_secs_f64()
+        );
+    }
 }
 
 fn main() {
     let mut heaps: u64 = 10_000_000;
     let mut runs = 3;
     let mut file: Option<PathBuf> = None;
+    let mut digits: Option<usize> = None;
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -144,8 +233,19 @@ fn main() {
             "--heaps" => heaps = args.next().and_then(|v| v.parse().ok()).expect("--heaps N"),
             "--runs" => runs = args.next().and_then(|v| v.parse().ok()).expect("--runs N"),
             "--file" => file = args.next().map(PathBuf::from),
+            "--digits" => {
+                digits = Some(
+                    args.next()
+                        .and_then(|v| v.parse().ok())
+                        .expect("--digits D"),
+                )
+            }
             _ => {} // cargo bench passes --bench; ignore what we do not know
         }
+    }
+    if let Some(digits) = digits {
+        big_heap(digits, runs);
+        return;
     }
     let path = file.unwrap_or_else(|| {
         let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));

@@ -8,7 +8,8 @@ use std::path::{Path, PathBuf};
 use anyhow::{bail, Context};
 use grundy::games::{Game, HeapRules, MultiHeap, Nim};
 use grundy::graph::{
-    analyse, position_graph, to_dot, Graph, GraphBuilder, GraphError, LoopyOutcome,
+    analyse, misere, position_graph, to_dot, to_dot_misere, Graph, GraphBuilder, GraphError,
+    LoopyOutcome,
 };
 use grundy::heap::HeapRuleset;
 use serde::Serialize;
@@ -51,6 +52,12 @@ pub struct Args {
     /// Write JSON.
     #[arg(long)]
     json: bool,
+    /// Misère play: the player who cannot move wins. Every node gets its
+    /// misère outcome (draws included, on graphs with cycles) and, where
+    /// no cycle can be reached, its misère nim value (1 with no move, else
+    /// the mex of its followers').
+    #[arg(long)]
+    misere: bool,
 }
 
 /// One node in the JSON output.
@@ -93,6 +100,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             read_graph(path, args.format)?
         }
     };
+    if args.misere {
+        return write_misere(&graph, &args, out);
+    }
     let values = analyse(&graph);
     if args.dot {
         out.write_all(to_dot(&graph, &values).as_bytes())?;
@@ -175,6 +185,81 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             }
             line.push(b'\n');
             out.write_all(&line)?;
+        }
+    }
+    Ok(())
+}
+
+/// One node in the JSON output of misère play.
+#[derive(Serialize)]
+struct MisereNodeJson<'a> {
+    node: &'a str,
+    outcome: &'static str,
+    /// The misère nim value; `"inf"` where a cycle can be reached.
+    value: ValueJson,
+}
+
+/// `graph --misere`: every node's misère outcome and misère nim value, as
+/// text, JSON or DOT.
+fn write_misere(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let values = misere(graph);
+    let value = |v| match values.value(v) {
+        Some(n) => ValueJson::Finite(n.0),
+        None => ValueJson::Infinite("inf"),
+    };
+    if args.dot {
+        out.write_all(to_dot_misere(graph, &values).as_bytes())?;
+    } else if args.json {
+        out.write_all(b"{\"convention\":\"misere\",\"nodes\":[")?;
+        for v in graph.nodes() {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            let node = MisereNodeJson {
+                node: graph.name(v),
+                outcome: values.outcome(v).as_str(),
+                value: value(v),
+            };
+            serde_json::to_writer(&mut *out, &node)?;
+        }
+        writeln!(
+            out,
+            "],\"node_count\":{},\"edge_count\":{}}}",
+            graph.node_count(),
+            graph.edge_count()
+        )?;
+    } else {
+        let mut counts = [0usize; 3];
+        for v in graph.nodes() {
+            counts[match values.outcome(v) {
+                LoopyOutcome::N => 0,
+                LoopyOutcome::P => 1,
+                LoopyOutcome::D => 2,
+            }] += 1;
+        }
+        writeln!(
+            out,
+            "# {} {}, {} {}, misère play: {} N, {} P, {} D (node, outcome, misère value)",
+            graph.node_count(),
+            plural(graph.node_count(), "node", "nodes"),
+            graph.edge_count(),
+            plural(graph.edge_count(), "edge", "edges"),
+            counts[0],
+            counts[1],
+            counts[2]
+        )?;
+        for v in graph.nodes() {
+            let shown = match values.value(v) {
+                Some(n) => n.to_string(),
+                // No finite game: a cycle can be reached.
+                None => "∞".to_owned(),
+            };
+            writeln!(
+                out,
+                "{}\t{}\t{shown}",
+                graph.name(v),
+                values.outcome(v).as_str()
+            )?;
         }
     }
     Ok(())

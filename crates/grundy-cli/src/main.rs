@@ -161,8 +161,19 @@ fn main() -> ExitCode {
         Err(err) if is_broken_pipe(&err) => ExitCode::SUCCESS,
         Err(err) if is_interrupted(&err) => {
             // The command stopped on Ctrl-C or SIGTERM and has said how far
-            // it got in its message.
-            let _ = writeln!(io::stderr(), "interrupted: {err:#}");
+            // it got in its message; the flag's own "stopped before it
+            // finished" says nothing more.
+            let said: Vec<String> = err
+                .chain()
+                .filter(|cause| cause.downcast_ref::<grundy::cancel::Cancelled>().is_none())
+                .map(ToString::to_string)
+                .collect();
+            let said = if said.is_empty() {
+                "stopped before it finished".to_owned()
+            } else {
+                said.join(": ")
+            };
+            let _ = writeln!(io::stderr(), "interrupted: {said}");
             ExitCode::from(interrupt::INTERRUPTED)
         }
         Err(err) => report(err),

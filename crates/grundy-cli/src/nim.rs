@@ -190,7 +190,7 @@ fn write_summary<H: HeapSize>(
             if s.heaps() == 1 { "" } else { "s" },
             play(convention)
         )?;
-        writeln!(out, "nim-sum: {}", s.nim_sum())?;
+        writeln!(out, "nim-sum: {}", s.nim_sum().to_decimal())?;
         writeln!(out, "outcome: {}", outcome_sentence(outcome))?;
     }
     Ok(())
@@ -246,16 +246,29 @@ fn report<H: Decimal>(
         out.write_all(text.as_bytes())?;
         return Ok(());
     }
+    // The echoed heaps are written once in decimal: a heap of millions of
+    // digits takes a fraction of a second to convert, and it comes back as
+    // the `from` of its moves (and as what they take when they empty it),
+    // and as the nim-sum when it is the only non-empty heap.
+    let echoed: Vec<String> = if heaps.len() <= ECHO_MAX_HEAPS {
+        heaps.iter().map(HeapSize::to_decimal).collect()
+    } else {
+        Vec::new()
+    };
+    let decimal = |n: &H| match heaps[..echoed.len()].iter().position(|h| h == n) {
+        Some(i) => echoed[i].clone(),
+        _ => n.to_decimal(),
+    };
     write!(out, "heaps:")?;
-    if heaps.len() <= ECHO_MAX_HEAPS {
-        for h in heaps {
+    if echoed.is_empty() {
+        write!(out, " {} heaps", heaps.len())?;
+    } else {
+        for h in &echoed {
             write!(out, " {h}")?;
         }
-    } else {
-        write!(out, " {} heaps", heaps.len())?;
     }
     writeln!(out, " ({} play)", play(convention))?;
-    writeln!(out, "nim-sum: {}", summary.nim_sum())?;
+    writeln!(out, "nim-sum: {}", decimal(summary.nim_sum()))?;
     let sentence = outcome_sentence(outcome);
     let role = match outcome {
         Outcome::N => Role::Win,
@@ -289,11 +302,18 @@ fn report<H: Decimal>(
         line.extend_from_slice(b"  heap ");
         line.extend_from_slice(index.format(m.heap + 1).as_bytes());
         line.extend_from_slice(b": ");
-        m.from.write_decimal(&mut line);
+        let from = echoed.get(m.heap);
+        match from {
+            Some(from) => line.extend_from_slice(from.as_bytes()),
+            None => m.from.write_decimal(&mut line),
+        }
         line.extend_from_slice(b" -> ");
         m.to.write_decimal(&mut line);
         line.extend_from_slice(b" (take ");
-        m.taken().write_decimal(&mut line);
+        match from {
+            Some(from) if m.to.is_zero() => line.extend_from_slice(from.as_bytes()),
+            _ => m.taken().write_decimal(&mut line),
+        }
         line.extend_from_slice(b")\n");
         out.write_all(&line)?;
     }
@@ -315,6 +335,6 @@ impl Decimal for u64 {
 
 impl Decimal for BigUint {
     fn write_decimal(&self, buf: &mut Vec<u8>) {
-        buf.extend_from_slice(self.to_str_radix(10).as_bytes());
+        buf.extend_from_slice(self.to_decimal().as_bytes());
     }
 }

@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use grundy::heap::period::{
-    self, AnalysisError, ApparentPeriod, PeriodStatus, Theorem, UnknownReason,
+    self, Analysis, AnalysisError, ApparentPeriod, PeriodStatus, Theorem, UnknownReason,
 };
 use grundy::heap::HeapRuleset;
 use grundy::limits;
@@ -53,7 +53,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let has_theorem = Theorem::for_ruleset(&ruleset).is_some();
     let max = args.max.unwrap_or(period::default_max(&ruleset));
     // With no --max (and no file), a search that finds nothing by then
-    // goes on while the values stay cheap (`period::analyse_default`).
+    // goes on while the values stay cheap (a search with no `max`).
     let extend = args.max.is_none() && args.resume.is_none();
     // The one set of limits, before any work: a search keeps its values.
     limits::check_stored_values(max.saturating_add(1)).map_err(|e| {
@@ -64,8 +64,8 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     })?;
     let mut apparent: Option<Option<ApparentPeriod>> = None;
     let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
-        (Some(path), Some(theorem)) if ruleset != HeapRuleset::Nim => {
-            crate::record::analyse(&ruleset, theorem, max, path)?.periodicity
+        (Some(path), Some(_)) if ruleset != HeapRuleset::Nim => {
+            crate::record::analyse(&ruleset, max, path)?.periodicity
         }
         (Some(_), _) => anyhow::bail!(
             "--resume keeps the values of a period search, and {ruleset} has none to keep \
@@ -83,11 +83,11 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                 }
                 progress.update(n as u64)
             };
-            let analysis = if extend {
-                period::analyse_default(&ruleset, &cancel, &mut update)
-            } else {
-                period::analyse_checked(&ruleset, max, &cancel, &mut update)
-            };
+            let mut search = Analysis::of(&ruleset).cancel(&cancel);
+            if !extend {
+                search = search.max(max);
+            }
+            let analysis = search.progress(&mut update).checked().run();
             let done = progress.done();
             // How far the search was allowed to go, for the messages.
             let max = if done > max.saturating_add(1) {

@@ -102,16 +102,15 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                     args.heaps.join(" ")
                 );
             }
-            if args.misere {
-                bail!(
-                    "--misere is not supported for {} positions such as {start}: only normal play (whoever cannot move loses)",
-                    start.rules().name
-                );
-            }
             if start.moves().is_empty() {
                 bail!("no move can be made on {start}: the game would be over before it starts");
             }
-            let mut session = position::PositionSession::start(start, first);
+            let convention = if args.misere {
+                grundy::Convention::Misere
+            } else {
+                grundy::Convention::Normal
+            };
+            let mut session = position::PositionSession::start(start, convention, first);
             play(&mut session, io::stdin().lock(), out, style)
         }
     }

@@ -106,12 +106,23 @@ fn print(q: &MisereQuotient, args: &Args, out: &mut impl Write) -> anyhow::Resul
             .collect();
         writeln!(out, "generators: {}", gens.join(", "))?;
     }
-    writeln!(out, "relations:")?;
-    for r in q.relations() {
-        writeln!(out, "  {r}")?;
+    if q.relations().is_empty() {
+        writeln!(out, "relations: none")?;
+    } else {
+        writeln!(out, "relations:")?;
+        for r in q.relations() {
+            writeln!(out, "  {r}")?;
+        }
     }
     let names: Vec<&str> = p.iter().map(|&x| q.name(x)).collect();
-    writeln!(out, "P-portion: {}", names.join(", "))?;
+    if names.is_empty() {
+        writeln!(
+            out,
+            "P-portion: none (no position of these heaps is a second-player win)"
+        )?;
+    } else {
+        writeln!(out, "P-portion: {}", names.join(", "))?;
+    }
     writeln!(out, "pretending function (heap: element):")?;
     for chunk in q.pretending().chunks(10).enumerate() {
         let (row, xs) = chunk;

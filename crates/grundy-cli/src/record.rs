@@ -436,16 +436,11 @@ fn seed(
 }
 
 /// `grundy period GAME --resume FILE`: the period search of
-/// [`period::analyse_with_cancel`], with the values it computes kept in the
+/// [`period::Analysis::of`], with the values it computes kept in the
 /// values file `FILE` (checkpointed as `values --out` does), so that a search
 /// stopped by Ctrl-C goes on from where it stopped. A finished search leaves
 /// `FILE` holding every value it computed.
-pub fn analyse(
-    ruleset: &HeapRuleset,
-    theorem: period::Theorem,
-    max: u64,
-    path: &Path,
-) -> anyhow::Result<period::Analysis> {
+pub fn analyse(ruleset: &HeapRuleset, max: u64, path: &Path) -> anyhow::Result<period::Analysis> {
     let cancel = crate::interrupt::flag();
     let spec = ruleset.to_string();
     let ckpt = with_suffix(path, ".ckpt");
@@ -460,7 +455,11 @@ pub fn analyse(
         written,
         error: None,
     };
-    let found = period::analyse_with_cancel(&mut recording, theorem, max, &cancel);
+    let found = period::Analysis::of(ruleset)
+        .on(&mut recording)
+        .max(max)
+        .cancel(&cancel)
+        .run();
     if let Some(err) = recording.error.take() {
         return Err(err);
     }

@@ -159,10 +159,14 @@ fn solve_position(
             args.heaps.join(" ")
         );
     }
-    if args.misere {
+    let convention = if args.misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    if args.misere && args.db.is_some() {
         anyhow::bail!(
-            "--misere is not supported for {} positions such as {name}",
-            position.rules().name
+            "--db reads the normal-play values of small regions, which misère play cannot use; leave out --db or --misere"
         );
     }
     let endgame = endgame_table(args, position)?;
@@ -187,7 +191,8 @@ fn solve_position(
             .search(search)
             .cancel(&cancel)
             .progress(&mut tick)
-            .endgame(endgame.as_ref().map(|(t, _)| t)),
+            .endgame(endgame.as_ref().map(|(t, _)| t))
+            .convention(convention),
     );
     drop(progress);
     let solution = solution.with_context(|| {
@@ -202,6 +207,9 @@ fn solve_position(
     let seconds = started.elapsed().as_secs_f64();
     if args.json {
         let mut json = PositionJson::new(&name, &solution).with_search(&solution.stats, seconds);
+        if args.misere {
+            json = json.misere();
+        }
         if let Some((table, built)) = &endgame {
             json = json.with_endgame(grundy_json::EndgameJson {
                 regions: table.len(),
@@ -221,6 +229,10 @@ fn solve_position(
     }
     match solution.value {
         Some(v) => writeln!(out, "value: {v}")?,
+        None if args.misere => writeln!(
+            out,
+            "play: misère (the player who cannot move wins; the outcome is searched, as misère values do not add up)"
+        )?,
         None => writeln!(out, "value: not computed (--outcome)")?,
     }
     writeln!(out, "outcome: {}", outcome_words(solution.outcome))?;
@@ -423,13 +435,17 @@ fn solve_big_nim(
     let list = |prefix: &str| {
         heaps
             .iter()
-            .map(|h| format!("{prefix}{h}"))
+            .map(|h| format!("{prefix}{}", grundy::nim::to_decimal(h)))
             .collect::<Vec<_>>()
             .join(" ")
     };
     writeln!(out, "heaps:  {}", list(""))?;
     writeln!(out, "values: {}", list("*"))?;
-    writeln!(out, "nim-sum: *{}", analysis.nim_sum)?;
+    writeln!(
+        out,
+        "nim-sum: *{}",
+        grundy::nim::to_decimal(&analysis.nim_sum)
+    )?;
     writeln!(out, "outcome: {}", outcome_words(analysis.outcome))?;
     let total = analysis.winning_moves.len();
     if total == 0 {
@@ -441,9 +457,9 @@ fn solve_big_nim(
             out,
             "  heap {}: {} -> {}   (take {})",
             m.heap + 1,
-            m.from,
-            m.to,
-            &m.from - &m.to
+            grundy::nim::to_decimal(&m.from),
+            grundy::nim::to_decimal(&m.to),
+            grundy::nim::to_decimal(&(&m.from - &m.to))
         )?;
     }
     if total > args.limit {

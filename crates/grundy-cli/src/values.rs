@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use anyhow::Context;
-use grundy::heap::period::{self, AnalysisError, Theorem, WindowStats};
+use grundy::heap::period::{self, Analysis, AnalysisError, Theorem, WindowStats};
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::HeapRuleset;
 use grundy::limits::{self, LimitError};
@@ -186,8 +186,9 @@ fn run_computed(
     let cancel = interrupt::flag();
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
     let analysis = if *ruleset == HeapRuleset::Nim {
-        Some(period::analyse_checked(ruleset, 0, &cancel, &mut |_| {}).map_err(analysis_error)?)
-    } else if let Some(theorem) = Theorem::for_ruleset(ruleset) {
+        let nim = Analysis::of(ruleset).max(0).cancel(&cancel).checked().run();
+        Some(nim.map_err(analysis_error)?)
+    } else if Theorem::for_ruleset(ruleset).is_some() {
         let most = if ruleset.max_heaps_left() > 2 {
             period::THREE_HEAP_SEARCH_MAX
         } else {
@@ -197,10 +198,13 @@ fn run_computed(
         let mut progress = Progress::new("looking for a period: values computed", Some(search + 1));
         // The search runs on the engine that computes the values if no
         // period is proved, so nothing is computed twice.
-        let found =
-            period::analyse_with_checked(engine.as_mut(), theorem, search, &cancel, &mut |n| {
-                progress.update(n as u64)
-            })
+        let found = Analysis::of(ruleset)
+            .on(engine.as_mut())
+            .max(search)
+            .cancel(&cancel)
+            .progress(&mut |n| progress.update(n as u64))
+            .checked()
+            .run()
             .map_err(|e| match e {
                 AnalysisError::Limit(e) => limit_error(e, &why_stored(ruleset, None)),
                 e => analysis_error(e).context(format!(
@@ -390,16 +394,18 @@ fn write_plot(
 /// on Ctrl-C or SIGTERM with how far it got.
 fn compute_with_progress(engine: &mut dyn SequenceEngine, to: usize) -> anyhow::Result<()> {
     let mut progress = Progress::new("computing values", Some(to as u64 + 1));
-    sequence::extend_cancellable(engine, to, &interrupt::flag(), &mut |n| {
-        progress.update(n as u64)
-    })
-    .with_context(|| {
-        format!(
-            "computed G(0..{}) of the {} values asked for",
-            progress.done(),
-            to as u64 + 1
-        )
-    })
+    let cancel = interrupt::flag();
+    sequence::Grow::of(engine)
+        .cancel(&cancel)
+        .progress(&mut |n| progress.update(n as u64))
+        .to(to)
+        .with_context(|| {
+            format!(
+                "computed G(0..{}) of the {} values asked for",
+                progress.done(),
+                to as u64 + 1
+            )
+        })
 }
 
 /// Values below this are counted in an array, larger ones (Nim, all-but

@@ -357,10 +357,6 @@ fn bad_board_moves_get_a_reason_and_a_new_prompt() {
 #[test]
 fn board_play_refuses_what_it_cannot_do() {
     for (args, words) in [
-        (
-            vec!["cram:3x3", "--misere"],
-            "--misere is not supported for Cram positions",
-        ),
         (vec!["cram:3x3", "4"], "takes no heaps"),
         (
             vec!["cram:.#/#."],
@@ -406,10 +402,6 @@ fn node_kayles_is_played_by_vertex_names() {
 fn node_kayles_play_and_graph_refuse_what_they_cannot_do() {
     for (args, words) in [
         (
-            vec!["nodekayles:path:5", "--misere"],
-            "--misere is not supported for Node Kayles positions",
-        ),
-        (
             vec!["nodekayles:path:5", "3"],
             "names its whole position and takes no heaps",
         ),
@@ -428,4 +420,41 @@ fn node_kayles_play_and_graph_refuse_what_they_cannot_do() {
         .success()
         .stdout(predicate::str::contains("# 7 nodes, 10 edges: 5 N, 2 P"))
         .stdout(predicate::str::contains("cycle:5-{1,2,5}\tN\t*1"));
+}
+
+/// Misère play of boards and graphs (issue 49): `solve --misere` gives the
+/// outcome and every winning move, checked against misère Dawson's Kayles
+/// (1xN Cram) and misère 0.137 (Node Kayles on a path) from the heap
+/// engine's misère solver; and `play --misere` plays it.
+#[test]
+fn boards_and_graphs_are_solved_and_played_under_misere_play() {
+    for (board, code) in [("cram:1x", "0.07"), ("nodekayles:path:", "0.137")] {
+        for n in 1..=12 {
+            let json = |args: &[&str]| -> serde_json::Value {
+                let out = grundy().args(args).output().unwrap();
+                assert!(out.status.success(), "{args:?}");
+                serde_json::from_slice(&out.stdout).unwrap()
+            };
+            let spec = format!("{board}{n}");
+            let heap = json(&["solve", code, &n.to_string(), "--misere", "--json"]);
+            let position = json(&["solve", &spec, "--misere", "--json"]);
+            assert_eq!(position["convention"], "misere");
+            assert_eq!(position["outcome"], heap["outcome"], "{spec}");
+            // A winning move exists exactly at an N-position with a move
+            // (a 1x1 board has none, and its player to move has won).
+            let wins = position["winning_moves"].as_array().unwrap();
+            if spec != "cram:1x1" {
+                assert_eq!(wins.is_empty(), heap["outcome"] == "P", "{spec}");
+            }
+        }
+    }
+    let (out, err, code) = play(&["cram:1x4", "--misere"], "hint\na1 b1\n");
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Misère play"), "{out}");
+    assert!(out.contains("winning moves: a1-b1, c1-d1"), "{out}");
+    assert!(out.contains("engine: c1-d1"), "{out}");
+    assert!(
+        out.contains("You cannot move, and in misère play that wins: you win!"),
+        "{out}"
+    );
 }

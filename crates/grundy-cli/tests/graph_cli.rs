@@ -427,3 +427,60 @@ fn json_content_read_as_edges_warns() {
         .success()
         .stderr("");
 }
+
+/// `graph --misere` (issue 49): misère outcomes and values of every node,
+/// checked against Bouton's misère rule on Nim positions and on a graph
+/// with a cycle, where a node with no way out is a draw.
+#[test]
+fn misere_outcomes_and_values_of_every_node() {
+    let out = grundy()
+        .args([
+            "graph", "--game", "nim", "3", "2", "1", "--misere", "--json",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let json: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(json["convention"], "misere");
+    let nodes = json["nodes"].as_array().unwrap();
+    assert_eq!(nodes.len(), 4 * 3 * 2);
+    for node in nodes {
+        let heaps: Vec<u64> = node["node"]
+            .as_str()
+            .unwrap()
+            .split(' ')
+            .map(|h| h.parse().unwrap())
+            .collect();
+        // Misère Nim (Bouton): with a heap of 2 or more the player to move
+        // wins iff the nim-sum is not 0; with only heaps of 0 and 1, iff an
+        // even number of heaps of 1 is left.
+        let xor = heaps.iter().fold(0, |a, h| a ^ h);
+        let ones = heaps.iter().filter(|&&h| h == 1).count();
+        let n = if heaps.iter().any(|&h| h >= 2) {
+            xor != 0
+        } else {
+            ones % 2 == 0
+        };
+        assert_eq!(node["outcome"], if n { "N" } else { "P" }, "{node}");
+        assert_eq!(node["value"] == 0, !n, "{node}");
+    }
+    let dir = std::env::temp_dir().join(format!("grundy-misere-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("moves.txt");
+    std::fs::write(&file, "a b\nb c\nc a\nc d\ne d\n").unwrap();
+    let out = grundy()
+        .arg("graph")
+        .arg(&file)
+        .arg("--misere")
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("# 5 nodes, 5 edges, misère play: 1 N, 1 P, 3 D"),
+        "{text}"
+    );
+    assert!(text.contains("d\tN\t*1\n"), "{text}");
+    assert!(text.contains("e\tP\t*0\n"), "{text}");
+    assert!(text.contains("a\tD\t∞\n"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -152,6 +152,48 @@ fn heaps_beyond_u64_are_json_strings() {
     assert_eq!(v["heaps"], json!([u64::MAX, 1]));
 }
 
+/// Heaps of 2·10^5 digits go through the fast conversions both ways (read
+/// from decimal, printed back): the answer is checked against num-bigint's
+/// own (quadratic, independent) conversions and xor.
+#[test]
+fn heaps_of_many_digits_read_and_print_exactly() {
+    use grundy::nim::BigUint;
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut digits = |len: usize| -> String {
+        (0..len)
+            .map(|i| {
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                char::from(if i == 0 {
+                    b'1' + (state % 9) as u8
+                } else {
+                    b'0' + (state % 10) as u8
+                })
+            })
+            .collect()
+    };
+    let (a, b) = (digits(200_000), digits(199_990));
+    let path = temp_file("two_long_heaps.txt", format!("{a}\n{b}\n").as_bytes());
+    let big = |s: &str| BigUint::parse_bytes(s.as_bytes(), 10).unwrap();
+    let sum = (big(&a) ^ big(&b)).to_str_radix(10);
+    let v = nim_json(&["--file", path.to_str().unwrap()]);
+    assert_eq!(v["heaps"], json!([a, b]));
+    assert_eq!(v["nim_sum"], json!(sum));
+    let text = nim(&["--file", path.to_str().unwrap()]);
+    assert!(text.starts_with(&format!("heaps: {a} {b} (normal play)\nnim-sum: {sum}\n")));
+    // The winning move leaves the nim-sum of the other heap: a heap of
+    // `a` becomes `b` or the other way round, whichever is smaller.
+    let (from, to) = if big(&a) > big(&b) { (a, b) } else { (b, a) };
+    assert_eq!(
+        move_lines(&text)
+            .into_iter()
+            .map(|m| (m.1, m.2))
+            .collect::<Vec<_>>(),
+        [(from, to)]
+    );
+}
+
 #[test]
 fn file_and_stdin_give_the_same_answer() {
     let text = b"# heaps for a test\n3 5\n\t7  # the last one\n";

@@ -200,7 +200,7 @@ fn heap_games_with_splits() {
     assert!(
         out.contains(
             "taking 0 from 6 leaves 6, which this game does not let you split into 3 and 3; \
-             it may leave 1 and 5 or 2 and 4 (type '1 0 1 5')"
+             it may leave heaps of 1 and 5 or heaps of 2 and 4 (type '1 0 1 5')"
         ),
         "{out}"
     );

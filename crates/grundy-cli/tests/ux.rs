@@ -64,7 +64,7 @@ fn errors_quote_what_was_typed() {
     assert!(err.contains("found 'G'"), "{err}");
     let err = error(&["solve", "cram:99x9"]);
     assert!(
-        err.contains("bad game spec \"cram:99x9\": at byte 5: rows 99 is out of range"),
+        err.contains("bad game spec \"cram:99x9\": at byte 5: rows: 99 is out of range"),
         "{err}"
     );
     let err = error(&["solve", "cram:3Y3"]);

@@ -170,11 +170,11 @@ impl ValuesStats {
 /// ```
 /// use grundy::heap::{period, HeapRuleset};
 ///
-/// let a = period::analyse(&"0.07".parse::<HeapRuleset>()?, 1 << 20);
+/// let a = period::Analysis::of(&"0.07".parse::<HeapRuleset>()?).max(1 << 20).run()?;
 /// let note = grundy_json::values_note("0.07", &a, 4_000_000).unwrap();
 /// assert!(note.starts_with("0.07 has period 34 from n = 53 (proved at n = "));
 /// assert_eq!(grundy_json::values_note("0.07", &a, 100), None);
-/// # Ok::<(), grundy::heap::SpecError>(())
+/// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn values_note(game: &str, analysis: &Analysis, to: u64) -> Option<String> {
     let checked = analysis.periodicity.checked_to;
@@ -257,11 +257,12 @@ impl<'a> PeriodJson<'a> {
     /// use grundy::heap::{period, HeapRuleset};
     /// use grundy_json::PeriodJson;
     ///
-    /// let found = period::find_period(&"sub{1,3,4}".parse::<HeapRuleset>()?, 1000);
+    /// let game: HeapRuleset = "sub{1,3,4}".parse()?;
+    /// let found = period::Analysis::of(&game).max(1000).run()?.periodicity;
     /// let v = serde_json::to_value(PeriodJson::new("sub{1,3,4}", &found)).unwrap();
     /// assert_eq!(v["status"], "periodic");
     /// assert_eq!((v["preperiod"].as_u64(), v["period"].as_u64()), (Some(0), Some(7)));
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(game: &'a str, found: &Periodicity) -> PeriodJson<'a> {
         let mut out = PeriodJson {
@@ -318,13 +319,13 @@ impl PeriodJson<'_> {
     /// use grundy_json::PeriodJson;
     ///
     /// let game: HeapRuleset = "allbut{1,2}".parse()?;
-    /// let a = period::analyse(&game, 1000);
+    /// let a = period::Analysis::of(&game).max(1000).run()?;
     /// let seen = period::apparent_period(&a.values);
     /// let v = serde_json::to_value(PeriodJson::new("allbut{1,2}", &a.periodicity).with_apparent(seen.as_ref())).unwrap();
     /// assert_eq!(v["status"], "unknown");
     /// assert_eq!(v["apparent"]["proved"], false);
     /// assert_eq!(v["apparent"]["seen_to"], 1000);
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_apparent(mut self, seen: Option<&ApparentPeriod>) -> Self {
         self.apparent = Some(seen.map(|seen| ApparentJson {
@@ -346,11 +347,12 @@ impl PeriodJson<'_> {
     /// use grundy::heap::{period, HeapRuleset};
     /// use grundy_json::PeriodJson;
     ///
-    /// let found = period::find_period(&"0.16".parse::<HeapRuleset>()?, 100);
+    /// let game: HeapRuleset = "0.16".parse()?;
+    /// let found = period::Analysis::of(&game).max(100).run()?.periodicity;
     /// let json = PeriodJson::new("0.16", &found).with_reason_note("the server's limit is 100");
     /// let v = serde_json::to_value(json).unwrap();
     /// assert!(v["reason"].as_str().unwrap().ends_with("; the server's limit is 100"));
-    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn with_reason_note(mut self, note: &str) -> Self {
         if let Some(reason) = &mut self.reason {
@@ -461,7 +463,11 @@ mod tests {
     #[test]
     fn unknown_period_says_how_far_it_looked() {
         let half: HeapRuleset = "half".parse().unwrap();
-        let found = grundy::heap::period::find_period(&half, 50);
+        let found = grundy::heap::period::Analysis::of(&half)
+            .max(50)
+            .run()
+            .unwrap()
+            .periodicity;
         let v = serde_json::to_value(PeriodJson::new("half", &found)).unwrap();
         assert_eq!(v["status"], "unknown");
         assert_eq!(v["checked_to"], 50);

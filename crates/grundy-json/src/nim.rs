@@ -4,22 +4,119 @@
 
 use grundy::nim::{HeapSize, NimSummary};
 use grundy::Convention;
-use serde::ser::{SerializeSeq, Serializer};
+use serde::ser::{SerializeSeq, SerializeStruct, Serializer};
 use serde::Serialize;
 
 /// The `nim` JSON object. Serialising it writes straight to the output,
 /// element by element, so 10^7 heaps or 2·10^5 moves stream without
 /// building a JSON tree.
-#[derive(Serialize)]
-#[serde(bound = "H: HeapSize")]
 pub struct NimJson<'a, H: HeapSize> {
-    heaps: JsonHeaps<'a, H>,
-    convention: &'static str,
-    nim_sum: JsonHeap<'a, H>,
-    outcome: &'static str,
-    winning_moves: JsonMoves<'a, H>,
-    #[serde(skip_serializing_if = "Option::is_none")]
+    heaps: &'a [H],
+    convention: Convention,
+    summary: &'a NimSummary<H>,
     explanation: Option<String>,
+    long: LongHeaps,
+}
+
+/// Heaps of more than this many bits (about 20 000 digits) are written in
+/// decimal once per object, though each comes back as the `from` of its
+/// moves and may be the nim-sum: a heap of millions of digits takes a
+/// fraction of a second to convert. Shorter ones are converted where they
+/// are written, so that 10^7 heaps still stream in constant memory.
+const LONG_BITS: u64 = 1 << 16;
+
+/// The decimal text of each long heap, by heap index (ascending).
+struct LongHeaps(Vec<(usize, String)>);
+
+impl LongHeaps {
+    fn of<H: HeapSize>(heaps: &[H]) -> LongHeaps {
+        LongHeaps(
+            heaps
+                .iter()
+                .enumerate()
+                .filter(|(_, h)| h.bit_len() > LONG_BITS)
+                .map(|(i, h)| (i, h.to_decimal()))
+                .collect(),
+        )
+    }
+
+    /// The text of heap `i`, when it is long.
+    fn heap(&self, i: usize) -> Option<&str> {
+        let at = self.0.binary_search_by_key(&i, |(j, _)| *j).ok()?;
+        Some(&self.0[at].1)
+    }
+
+    /// The text of `n` when it equals a long heap of `heaps`.
+    fn equal<H: HeapSize>(&self, heaps: &[H], n: &H) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(i, _)| heaps[*i] == *n)
+            .map(|(_, text)| text.as_str())
+    }
+}
+
+/// A heap written as its long text when there is one, else as [`JsonHeap`].
+struct Written<'a, H>(&'a H, Option<&'a str>);
+
+impl<H: HeapSize> Serialize for Written<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.1 {
+            Some(text) => s.serialize_str(text),
+            None => JsonHeap(self.0).serialize(s),
+        }
+    }
+}
+
+impl<H: HeapSize> Serialize for NimJson<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let fields = 5 + usize::from(self.explanation.is_some());
+        let mut o = s.serialize_struct("NimJson", fields)?;
+        o.serialize_field(
+            "heaps",
+            &LongAware {
+                heaps: self.heaps,
+                long: &self.long,
+            },
+        )?;
+        o.serialize_field("convention", self.convention.as_str())?;
+        let nim_sum = self.summary.nim_sum();
+        o.serialize_field(
+            "nim_sum",
+            &Written(nim_sum, self.long.equal(self.heaps, nim_sum)),
+        )?;
+        o.serialize_field("outcome", self.summary.outcome(self.convention).as_str())?;
+        o.serialize_field(
+            "winning_moves",
+            &JsonMoves {
+                summary: self.summary,
+                convention: self.convention,
+                heaps: self.heaps,
+                long: &self.long,
+            },
+        )?;
+        if let Some(text) = &self.explanation {
+            o.serialize_field("explanation", text)?;
+        }
+        o.end()
+    }
+}
+
+/// The heaps of a [`NimJson`], the long ones from their texts.
+struct LongAware<'a, H> {
+    heaps: &'a [H],
+    long: &'a LongHeaps,
+}
+
+impl<H: HeapSize> Serialize for LongAware<'_, H> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(self.heaps.len()))?;
+        let mut long = self.long.0.iter().peekable();
+        for (i, h) in self.heaps.iter().enumerate() {
+            let text = long.next_if(|(j, _)| *j == i).map(|(_, t)| t.as_str());
+            seq.serialize_element(&Written(h, text))?;
+        }
+        seq.end()
+    }
 }
 
 impl<'a, H: HeapSize> NimJson<'a, H> {
@@ -33,16 +130,11 @@ impl<'a, H: HeapSize> NimJson<'a, H> {
         explanation: Option<String>,
     ) -> NimJson<'a, H> {
         NimJson {
-            heaps: JsonHeaps(heaps),
-            convention: convention.as_str(),
-            nim_sum: JsonHeap(summary.nim_sum()),
-            outcome: summary.outcome(convention).as_str(),
-            winning_moves: JsonMoves {
-                summary,
-                convention,
-                heaps,
-            },
+            heaps,
+            convention,
+            summary,
             explanation,
+            long: LongHeaps::of(heaps),
         }
     }
 }
@@ -54,7 +146,7 @@ impl<H: HeapSize> Serialize for JsonHeap<'_, H> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         match self.0.to_u64() {
             Some(n) => s.serialize_u64(n),
-            None => s.serialize_str(&self.0.to_string()),
+            None => s.serialize_str(&self.0.to_decimal()),
         }
     }
 }
@@ -77,6 +169,7 @@ struct JsonMoves<'a, H> {
     summary: &'a NimSummary<H>,
     convention: Convention,
     heaps: &'a [H],
+    long: &'a LongHeaps,
 }
 
 impl<H: HeapSize> Serialize for JsonMoves<'_, H> {
@@ -85,14 +178,14 @@ impl<H: HeapSize> Serialize for JsonMoves<'_, H> {
         #[serde(bound = "H: HeapSize")]
         struct Move<'a, H: HeapSize> {
             heap: usize,
-            from: JsonHeap<'a, H>,
+            from: Written<'a, H>,
             to: JsonHeap<'a, H>,
         }
         let mut seq = s.serialize_seq(None)?;
         for m in self.summary.winning_moves(self.convention, self.heaps) {
             seq.serialize_element(&Move {
                 heap: m.heap,
-                from: JsonHeap(&m.from),
+                from: Written(&m.from, self.long.heap(m.heap)),
                 to: JsonHeap(&m.to),
             })?;
         }
@@ -196,5 +289,38 @@ mod tests {
         assert_eq!(v["outcome"], "P");
         assert_eq!(v["winning_moves"], serde_json::json!([]));
         assert!(v.get("explanation").is_none());
+    }
+
+    /// Heaps long enough to be written once per object give the same JSON
+    /// as short ones: each number is num-bigint's own decimal text.
+    #[test]
+    fn long_heaps_are_written_as_their_digits() {
+        let long: BigUint = "7".repeat(25_000).parse().unwrap();
+        assert!(long.bits() > LONG_BITS);
+        let other = &long >> 3u32;
+        let heaps = [BigUint::from(3u32), long.clone(), other.clone()];
+        let summary = NimSummary::of(&heaps);
+        let text = |n: &BigUint| serde_json::Value::from(n.to_str_radix(10));
+        let v =
+            serde_json::to_value(NimJson::new(&heaps, Convention::Normal, &summary, None)).unwrap();
+        assert_eq!(
+            v["heaps"],
+            serde_json::json!([3, text(&long), text(&other)])
+        );
+        let sum = &long ^ &other ^ BigUint::from(3u32);
+        assert_eq!(v["nim_sum"], text(&sum));
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert_eq!(moves.len(), 1);
+        assert_eq!(moves[0]["heap"], 1);
+        assert_eq!(moves[0]["from"], text(&long));
+        assert_eq!(moves[0]["to"], text(&(&long ^ &sum)));
+        // One long heap and zeros: the nim-sum is that heap, written again.
+        let heaps = [BigUint::default(), long.clone()];
+        let summary = NimSummary::of(&heaps);
+        let v =
+            serde_json::to_value(NimJson::new(&heaps, Convention::Misere, &summary, None)).unwrap();
+        assert_eq!(v["nim_sum"], text(&long));
+        assert_eq!(v["winning_moves"][0]["from"], text(&long));
+        assert_eq!(v["winning_moves"][0]["to"], 1);
     }
 }

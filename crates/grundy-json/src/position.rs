@@ -25,6 +25,9 @@ use serde::{Serialize, Serializer};
 #[derive(Debug, Serialize)]
 pub struct PositionJson<'a> {
     game: &'a str,
+    /// `"misere"` under misère play (absent under normal play).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     /// Absent when only the outcome was searched for.
     #[serde(skip_serializing_if = "Option::is_none")]
     value: Option<u64>,
@@ -89,12 +92,19 @@ impl<'a> PositionJson<'a> {
     pub fn new(game: &'a str, solution: &'a Solution) -> PositionJson<'a> {
         PositionJson {
             game,
+            convention: None,
             value: solution.value.map(|v| v.0),
             outcome: solution.outcome.as_str(),
             winning_moves: solution.winning_moves.iter().map(MoveJson).collect(),
             search: None,
             endgame: None,
         }
+    }
+
+    /// The same, under misère play: `"convention": "misere"`.
+    pub fn misere(mut self) -> Self {
+        self.convention = Some("misere");
+        self
     }
 
     /// The same, with the search's counters under `"search"`.

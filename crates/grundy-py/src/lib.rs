@@ -7,6 +7,11 @@
 //! calling thread checks Python's signals every 50 ms; on Ctrl-C it sets
 //! the library's [`Cancel`] flag, which the long loops check between chunks
 //! of about a tenth of a second, and raises `KeyboardInterrupt`.
+//!
+//! The Python half checks the type and range of every argument before it
+//! calls here (`grundy._args`), with the limits this module exports
+//! (`MAX_VALUES`, `MAX_QUOTIENT_HEAP`); heaps come as decimal strings, so
+//! that Nim's may have any size.
 #![forbid(unsafe_code)]
 
 use std::sync::mpsc::{self, RecvTimeoutError};
@@ -145,7 +150,7 @@ fn values(py: Python<'_>, spec: &str, to: u64, start: u64) -> PyResult<(Py<PyByt
                 engine.max_index()
             )));
         }
-        census::extend(engine.as_mut(), to, cancel)?;
+        sequence::Grow::of(engine.as_mut()).cancel(cancel).to(to)?;
         let start = start as usize;
         let max = (start..=to).map(|i| engine.get(i).0).max().unwrap_or(0);
         let width = match max {
@@ -170,13 +175,17 @@ fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String>
     let rules = ruleset(spec)?;
     interruptible(py, move |cancel| {
         let found = match max {
-            Some(max) => census::analyse(&rules, max, cancel)?,
+            Some(max) => period::Analysis::of(&rules).max(max).cancel(cancel).run()?,
             // As `grundy period` with no --max: on past 2^20 values while
             // they stay cheap.
-            None => period::analyse_default(&rules, cancel, &mut |_| {}).map_err(|e| match e {
-                AnalysisError::Cancelled(_) => Failure::Cancelled,
-                AnalysisError::Limit(e) => Failure::Value(e.to_string()),
-            })?,
+            None => period::Analysis::of(&rules)
+                .cancel(cancel)
+                .checked()
+                .run()
+                .map_err(|e| match e {
+                    AnalysisError::Cancelled(_) => Failure::Cancelled,
+                    AnalysisError::Limit(e) => Failure::Value(e.to_string()),
+                })?,
         }
         .periodicity;
         let game = rules.to_string();
@@ -184,17 +193,23 @@ fn period_json(py: Python<'_>, spec: &str, max: Option<u64>) -> PyResult<String>
     })
 }
 
-/// The `grundy solve --json` object.
+/// The `grundy solve --json` object. `heaps` are decimal strings: Nim's
+/// may have any size, as `grundy solve nim` takes them; other games' are
+/// at most 2^64 - 1.
 #[pyfunction]
 #[pyo3(signature = (spec, heaps, misere = false, max = None, limit = 20))]
 fn solve(
     py: Python<'_>,
     spec: &str,
-    heaps: Vec<u64>,
+    heaps: Vec<String>,
     misere: bool,
     max: Option<u64>,
     limit: usize,
 ) -> PyResult<String> {
+    let mut parsed = Vec::with_capacity(heaps.len());
+    for (i, h) in heaps.iter().enumerate() {
+        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heaps[{i}]: {e}")))?);
+    }
     let rules = match game(spec)? {
         Game::Heaps(rules) => rules,
         Game::Position(start) => {
@@ -203,25 +218,46 @@ fn solve(
                     "{start} names its whole position and takes no heaps"
                 )));
             }
-            if misere {
-                return Err(value_error(format!(
-                    "misère play is not supported for {} positions such as {start}",
-                    start.rules().name
-                )));
-            }
+            let convention = if misere {
+                Convention::Misere
+            } else {
+                Convention::Normal
+            };
             return interruptible(py, move |cancel| {
                 let started = std::time::Instant::now();
-                let solution = start.solve(&mut SolveOptions::default().cancel(cancel))?;
+                let solution = start.solve(
+                    &mut SolveOptions::default()
+                        .cancel(cancel)
+                        .convention(convention),
+                )?;
                 let name = start.to_string();
-                let json = grundy_json::PositionJson::new(&name, &solution)
+                let mut json = grundy_json::PositionJson::new(&name, &solution)
                     .with_search(&solution.stats, started.elapsed().as_secs_f64());
+                if misere {
+                    json = json.misere();
+                }
                 Ok(serde_json::to_string(&json).expect("JSON"))
             });
         }
     };
-    if heaps.is_empty() {
-        return Err(value_error("no heaps given"));
+    if parsed.is_empty() {
+        return Err(value_error(NO_HEAPS));
     }
+    let mut small = Vec::with_capacity(parsed.len());
+    for (i, h) in parsed.iter().enumerate() {
+        match h {
+            Heap::Small(n) => small.push(*n),
+            // Nim is solved by its formula at any size.
+            Heap::Big(_) if rules == HeapRuleset::Nim => return solve_big_nim(py, &rules, &parsed, misere, limit),
+            Heap::Big(_) => {
+                return Err(value_error(format!(
+                    "heaps[{i}] must be from 0 to {} for {rules}, not {h} (only Nim takes heaps of any size)",
+                    u64::MAX
+                )))
+            }
+        }
+    }
+    let heaps = small;
     interruptible(py, move |cancel| {
         let failure = |e: SumError| match e {
             SumError::Cancelled(_) => Failure::Cancelled,
@@ -255,10 +291,41 @@ fn solve(
     })
 }
 
+/// A Nim sum with a heap beyond u64: the `grundy solve nim --json` object,
+/// by Bouton's formula.
+fn solve_big_nim(
+    py: Python<'_>,
+    rules: &HeapRuleset,
+    heaps: &[Heap],
+    misere: bool,
+    limit: usize,
+) -> PyResult<String> {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let heaps: Vec<BigUint> = heaps.iter().map(Heap::to_biguint).collect();
+    let game = rules.to_string();
+    interruptible(py, move |_| {
+        let analysis = grundy::nim::analyse(&heaps, convention);
+        let json = grundy_json::SolveNimJson::new(&game, &heaps, &analysis, limit);
+        Ok(serde_json::to_string(&json).expect("JSON"))
+    })
+}
+
+/// What `nim` and `solve` say to an empty list of heaps, as the CLI and the
+/// API refuse one: an empty position is a mistake far more often than a
+/// question.
+const NO_HEAPS: &str = "no heaps given; write at least one heap size, e.g. [3, 5, 7]";
+
 /// The `grundy nim --json` object; heaps are decimal strings (any size).
 #[pyfunction]
 #[pyo3(signature = (heaps, misere = false))]
 fn nim(py: Python<'_>, heaps: Vec<String>, misere: bool) -> PyResult<String> {
+    if heaps.is_empty() {
+        return Err(value_error(NO_HEAPS));
+    }
     let convention = if misere {
         Convention::Misere
     } else {
@@ -266,7 +333,7 @@ fn nim(py: Python<'_>, heaps: Vec<String>, misere: bool) -> PyResult<String> {
     };
     let mut parsed = Vec::with_capacity(heaps.len());
     for (i, h) in heaps.iter().enumerate() {
-        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heap {}: {e}", i + 1)))?);
+        parsed.push(parse_heap(h).map_err(|e| value_error(format!("heaps[{i}]: {e}")))?);
     }
     interruptible(py, move |_| {
         let small: Option<Vec<u64>> = parsed
@@ -400,7 +467,6 @@ fn census_game(py: Python<'_>, spec: &str, to: u64, same_as: Vec<String>) -> PyR
     })
 }
 
-/// The native module `grundy._grundy`.
 /// The `grundy quotient --json --table` object: the misère quotient of a
 /// heap game on heaps up to `max_heap`.
 #[pyfunction]
@@ -418,8 +484,12 @@ fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
     })
 }
 
+/// The native module `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("MAX_VALUES", MAX_TO)?;
+    m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(period_json, m)?)?;

@@ -56,3 +56,8 @@ def test_graph_from_file(tmp_path):
     j = tmp_path / "g.json"
     j.write_text('{"nodes": ["a", "b"], "edges": [["a", "b"]]}')
     assert grundy.Graph.from_file(j).values == {"a": 1, "b": 0}
+
+
+def test_graph_repr_counts_in_words():
+    assert repr(grundy.Graph([("a", "b")])) == "Graph(2 nodes, 1 edge)"
+    assert repr(grundy.Graph([], nodes=["lone"])) == "Graph(1 node, 0 edges)"

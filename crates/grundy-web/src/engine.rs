@@ -5,7 +5,7 @@
 //! engine's move, checking a move, hints) is the library's `grundy::play`.
 
 use grundy::cancel::Cancel;
-use grundy::heap::period::{self, Analysis};
+use grundy::heap::period::Analysis;
 use grundy::heap::{HeapRuleset, SubtractionSet};
 use grundy::Nimber;
 
@@ -140,13 +140,17 @@ impl WebGame {
             // A short period search first: it settles most octal and
             // subtraction games for every heap at once.
             let search = upto.max(4096).min(cap);
-            let mut analysis =
-                period::analyse_cancellable(&self.ruleset, search, cancel, &mut |_| {})
-                    .map_err(stopped)?;
+            let mut analysis = Analysis::of(&self.ruleset)
+                .max(search)
+                .cancel(cancel)
+                .run()
+                .map_err(stopped)?;
             if !covered(&analysis) && upto <= cap {
-                analysis =
-                    period::analyse_table_cancellable(&self.ruleset, upto, cancel, &mut |_| {})
-                        .map_err(stopped)?;
+                analysis = Analysis::of(&self.ruleset)
+                    .table(upto)
+                    .cancel(cancel)
+                    .run()
+                    .map_err(stopped)?;
             }
             if !covered(&analysis) {
                 return Err(ApiError::over_limit(format!(

@@ -283,7 +283,7 @@ async fn an_illegal_move_is_a_422_with_the_reason() {
     assert_eq!(
         body["error"],
         "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
-         heap of 5, 1 and 4 or 2 and 3"
+         heap of 5, heaps of 1 and 4, or heaps of 2 and 3"
     );
     assert_error(
         play("nim", json!([0, 0]), 0, 1, None).await,
@@ -587,6 +587,52 @@ async fn nim_takes_heaps_beyond_u64_as_strings() {
         post("/api/nim", json!({"heaps": [long]})).await,
         422,
         "digits",
+    );
+}
+
+/// Nim heaps of any size in /api/solve too, read as /api/nim reads them and
+/// answered as `grundy solve nim` answers them.
+#[tokio::test]
+async fn solve_takes_nim_heaps_beyond_u64_as_nim_does() {
+    let big = "100000000000000000000"; // 10^20 = 2^20 · 5^20: its low bits are 0
+    let (status, body) = post("/api/solve", json!({"game": "nim", "heaps": [big, 3]})).await;
+    assert_eq!(status, StatusCode::OK, "{body}");
+    assert_eq!(body["game"], "nim");
+    assert_eq!(body["heaps"], json!([big, 3]));
+    assert_eq!(body["values"], json!([big, 3]));
+    assert_eq!(body["nim_sum"], "100000000000000000003");
+    assert_eq!(body["outcome"], "N");
+    assert_eq!(
+        body["winning_moves"],
+        json!([{"heap": 0, "from": big, "to": [3]}])
+    );
+    assert_eq!(body["total_winning_moves"], 1);
+    let (_, body) = post(
+        "/api/solve",
+        json!({"game": "nim", "heaps": [big, big], "misere": true}),
+    )
+    .await;
+    assert_eq!(
+        (&body["outcome"], &body["convention"]),
+        (&json!("P"), &json!("misere"))
+    );
+    // The same errors as /api/nim for what is not a heap.
+    let raw = format!("{{\"game\": \"nim\", \"heaps\": [{big}]}}");
+    assert_error(
+        call(Limits::default(), "/api/solve", raw).await,
+        400,
+        "as strings of digits",
+    );
+    assert_error(
+        post("/api/solve", json!({"game": "nim", "heaps": [big, "3x"]})).await,
+        400,
+        "heaps[1]",
+    );
+    // Other games keep their bound.
+    assert_error(
+        post("/api/solve", json!({"game": "kayles", "heaps": [big]})).await,
+        422,
+        "heaps[0]",
     );
 }
 
@@ -957,11 +1003,32 @@ async fn bad_boards_are_located_or_over_the_limit() {
         400,
         "takes no heaps",
     );
-    assert_error(
-        post("/api/solve", json!({"game": "cram:2x2", "misere": true})).await,
-        422,
-        "misère play is not supported",
+    // Misère play of a board (issue 49): a 2x2 Cram board takes two
+    // dominoes; after the second the first player cannot move, which
+    // wins under misère play.
+    let (status, misere) = post("/api/solve", json!({"game": "cram:2x2", "misere": true})).await;
+    assert_eq!(status, StatusCode::OK, "{misere}");
+    assert_eq!(misere["convention"], "misere");
+    assert_eq!(misere["outcome"], "N");
+    assert!(misere.get("value").is_none(), "{misere}");
+    let (status, board) = post("/api/board", json!({"game": "cram:1x4", "misere": true})).await;
+    assert_eq!(status, StatusCode::OK, "{board}");
+    assert_eq!(board["misere"], true);
+    assert_eq!(
+        board["winning_moves"].as_array().unwrap().len(),
+        2,
+        "{board}"
     );
+    // The engine answers an end domino with the last domino and leaves the
+    // user without a move, who wins under misère play.
+    let (status, turn) = post(
+        "/api/board/move",
+        json!({"game": "cram:1x4", "misere": true, "move": "a1-b1"}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["engine"]["move"], "c1-d1");
+    assert_eq!(turn["winner"], "you");
 }
 
 #[tokio::test]

@@ -18,8 +18,8 @@ use std::time::Instant;
 
 mod common;
 use common::find_ogsolve;
-use grundy::cancel::Cancel;
-use grundy::heap::{period, HeapRuleset, SparseOctal, TakeBreak};
+use grundy::heap::period::Analysis;
+use grundy::heap::{HeapRuleset, SparseOctal, TakeBreak};
 use grundy::Nimber;
 
 fn main() {
@@ -37,7 +37,10 @@ fn main() {
             max.parse::<u64>(),
         ) {
             let start = Instant::now();
-            let analysis = period::analyse_checked(&ruleset, max, &Cancel::new(), &mut |_| {})
+            let analysis = Analysis::of(&ruleset)
+                .max(max)
+                .checked()
+                .run()
                 .expect("within the memory limit");
             let secs = start.elapsed().as_secs_f64();
             let computed = analysis.periodicity.checked_to + 1;

@@ -57,11 +57,9 @@
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::mpsc;
-use std::time::{Duration, Instant};
 
 use crate::cancel::{Cancel, Cancelled};
-use crate::heap::period::{self, Analysis, Theorem};
-use crate::heap::sequence::{self, EngineKind, SequenceEngine};
+use crate::heap::period::Analysis;
 use crate::heap::{HeapRuleset, PeriodStatus, SubtractionSet, TakeBreak};
 use crate::span::ParseError;
 
@@ -402,89 +400,13 @@ fn reduce(code: &TakeBreak) -> TakeBreak {
     TakeBreak::new(digits).expect("clearing bits keeps a code valid")
 }
 
-/// Extends `engine` until `G(n)` is known, in chunks timed to take about a
-/// tenth of a second each, checking `cancel` between chunks.
-///
-/// # Errors
-/// [`Cancelled`] when the flag was set; the engine keeps what it computed.
-///
-/// # Complexity
-/// That of the engine; the chunks add O(log) calls.
-///
-/// ```
-/// use grundy::cancel::Cancel;
-/// use grundy::census::extend;
-/// use grundy::heap::{sequence, HeapRuleset};
-///
-/// let mut e = sequence::engine(&"0.07".parse::<HeapRuleset>()?, sequence::EngineKind::Fast);
-/// extend(e.as_mut(), 1000, &Cancel::new())?;
-/// assert_eq!(e.len(), 1001);
-/// let stop = Cancel::new();
-/// stop.cancel();
-/// assert!(extend(e.as_mut(), 100_000, &stop).is_err());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn extend(engine: &mut dyn SequenceEngine, n: usize, cancel: &Cancel) -> Result<(), Cancelled> {
-    let mut chunk: usize = 1 << 10;
-    while engine.len() <= n {
-        cancel.check()?;
-        let start = Instant::now();
-        let target = engine.len().saturating_add(chunk - 1).min(n);
-        engine.extend_to(target);
-        let took = start.elapsed();
-        if took < Duration::from_millis(50) {
-            chunk = chunk.saturating_mul(2);
-        } else if took > Duration::from_millis(200) && chunk > 16 {
-            chunk /= 2;
-        }
-    }
-    cancel.check()
-}
-
-/// [`period::analyse`] that stops when `cancel` is set.
-///
-/// # Errors
-/// [`Cancelled`] when the flag was set before the analysis finished.
-///
-/// # Complexity
-/// That of [`period::analyse`].
-///
-/// ```
-/// use grundy::cancel::Cancel;
-/// use grundy::census::analyse;
-/// use grundy::heap::HeapRuleset;
-///
-/// let a = analyse(&"0.77".parse::<HeapRuleset>()?, 10_000, &Cancel::new())?;
-/// assert_eq!(a.period(), Some((71, 12)));
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-pub fn analyse(ruleset: &HeapRuleset, max: u64, cancel: &Cancel) -> Result<Analysis, Cancelled> {
-    if *ruleset == HeapRuleset::Nim {
-        return Ok(period::analyse(ruleset, max));
-    }
-    let mut engine = sequence::engine(ruleset, EngineKind::Fast);
-    let analysis = match Theorem::for_ruleset(ruleset) {
-        Some(theorem) => period::analyse_with_cancel(engine.as_mut(), theorem, max, cancel)?,
-        None => {
-            let n = usize::try_from(max)
-                .unwrap_or(usize::MAX)
-                .min(engine.max_index());
-            extend(engine.as_mut(), n, cancel)?;
-            // The engine already holds the table: this copies it.
-            period::analyse_table(ruleset, n as u64)
-        }
-    };
-    cancel.check()?;
-    Ok(analysis)
-}
-
 /// The census line of one game, computing at most `G(0..=to)`.
 ///
 /// # Errors
 /// [`Cancelled`] when `cancel` was set.
 ///
 /// # Complexity
-/// That of [`period::analyse`] up to `to`, plus O(checked_to + V log V) for
+/// That of a period search up to `to` ([`Analysis`]), plus O(checked_to + V log V) for
 /// the statistics, V the power of 2 above the largest value.
 ///
 /// ```
@@ -501,7 +423,7 @@ pub fn census_game(
     to: u64,
     cancel: &Cancel,
 ) -> Result<CensusRow, Cancelled> {
-    let analysis = analyse(ruleset, to, cancel)?;
+    let analysis = Analysis::of(ruleset).max(to).cancel(cancel).run()?;
     let status = match analysis.periodicity.status {
         PeriodStatus::Periodic {
             preperiod,

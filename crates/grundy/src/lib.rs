@@ -46,7 +46,7 @@
 
 // Safe code only, but for the four modules that need `unsafe` (a cache
 // prefetch hint, `prefetch.rs`; the call of scans compiled for wider
-// vectors, `simd.rs`; Cram's split on 512-bit vectors,
+// vectors, `heap/simd.rs`; Cram's split on 512-bit vectors,
 // `games/cram/lanes.rs`; and the octal engine's split marks as bits in
 // 512-bit vectors, `heap/bitrows.rs`), which allow it for themselves.
 #![deny(unsafe_code)]
@@ -65,8 +65,6 @@ pub mod play;
 #[allow(unsafe_code)]
 mod prefetch;
 pub mod search;
-#[allow(unsafe_code)]
-mod simd;
 pub mod span;
 pub mod sum;
 

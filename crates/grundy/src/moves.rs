@@ -90,6 +90,29 @@ fn or_list(parts: &[String]) -> String {
     }
 }
 
+/// The moves a heap may make, as a list of what each leaves: "a heap of
+/// 4, heaps of 1 and 3, or heaps of 2 and 2" (a comma before the last
+/// "or" keeps the pairs apart).
+fn options_phrase(allowed: &[Leaves], shown: usize) -> String {
+    let phrases: Vec<String> = allowed
+        .iter()
+        .take(shown)
+        .map(|l| match l.as_slice() {
+            [] => "nothing".to_owned(),
+            [h] => format!("a heap of {h}"),
+            parts => format!("heaps of {}", leave_phrase(parts)),
+        })
+        .collect();
+    let more = if allowed.len() > shown { ", ..." } else { "" };
+    let list = match phrases.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, [first])) => format!("{first} or {last}"),
+        Some((last, rest)) => format!("{}, or {last}", rest.join(", ")),
+    };
+    format!("{list}{more}")
+}
+
 /// How a leave reads in a sentence: "nothing", "a heap of 6", "3 and 4".
 fn leave_phrase(leaves: &[u64]) -> String {
     match leaves {
@@ -188,13 +211,7 @@ impl fmt::Display for MoveError {
                         }
                     }
                 }
-                let options: Vec<String> = allowed
-                    .iter()
-                    .take(6)
-                    .map(|l| leave_phrase(l.as_slice()))
-                    .collect();
-                let more = if allowed.len() > 6 { ", ..." } else { "" };
-                write!(f, "; it may leave {}{more}", or_list(&options))
+                write!(f, "; it may leave {}", options_phrase(allowed, 6))
             }
         }
     }

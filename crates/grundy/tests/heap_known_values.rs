@@ -2,7 +2,7 @@
 //! against every engine, and the engines against an independent brute force
 //! written here.
 
-use grundy::heap::period::{self, PeriodStatus};
+use grundy::heap::period::{Analysis, PeriodStatus};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::Nimber;
@@ -73,7 +73,11 @@ fn published_sequences_match_every_engine() {
 fn check_period(e: &toml::Table) {
     let game = HeapRuleset::parse(text(e, "game")).unwrap();
     let (n0, p) = (int(e, "preperiod"), int(e, "period"));
-    let found = period::find_period(&game, 4 * (n0 + p) + 1000);
+    let found = Analysis::of(&game)
+        .max(4 * (n0 + p) + 1000)
+        .run()
+        .expect("no flag stops it")
+        .periodicity;
     let PeriodStatus::Periodic {
         preperiod, period, ..
     } = found.status

@@ -389,7 +389,7 @@ mod random_codes {
 
 #[test]
 fn engines_say_whether_further_values_stay_cheap() {
-    // What `period::analyse_default` reads to go on past 2^20 values:
+    // What a period search with no limit reads to go on past 2^20 values:
     // Officers' splits have a sparse space (1583 rare positions), Kayles
     // has a proved period, and 0.037 has no rare/common split at all, so
     // each of its values costs O(n).

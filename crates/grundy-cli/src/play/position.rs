@@ -7,18 +7,27 @@ use std::io::{self, Write};
 
 use grundy::games::Position;
 use grundy::moves::MoveError;
-use grundy::play::{parse_word, Command, Match, Player};
+use grundy::play::{parse_word, Command, Match, Playable, Player, PositionPlay};
+use grundy::Convention;
 use grundy_text::Role;
 
 use super::{took_back, who_starts, Answer, Session, Style, COMMANDS};
 
 /// A board or graph game in progress.
-pub(super) struct PositionSession(Match<Box<dyn Position>>);
+pub(super) struct PositionSession(Match<PositionPlay>);
 
 impl PositionSession {
-    /// A match from `start`, with `first` to move.
-    pub(super) fn start(start: Box<dyn Position>, first: Player) -> PositionSession {
-        PositionSession(Match::begin(start, first))
+    /// A match from `start` under `convention`, with `first` to move.
+    pub(super) fn start(
+        start: Box<dyn Position>,
+        convention: Convention,
+        first: Player,
+    ) -> PositionSession {
+        PositionSession(Match::begin(PositionPlay::new(start, convention), first))
+    }
+
+    fn misere(&self) -> bool {
+        self.0.start_position().convention() == Convention::Misere
     }
 
     /// `Cram on cram:3x4: place a domino ...`: the title and the help's
@@ -33,6 +42,12 @@ impl PositionSession {
 impl Session for PositionSession {
     fn intro(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         writeln!(out, "{}", style.paint(Role::Heading, &self.title()))?;
+        if self.misere() {
+            writeln!(
+                out,
+                "Misère play: the ending is turned around, and whoever cannot move wins."
+            )?;
+        }
         let rules = self.0.start_position().rules();
         writeln!(
             out,
@@ -72,23 +87,34 @@ impl Session for PositionSession {
             Some(Command::Quit) => return Ok(Answer::Quit),
             Some(Command::Help) => {
                 writeln!(out, "{}", self.title())?;
+                if self.misere() {
+                    writeln!(out, "Misère play: whoever cannot move wins.")?;
+                }
                 writeln!(out, "{}", self.0.start_position().rules().help)?;
                 writeln!(out, "  hint       show the winning moves (h, ?)")?;
                 writeln!(out, "{COMMANDS}")?;
             }
             Some(Command::Hint) => {
                 let hint = self.0.hint()?;
-                let value = hint.value.unwrap_or_default();
+                // Normal play gives the value; misère play the outcome.
+                let worth = match hint.value {
+                    Some(value) => format!("is worth {value}"),
+                    None => "is won by the player to move under misère play".to_owned(),
+                };
                 if hint.winning_moves.is_empty() {
+                    let worth = match hint.value {
+                        Some(value) => format!("is worth {value}, a P-position"),
+                        None => "is a misère P-position".to_owned(),
+                    };
                     writeln!(
                         out,
-                        "  hint: this position is worth {value}, a P-position: every move loses against perfect play; play for time"
+                        "  hint: this position {worth}: every move loses against perfect play; play for time"
                     )?;
                 } else {
                     let names: Vec<&str> =
                         hint.winning_moves.iter().map(|m| m.name.as_str()).collect();
                     let text = format!(
-                        "  hint: this position is worth {value}; winning move{}: {}",
+                        "  hint: this position {worth}; winning move{}: {}",
                         if names.len() == 1 { "" } else { "s" },
                         names.join(", ")
                     );
@@ -126,9 +152,17 @@ impl Session for PositionSession {
     fn finish(&self, out: &mut dyn Write, style: Style) -> io::Result<()> {
         writeln!(out)?;
         write!(out, "{}", self.0.position().draw())?;
-        let (text, role) = match self.0.winner() {
-            Some(Player::User) => ("The engine cannot move: you win!", Role::Win),
-            _ => ("You cannot move: the engine wins.", Role::Lose),
+        let (text, role) = match (self.0.winner(), self.misere()) {
+            (Some(Player::User), false) => ("The engine cannot move: you win!", Role::Win),
+            (_, false) => ("You cannot move: the engine wins.", Role::Lose),
+            (Some(Player::User), true) => (
+                "You cannot move, and in misère play that wins: you win!",
+                Role::Win,
+            ),
+            (_, true) => (
+                "The engine cannot move, and in misère play that wins: the engine wins.",
+                Role::Lose,
+            ),
         };
         writeln!(out, "{}", style.paint(role, text))
     }

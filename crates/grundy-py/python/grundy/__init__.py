@@ -6,8 +6,10 @@ The engine is grundy's Rust library. Every function takes a game spec as the
 ``grundy`` command line does (``"kayles"``, ``"0.77"``, ``"sub{1,3,4}"``,
 ``"grundy-game"``) and answers with the same fields as the CLI's ``--json``.
 Long computations release the GIL and stop on Ctrl-C (``KeyboardInterrupt``)
-within a second; bad input raises ``ValueError`` with the library's message,
-which says where the problem is.
+within a second. An argument of the wrong type (``5.5`` or ``True`` for a
+heap) raises ``TypeError`` and an integer out of range ``ValueError``, each
+naming the argument; a bad spec raises ``ValueError`` with the library's
+message, which says where the problem is.
 
 >>> import grundy
 >>> grundy.values("kayles", 10)
@@ -23,17 +25,27 @@ Traceback (most recent call last):
 ValueError: bad game spec "0.7x": at byte 3: expected an octal or hexadecimal digit, found 'x'
 """
 
-from __future__ import annotations
-
-import dataclasses
-import json
-import os
-from dataclasses import dataclass
-from typing import Any, Dict, Iterable, Optional, Sequence, Tuple, Union
-
-import numpy as np
-
-from . import _grundy
+from ._grundy import __version__
+from ._api import (
+    Graph,
+    GraphNode,
+    Nim,
+    NimMove,
+    PositionMove,
+    PositionSolution,
+    Period,
+    Quotient,
+    Solution,
+    SumMove,
+    canonical,
+    nim,
+    period,
+    quotient,
+    solve,
+    values,
+)
+from ._census import CensusRow, census, census_members
+from ._plot import plot
 
 __all__ = [
     "values",
@@ -50,400 +62,10 @@ __all__ = [
     "Period",
     "Solution",
     "SumMove",
-    "BoardSolution",
-    "BoardMove",
-    "NodeKaylesSolution",
+    "PositionSolution",
+    "PositionMove",
     "CensusRow",
     "census",
     "census_members",
     "plot",
 ]
-
-_DTYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
-
-
-def _build(cls, data: Dict[str, Any], **convert):
-    """A ``cls`` from a JSON object: ``from`` is spelled ``from_`` (a Python
-    keyword), lists become tuples, and fields the JSON lacks are ``None``."""
-    kwargs = {}
-    for field in dataclasses.fields(cls):
-        key = "from" if field.name == "from_" else field.name
-        value = data.get(key)
-        if field.name in convert and value is not None:
-            value = convert[field.name](value)
-        elif isinstance(value, list):
-            value = tuple(tuple(v) if isinstance(v, list) else v for v in value)
-        kwargs[field.name] = value
-    return cls(**kwargs)
-
-
-def _int(value: Union[int, str]) -> int:
-    """A heap from JSON: a number, or a string beyond 2^64."""
-    return int(value)
-
-
-def canonical(spec: str) -> str:
-    """The canonical spec of a game.
-
-    >>> canonical("Kayles"), canonical("sub{4, 1, 3}")
-    ('0.77', 'sub{1,3,4}')
-    """
-    return _grundy.canonical(spec)
-
-
-def values(spec: str, to: int, start: int = 0) -> np.ndarray:
-    """The Grundy values ``G(start), ..., G(to)`` of single heaps of ``spec``,
-    as a numpy array of the smallest unsigned dtype that holds them.
-
-    Octal codes use the sparse-space engine: ``values("0.77", 10**7)`` takes
-    well under a second.
-
-    >>> values("0.07", 15, start=10)
-    array([3, 3, 2, 2, 4, 0], dtype=uint8)
-    >>> values("nim", 300).dtype
-    dtype('uint16')
-    """
-    data, width = _grundy.values(spec, int(to), int(start))
-    # The bytes are little-endian; astype makes a native, writable array.
-    return np.frombuffer(data, dtype=f"<u{width}").astype(_DTYPES[width])
-
-
-@dataclass(frozen=True)
-class Period:
-    """What is proved about the periodicity of a game's values
-    (``grundy period --json``): ``status`` is ``"periodic"``,
-    ``"arithmetic-periodic"`` or ``"unknown"``; ``G(n + period) = G(n) +
-    saltus`` for every ``n >= preperiod``; ``proof`` says which finite check
-    proved it (``bound``, from ``theorem``); ``reason`` says why nothing was
-    proved. ``G(0..=checked_to)`` were computed."""
-
-    game: str
-    status: str
-    preperiod: Optional[int]
-    period: Optional[int]
-    saltus: Optional[int]
-    checked_to: int
-    proof: Optional[str]
-    theorem: Optional[str]
-    bound: Optional[int]
-    reason: Optional[str]
-
-
-def period(spec: str, max: Optional[int] = None) -> Period:
-    """The proved preperiod and period of ``spec``, computing at most
-    ``G(0..=max)`` (default as ``grundy period``: 2^20, then on to 2^25 for
-    codes whose values cost the same however far they go, such as 0.354;
-    2^13 for hexadecimal codes; 10000 where no theorem applies).
-
-    >>> p = period("0.07")
-    >>> (p.preperiod, p.period, p.bound)
-    (53, 34, 142)
-    >>> period("half").status
-    'unknown'
-    """
-    return _build(Period, json.loads(_grundy.period(spec, max)))
-
-
-@dataclass(frozen=True)
-class Quotient:
-    """The misère quotient (Plambeck–Siegel) of a heap game on heaps up to
-    ``max_heap``, as ``grundy quotient --json --table`` gives it. Elements
-    are words in the generators (``"1"``, ``"a"``, ``"ab^2"``); ``table[i][j]``
-    is the index in ``elements`` of ``elements[i] * elements[j]``, and
-    ``pretending[n]`` the element of a heap of ``n`` tokens."""
-
-    game: str
-    max_heap: int
-    order: int
-    p_portion: Tuple[str, ...]
-    pretending: Tuple[str, ...]
-    generators: Tuple[str, ...]
-    generator_heaps: Tuple[int, ...]
-    relations: Tuple[str, ...]
-    tame: bool
-    stable_from: Optional[int]
-    orders: Tuple[int, ...]
-    elements: Tuple[str, ...]
-    table: Tuple[Tuple[int, ...], ...]
-
-    def element(self, heaps: Iterable[int]) -> str:
-        """The element of a sum of heaps: the product of theirs."""
-        index = {name: i for i, name in enumerate(self.elements)}
-        x = 0
-        for h in heaps:
-            if not 0 <= h <= self.max_heap:
-                raise ValueError(f"heap {h} is beyond the quotient's heaps (0..={self.max_heap})")
-            x = self.table[x][index[self.pretending[h]]]
-        return self.elements[x]
-
-    def outcome(self, heaps: Iterable[int]) -> str:
-        """``"P"`` when the misère sum is lost for the player to move (its
-        element lies in the P-portion), else ``"N"``."""
-        return "P" if self.element(heaps) in self.p_portion else "N"
-
-
-def quotient(spec: str, max_heap: int) -> Quotient:
-    """The misère quotient of ``spec`` on heaps of at most ``max_heap``
-    tokens, verified against the game's moves (``grundy quotient``);
-    Ctrl-C stops it.
-
-    >>> q = quotient("0.75", 12)
-    >>> (q.order, q.p_portion, q.relations)
-    (8, ('a', 'b^2'), ('a^2 = 1', 'bc = ab', 'c^2 = b^2', 'b^3 = b'))
-    >>> q.element([2, 2]), q.outcome([2, 2]), q.outcome([2, 1])
-    ('b^2', 'P', 'N')
-    """
-    data = json.loads(_grundy.quotient(spec, int(max_heap)))
-    p = data.pop("presentation")
-    data.update(p)
-    return _build(
-        Quotient,
-        data,
-        table=lambda rows: tuple(tuple(r) for r in rows),
-    )
-
-
-@dataclass(frozen=True)
-class NimMove:
-    """A winning Nim move: heap ``heap`` (0-based) from ``from_`` to ``to``
-    (``from`` in the JSON)."""
-
-    heap: int
-    from_: int
-    to: int
-
-
-@dataclass(frozen=True)
-class Nim:
-    """A Nim position (``grundy nim --json``)."""
-
-    heaps: Tuple[int, ...]
-    convention: str
-    nim_sum: int
-    outcome: str
-    winning_moves: Tuple[NimMove, ...]
-
-
-def nim(heaps: Iterable[int], misere: bool = False) -> Nim:
-    """Decides a Nim position, normal or misère play, with every winning
-    move. Heaps may be of any size.
-
-    >>> r = nim([3, 5, 7])
-    >>> (r.nim_sum, r.outcome, len(r.winning_moves))
-    (1, 'N', 3)
-    >>> nim([1, 1], misere=True).outcome
-    'N'
-    >>> nim([2**70, 3]).winning_moves[0].to
-    3
-    """
-    texts = []
-    for i, h in enumerate(heaps):
-        if isinstance(h, bool) or not isinstance(h, (int, np.integer)):
-            raise ValueError(f"heap {i + 1}: {h!r} is not a whole number")
-        texts.append(str(int(h)))
-    data = json.loads(_grundy.nim(texts, bool(misere)))
-    return Nim(
-        heaps=tuple(_int(h) for h in data["heaps"]),
-        convention=data["convention"],
-        nim_sum=_int(data["nim_sum"]),
-        outcome=data["outcome"],
-        winning_moves=tuple(
-            NimMove(heap=m["heap"], from_=_int(m["from"]), to=_int(m["to"]))
-            for m in data["winning_moves"]
-        ),
-    )
-
-
-@dataclass(frozen=True)
-class SumMove:
-    """A winning move in a sum of heaps: heap ``heap`` (0-based) of
-    ``from_`` tokens leaves the heaps ``to`` (``from`` in the JSON)."""
-
-    heap: int
-    from_: int
-    to: Tuple[int, ...]
-
-
-@dataclass(frozen=True)
-class Solution:
-    """A sum of heaps (``grundy solve --json``). ``values`` and ``nim_sum``
-    are ``None`` for a misère sum of a game other than Nim; ``method`` is
-    ``"quotient"`` for a misère sum past the exhaustive search's 48 tokens,
-    solved by the game's misère quotient, and ``None`` otherwise."""
-
-    game: str
-    heaps: Tuple[int, ...]
-    convention: str
-    values: Optional[Tuple[int, ...]]
-    nim_sum: Optional[int]
-    outcome: str
-    winning_moves: Tuple[SumMove, ...]
-    total_winning_moves: int
-    # Not in the repr, which stays that of the sums solved before it came.
-    method: Optional[str] = dataclasses.field(default=None, repr=False)
-
-
-@dataclass(frozen=True)
-class BoardMove:
-    """A winning move on a board: its text and the cells it names."""
-
-    move: str
-    cells: Tuple[Tuple[int, int], ...]
-
-
-@dataclass(frozen=True)
-class BoardSolution:
-    """The start position of a board game such as ``cram:4x5``."""
-
-    game: str
-    value: int
-    outcome: str
-    winning_moves: Tuple[BoardMove, ...]
-
-
-@dataclass(frozen=True)
-class NodeKaylesSolution:
-    """Node Kayles on a whole graph such as ``nodekayles:petersen``: its
-    value, outcome and the names of the vertices whose pick wins."""
-
-    game: str
-    value: int
-    outcome: str
-    winning_moves: Tuple[str, ...]
-
-
-def solve(
-    spec: str,
-    heaps: Sequence[int] = (),
-    misere: bool = False,
-    max: Optional[int] = None,
-    limit: int = 20,
-) -> Union[Solution, BoardSolution, NodeKaylesSolution]:
-    """The outcome and winning moves (at most ``limit`` listed) of a sum of
-    heaps of ``spec``; heaps beyond ``max`` values need a proved period.
-    A board spec (``cram:3x4``, ``chomp:3x4``, or a drawn position such as
-    ``cram:.../.##``) or a Node Kayles graph (``nodekayles:cycle:9``, or
-    ``nodekayles:FILE`` with an edge list) takes no heaps; Ctrl-C stops its
-    search.
-
-    >>> s = solve("kayles", [5, 7])
-    >>> (s.values, s.nim_sum, s.outcome)
-    ((4, 2), 6, 'N')
-    >>> s.winning_moves[0]
-    SumMove(heap=0, from_=5, to=(1, 3))
-    >>> solve("kayles", [10**18]).outcome
-    'N'
-    >>> solve("nodekayles:path:5")
-    NodeKaylesSolution(game='nodekayles:path:5', value=3, outcome='N', winning_moves=('3',))
-    """
-    data = json.loads(_grundy.solve(spec, [int(h) for h in heaps], bool(misere), max, int(limit)))
-    if data["game"].startswith("nodekayles:"):
-        return NodeKaylesSolution(
-            game=data["game"],
-            value=data["value"],
-            outcome=data["outcome"],
-            winning_moves=tuple(m["move"] for m in data["winning_moves"]),
-        )
-    if "heaps" not in data:
-        return BoardSolution(
-            game=data["game"],
-            value=data["value"],
-            outcome=data["outcome"],
-            winning_moves=tuple(
-                BoardMove(move=m["move"], cells=tuple(tuple(c) for c in m["cells"]))
-                for m in data["winning_moves"]
-            ),
-        )
-    return _build(
-        Solution,
-        data,
-        winning_moves=lambda ms: tuple(
-            SumMove(heap=m["heap"], from_=m["from"], to=tuple(m["to"])) for m in ms
-        ),
-    )
-
-
-@dataclass(frozen=True)
-class GraphNode:
-    """One node of a game graph (``grundy graph --json``): its outcome
-    (``"N"``, ``"P"`` or ``"D"`` for a draw) and its value, an int or
-    ``"inf"`` for a loopy node, whose ``escape`` lists the finite values
-    among its options."""
-
-    node: str
-    outcome: str
-    value: Union[int, str]
-    escape: Optional[Tuple[int, ...]]
-
-
-class Graph:
-    """A finite game graph, cycles allowed, analysed on construction.
-
-    >>> g = Graph([("a", "b"), ("b", "c")])
-    >>> g.values
-    {'a': 0, 'b': 1, 'c': 0}
-    >>> loop = Graph([("x", "y"), ("y", "x"), ("y", "end")])
-    >>> loop.outcomes
-    {'x': 'P', 'y': 'N', 'end': 'P'}
-    >>> Graph([("a", "b"), ("b", "a")]).loopy
-    {'a': (), 'b': ()}
-    """
-
-    def __init__(self, edges: Iterable[Tuple[str, str]] = (), nodes: Iterable[str] = ()):
-        """A graph from ``(from, to)`` edges and, optionally, nodes with no
-        edges (or to fix the order of nodes)."""
-        pairs = []
-        for i, e in enumerate(edges):
-            try:
-                a, b = e
-            except (TypeError, ValueError):
-                raise ValueError(f"edge {i + 1}: {e!r} is not a (from, to) pair") from None
-            pairs.append((str(a), str(b)))
-        self._set(_grundy.graph_from_edges([str(n) for n in nodes], pairs))
-
-    @classmethod
-    def from_file(cls, path: Union[str, os.PathLike], format: Optional[str] = None) -> "Graph":
-        """Reads a graph file as ``grundy graph FILE`` does: an edge list
-        (``FROM TO`` per line, ``#`` comments) or, for ``.json`` files or
-        ``format="json"``, ``{"nodes": [...], "edges": [[FROM, TO], ...]}``."""
-        path = os.fspath(path)
-        if format is None:
-            format = "json" if str(path).lower().endswith(".json") else "edges"
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-        return cls.from_text(text, format)
-
-    @classmethod
-    def from_text(cls, text: str, format: str = "edges") -> "Graph":
-        """A graph from the text of an edge list or a JSON graph."""
-        graph = cls.__new__(cls)
-        graph._set(_grundy.graph_from_text(text, format))
-        return graph
-
-    def _set(self, text: str) -> None:
-        data = json.loads(text)
-        self.nodes: Tuple[GraphNode, ...] = tuple(_build(GraphNode, n) for n in data["nodes"])
-        self.node_count: int = data["node_count"]
-        self.edge_count: int = data["edge_count"]
-
-    @property
-    def values(self) -> Dict[str, Optional[int]]:
-        """Each node's Grundy value, ``None`` for a loopy (infinite) one."""
-        return {n.node: (n.value if n.value != "inf" else None) for n in self.nodes}
-
-    @property
-    def outcomes(self) -> Dict[str, str]:
-        """Each node's outcome: ``"N"``, ``"P"`` or ``"D"`` (draw)."""
-        return {n.node: n.outcome for n in self.nodes}
-
-    @property
-    def loopy(self) -> Dict[str, Tuple[int, ...]]:
-        """The loopy nodes (value ∞) and their escape sets."""
-        return {n.node: n.escape for n in self.nodes if n.value == "inf"}
-
-    def __repr__(self) -> str:
-        return f"Graph({self.node_count} nodes, {self.edge_count} edges)"
-
-
-from ._census import CensusRow, census, census_members  # noqa: E402
-from ._plot import plot  # noqa: E402

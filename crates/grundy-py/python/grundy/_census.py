@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Dict, List, Optional, Tuple
 
 from . import _grundy
+from ._args import integer, require, text
 
 #: The columns of a census table, in the order the CLI writes them.
 COLUMNS = [
@@ -53,6 +54,7 @@ def census_members(family: str) -> List[Tuple[str, Tuple[str, ...]]]:
     >>> census_members("octal:1")[:3]
     [('0.0', ()), ('0.1', ()), ('0.2', ())]
     """
+    family = text(family, "family", "octal:2")
     return [(m["game"], tuple(m["same_as"])) for m in json.loads(_grundy.census_members(family))]
 
 
@@ -176,10 +178,10 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
     >>> list(df.game)  # doctest: +SKIP
     ['sub{1}', 'sub{2}', 'sub{3}']
     """
-    import pandas as pd
-
+    pd = require("pandas", "grundy.census builds its table", "pandas")
     members = census_members(family)
-    to = int(to)
+    to = integer(to, "to", 0, _grundy.MAX_VALUES)
+    block = integer(block, "block", 1, None)
     done: Dict[str, Dict[str, Any]] = {}
     if out is not None:
         out = os.fspath(out)
@@ -194,15 +196,14 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
     todo = [m for m in members if m[0] not in done]
     own = None
     if todo and client is None:
-        from dask.distributed import Client, LocalCluster
-
-        own = LocalCluster(processes=True, threads_per_worker=1, dashboard_address=None)
-        client = Client(own)
+        distributed = require("dask.distributed", "grundy.census runs", "'dask[distributed]'")
+        own = distributed.LocalCluster(processes=True, threads_per_worker=1, dashboard_address=None)
+        client = distributed.Client(own)
     try:
         if todo:
             from dask.distributed import as_completed
 
-            blocks = [todo[i : i + block] for i in range(0, len(todo), max(1, block))]
+            blocks = [todo[i : i + block] for i in range(0, len(todo), block)]
             futures = [client.submit(_block, b, to, pure=False) for b in blocks]
             try:
                 for future in as_completed(futures):

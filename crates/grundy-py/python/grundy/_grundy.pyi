@@ -1,14 +1,18 @@
 """Type stubs of the native module; see the ``grundy`` package for the
-documented functions built on it."""
+documented functions built on it, which check every argument first."""
 
 from typing import List, Optional, Tuple
+
+__version__: str
+MAX_VALUES: int
+MAX_QUOTIENT_HEAP: int
 
 def canonical(spec: str) -> str: ...
 def values(spec: str, to: int, start: int = 0) -> Tuple[bytes, int]: ...
 def period(spec: str, max: Optional[int] = None) -> str: ...
 def solve(
     spec: str,
-    heaps: List[int],
+    heaps: List[str],
     misere: bool = False,
     max: Optional[int] = None,
     limit: int = 20,

@@ -6,6 +6,8 @@ from typing import Any, Optional
 
 import numpy as np
 
+from ._args import require
+
 
 def plot(spec: str, to: int, start: int = 0, ax: Any = None, path: Optional[str] = None):
     """Draws ``G(n)`` against ``n`` for ``start <= n <= to`` as a scatter
@@ -20,9 +22,8 @@ def plot(spec: str, to: int, start: int = 0, ax: Any = None, path: Optional[str]
     >>> ax.get_title()
     'G(n) of 0.77, n = 0..200: periodic from 71, period 12'
     """
-    import matplotlib.pyplot as plt
-
-    from . import canonical, period, values
+    plt = require("matplotlib.pyplot", "grundy.plot draws", "matplotlib")
+    from ._api import canonical, period, values
 
     g = values(spec, to, start)
     game = canonical(spec)

@@ -13,7 +13,9 @@ use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
 use grundy::Convention;
-use grundy_json::{NimJson, PeriodJson, QuotientJson, SolveJson, ValuesJson, ValuesStats};
+use grundy_json::{
+    NimJson, PeriodJson, QuotientJson, SolveJson, SolveNimJson, ValuesJson, ValuesStats,
+};
 use grundy_text::Render;
 
 use super::{compute, compute_with, read_body, to_json, ApiResult};
@@ -228,7 +230,10 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     let cost = estimate(&game.ruleset, max);
     compute_with(&state, cost, move |cancel| {
         use grundy::heap::period::{self, PeriodStatus, UnknownReason};
-        let analysis = period::analyse_cancellable(&game.ruleset, max, cancel, &mut |_| {})
+        let analysis = period::Analysis::of(&game.ruleset)
+            .max(max)
+            .cancel(cancel)
+            .run()
             .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
         let found = &analysis.periodicity;
         let name = game.ruleset.to_string();
@@ -284,7 +289,15 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
 /// as large as u64 where a period is proved.
 pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fields) -> ApiResult {
     let game = WebGame::of(ruleset);
-    let heaps = read_heaps(&mut fields, &state.limits, u64::MAX)?;
+    let items = fields.array("heaps", state.limits.max_heaps)?;
+    if game.ruleset == HeapRuleset::Nim && items.iter().any(|v| bounded(v, "", u64::MAX).is_err()) {
+        return solve_big_nim(state, &game.ruleset, &items, fields).await;
+    }
+    let heaps = items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| bounded(v, &format!("heaps[{i}]"), u64::MAX))
+        .collect::<Result<Vec<u64>, ApiError>>()?;
     let misere = fields.bool_or("misere", false)?;
     // The CLI's default, so the same arguments give the same answer.
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
@@ -329,6 +342,33 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
         } else {
             json
         })
+    })
+    .await
+}
+
+/// `/api/solve` for Nim with a heap that is not a u64: heaps read as
+/// `/api/nim` reads them (strings of digits of any length) and answered by
+/// Bouton's formula, as `grundy solve nim` answers them.
+async fn solve_big_nim(
+    state: &AppState,
+    ruleset: &HeapRuleset,
+    items: &[Value],
+    mut fields: Fields,
+) -> ApiResult {
+    let mut heaps = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        heaps.push(nim_heap(item, i, state.limits.max_heap_digits)?.to_biguint());
+    }
+    let convention = if fields.bool_or("misere", false)? {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let limit = fields.u64_or("limit", 20, 100_000)? as usize;
+    let game = ruleset.to_string();
+    compute(state, move || {
+        let analysis = grundy::nim::analyse(&heaps, convention);
+        to_json(&SolveNimJson::new(&game, &heaps, &analysis, limit))
     })
     .await
 }

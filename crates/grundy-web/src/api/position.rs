@@ -17,6 +17,7 @@ use grundy::games::board::cell_name;
 use grundy::games::{Game, Move, Position, SearchOptions, Solution, SolveOptions};
 use grundy::graph::{acyclic_values, GraphError};
 use grundy::play::position::MATCH_MEMORY;
+use grundy::Convention;
 use grundy_json::{DatumJson, MoveJson, PositionJson};
 
 use super::{compute, compute_with, game, read_body, to_json, ApiResult};
@@ -60,16 +61,35 @@ fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
     }
 }
 
-/// The search of a request: the value and every winning move, with a
-/// table for positions of the size a server plays.
-fn solve_now(position: &dyn Position, cancel: &Cancel) -> Result<Solution, ApiError> {
+/// The search of a request under `convention`: the value (normal play)
+/// and every winning move, with a table for positions of the size a
+/// server plays.
+fn solve_now(
+    position: &dyn Position,
+    convention: Convention,
+    cancel: &Cancel,
+) -> Result<Solution, ApiError> {
     let search = SearchOptions {
         memory: MATCH_MEMORY,
         ..SearchOptions::default()
     };
     position
-        .solve(&mut SolveOptions::default().search(search).cancel(cancel))
+        .solve(
+            &mut SolveOptions::default()
+                .search(search)
+                .cancel(cancel)
+                .convention(convention),
+        )
         .map_err(|_| ApiError::over_limit(stopped_message(cancel)))
+}
+
+/// The request's `misere` field as a convention.
+fn read_convention(fields: &mut Fields) -> Result<Convention, ApiError> {
+    Ok(if fields.bool_or("misere", false)? {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    })
 }
 
 /// `/api/solve` on a whole position: the JSON of `grundy solve SPEC --json`.
@@ -80,19 +100,17 @@ pub(super) async fn solve(
 ) -> ApiResult {
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
-    if fields.bool_or("misere", false)? {
-        return Err(ApiError::over_limit(format!(
-            "misère play is not supported for {} positions such as {start}",
-            start.rules().name
-        )));
-    }
+    let convention = read_convention(&mut fields)?;
     fields.u64_or("limit", 20, 100_000)?;
     compute_with(state, Estimate::EXPENSIVE, move |cancel| {
         let started = Instant::now();
-        let solution = solve_now(&*start, cancel)?;
+        let solution = solve_now(&*start, convention, cancel)?;
         let name = start.to_string();
-        let json = PositionJson::new(&name, &solution)
+        let mut json = PositionJson::new(&name, &solution)
             .with_search(&solution.stats, started.elapsed().as_secs_f64());
+        if convention == Convention::Misere {
+            json = json.misere();
+        }
         to_json(&json)
     })
     .await
@@ -173,10 +191,15 @@ fn move_json(mv: &Move) -> Value {
 }
 
 /// The position as the page draws it: the spec that names it, the
-/// family's drawing (`kind` and what that kind draws), the value, outcome
-/// and winning moves, and whether the game is over.
-fn position_json(position: &dyn Position, cancel: &Cancel) -> Result<Value, ApiError> {
-    let solution = solve_now(position, cancel)?;
+/// family's drawing (`kind` and what that kind draws), the value (normal
+/// play; 0 under misère play, where `misere` is true), outcome and winning
+/// moves, and whether the game is over.
+fn position_json(
+    position: &dyn Position,
+    convention: Convention,
+    cancel: &Cancel,
+) -> Result<Value, ApiError> {
+    let solution = solve_now(position, convention, cancel)?;
     let mut json = match serde_json::to_value(DatumJson(&position.drawing())) {
         Ok(Value::Object(map)) => map,
         _ => serde_json::Map::new(),
@@ -192,6 +215,9 @@ fn position_json(position: &dyn Position, cancel: &Cancel) -> Result<Value, ApiE
         Value::Array(solution.winning_moves.iter().map(move_json).collect()),
     );
     json.insert("over".into(), Value::Bool(position.moves().is_empty()));
+    if convention == Convention::Misere {
+        json.insert("misere".into(), Value::Bool(true));
+    }
     Ok(Value::Object(json))
 }
 
@@ -201,10 +227,11 @@ fn position_json(position: &dyn Position, cancel: &Cancel) -> Result<Value, ApiE
 /// `nodekayles:cycle:9-{3,4,5}`).
 pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game"])?;
+    let mut fields = Fields::parse(&bytes, &["game", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
+    let convention = read_convention(&mut fields)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
-        to_json(&position_json(&*start, cancel)?)
+        to_json(&position_json(&*start, convention, cancel)?)
     })
     .await
 }
@@ -266,8 +293,9 @@ fn read_move(position: &dyn Position, fields: &mut Fields) -> Result<Option<usiz
 /// with the position after them.
 pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "move", "vertex"])?;
+    let mut fields = Fields::parse(&bytes, &["game", "move", "vertex", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
+    let convention = read_convention(&mut fields)?;
     let user = read_move(&*start, &mut fields)?;
     compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
         let mut position = start;
@@ -280,7 +308,12 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
             position = after;
             after_you = Some(position.to_string());
             if position.moves().is_empty() {
-                winner = Some("you");
+                // The engine cannot move: under normal play that loses.
+                winner = Some(if convention == Convention::Misere {
+                    "engine"
+                } else {
+                    "you"
+                });
             }
         }
         let mut engine = None;
@@ -289,7 +322,10 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
                 memory: MATCH_MEMORY,
                 ..SearchOptions::default()
             };
-            let mut options = SolveOptions::default().search(search).cancel(cancel);
+            let mut options = SolveOptions::default()
+                .search(search)
+                .cancel(cancel)
+                .convention(convention);
             let reply = position
                 .engine_move(&mut options)
                 .map_err(|_| ApiError::over_limit(stopped_message(cancel)))?;
@@ -299,11 +335,23 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
                     engine = Some(move_json(&mv));
                     position = after;
                     if position.moves().is_empty() {
-                        winner = Some("engine");
+                        // You cannot move: under normal play you lose.
+                        winner = Some(if convention == Convention::Misere {
+                            "you"
+                        } else {
+                            "engine"
+                        });
                     }
                 }
-                // The engine cannot move: whoever moved last wins.
-                None => winner = Some("you"),
+                // The engine cannot move: whoever moved last wins, under
+                // normal play.
+                None => {
+                    winner = Some(if convention == Convention::Misere {
+                        "engine"
+                    } else {
+                        "you"
+                    })
+                }
             }
         }
         to_json(&serde_json::json!({
@@ -311,7 +359,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
             "after_you": after_you,
             "engine": engine,
             "winner": winner,
-            "position": position_json(&*position, cancel)?,
+            "position": position_json(&*position, convention, cancel)?,
         }))
     })
     .await

@@ -752,16 +752,17 @@ function cellName([r, c]) {
   return `${COLUMNS[c] || "?"}${r + 1}`;
 }
 
-// What the routes need to find a position again: its spec.
+// What the routes need to find a position again: its spec, and the
+// convention it is played under.
 function positionRequest(pos) {
-  return { game: pos.game };
+  return game.misere ? { game: pos.game, misere: true } : { game: pos.game };
 }
 
 async function newBoardGame(spec) {
   Object.assign(game, {
     mode: "board",
     spec,
-    misere: false,
+    misere: $("misere").checked,
     pos: null,
     history: [],
     turn: $("first").value,
@@ -774,10 +775,11 @@ async function newBoardGame(spec) {
   game.busy = true;
   updateButtons();
   try {
-    game.pos = await api("/api/board", { game: spec });
+    game.pos = await api("/api/board", game.misere ? { game: spec, misere: true } : { game: spec });
     $("game-title").textContent = game.pos.kind === "nodekayles"
       ? `Node Kayles on ${game.pos.game.replace(/^nodekayles:/, "")}`
       : `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
+    if (game.misere) $("game-title").textContent += ", misère";
     $("after-heading").textContent = "Position after";
     if (game.pos.over) throw new Error("no move can be made on this board");
   } catch (err) {
@@ -962,9 +964,10 @@ function showBoardHint() {
   box.hidden = false;
   const wins = game.pos.winning_moves;
   game.hintCells = wins.flatMap((m) => (game.pos.kind === "nodekayles" ? [m.vertex] : m.cells));
+  const worth = game.pos.misere ? "is a misère N-position" : `is worth *${game.pos.value}`;
   box.textContent = wins.length
-    ? `This position is worth *${game.pos.value}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
-    : `This position is worth *0: every move loses against perfect play. Play for time and hope for a mistake.`;
+    ? `This position ${worth}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
+    : `This position ${game.pos.misere ? "is a misère P-position" : "is worth *0"}: every move loses against perfect play. Play for time and hope for a mistake.`;
   drawGrid();
 }
 
@@ -986,7 +989,7 @@ async function undoBoard() {
   $("hint-box").hidden = true;
   drawBoardHistory();
   await step(async () => {
-    game.pos = await api("/api/board", { game: before });
+    game.pos = await api("/api/board", positionRequest({ game: before }));
     boardStatus();
   });
 }
@@ -1023,7 +1026,7 @@ function presetChanged() {
   document.querySelector('label[for="board-size"]').textContent = graph ? "Graph" : "Board";
   $("heaps-row").hidden = isBoard;
   $("heaps-help").hidden = isBoard;
-  $("misere-row").hidden = isBoard;
+  $("misere-row").hidden = false;
   if (isBoard) $("board-size").value = { chomp: "4x5", nodekayles: "cycle:9" }[sel.value] || "3x4";
   $("misere").checked = sel.dataset.misere === "true";
   const heaps = { "sub{1,3,4}": "9 11", kayles: "4 7", "grundy-game": "5 8" }[sel.value];

@@ -23,7 +23,6 @@ use std::fmt;
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::cram::{Cram64, Cram8};
-use crate::games::spec::{BoardMove, BoardSolution, BoardSpec};
 use crate::games::CramEndgame;
 use crate::games::{Chomp, Cram};
 use crate::moves::MoveError;
@@ -50,20 +49,52 @@ pub enum Board {
     },
 }
 
-impl From<BoardSpec> for Board {
-    /// The start position of the board.
-    fn from(spec: BoardSpec) -> Board {
-        match spec {
-            BoardSpec::Cram(game) => Board::Cram {
-                game,
-                free: game.start(),
-            },
-            BoardSpec::Chomp(game) => Board::Chomp {
-                game,
-                rows: game.start(),
-            },
+/// A move on a board, as the cells it concerns (`(row, col)`, 0-based from
+/// the top-left corner).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum BoardMove {
+    /// Cram: the two cells the domino covers.
+    Domino([(u8, u8); 2]),
+    /// Chomp: the square bitten; every square below and right of it goes too.
+    Bite((u8, u8)),
+}
+
+impl BoardMove {
+    /// The cells the move names: the domino's two cells, or the one square
+    /// bitten (for JSON: `{"cells": [[r, c], ...]}`).
+    ///
+    /// ```
+    /// use grundy::games::BoardMove;
+    /// assert_eq!(BoardMove::Bite((1, 2)).cells(), vec![(1, 2)]);
+    /// assert_eq!(BoardMove::Domino([(0, 0), (0, 1)]).to_string(), "(0,0)-(0,1)");
+    /// ```
+    pub fn cells(&self) -> Vec<(u8, u8)> {
+        match self {
+            BoardMove::Domino(cells) => cells.to_vec(),
+            BoardMove::Bite(cell) => vec![*cell],
         }
     }
+}
+
+impl fmt::Display for BoardMove {
+    /// `(0,1)-(0,2)` for a domino, `(1,2)` for a bite.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BoardMove::Domino([(r1, c1), (r2, c2)]) => write!(f, "({r1},{c1})-({r2},{c2})"),
+            BoardMove::Bite((r, c)) => write!(f, "({r},{c})"),
+        }
+    }
+}
+
+/// The answer for a board's start position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSolution {
+    /// The Grundy value of the start position.
+    pub value: Nimber,
+    /// N when the first player wins.
+    pub outcome: Outcome,
+    /// Every move to a position of value `*0`.
+    pub winning_moves: Vec<BoardMove>,
 }
 
 /// Column letters: `a` for the first column.
@@ -313,6 +344,53 @@ impl Board {
         self.search_with_endgame(options, None, cancel, tick)
     }
 
+    /// The misère outcome of the position (the player who cannot move
+    /// wins) and its winning moves, by
+    /// [`crate::search::MisereSearch`]: no value, since misère values do
+    /// not add up.
+    ///
+    /// # Errors
+    /// [`Cancelled`] once `cancel` fires.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::games::{Board, SearchOptions};
+    /// use grundy::Outcome;
+    /// // A 1x4 strip (Dawson's Kayles on 4) under misère play: the middle
+    /// // domino leaves two single cells, where nobody moves and the
+    /// // opponent, to move, wins; an end domino leaves a strip of 2, and
+    /// // the opponent's one move there leaves the mover without a move.
+    /// let board = Board::parse("cram:1x4").unwrap();
+    /// let r = board.search_misere(&SearchOptions::default(), &Cancel::new(), &mut |_| {}).unwrap();
+    /// assert_eq!(r.outcome, Outcome::N);
+    /// assert_eq!(r.winning_moves.len(), 2);
+    /// ```
+    pub fn search_misere(
+        &self,
+        options: &SearchOptions,
+        cancel: &Cancel,
+        tick: &mut dyn FnMut(SearchStats),
+    ) -> Result<BoardReport, Cancelled> {
+        cancel.check()?;
+        let moves = self.moves();
+        match *self {
+            Board::Cram { game, free } => {
+                let moves = leaves(&moves, |b| match b {
+                    Board::Cram { free, .. } => *free,
+                    Board::Chomp { .. } => unreachable!("a Cram move leaves a Cram board"),
+                });
+                misere_position(&game, &free, &moves, options, cancel, tick)
+            }
+            Board::Chomp { game, rows } => {
+                let moves = leaves(&moves, |b| match b {
+                    Board::Chomp { rows, .. } => *rows,
+                    Board::Cram { .. } => unreachable!("a Chomp move leaves a Chomp board"),
+                });
+                misere_position(&game, &rows, &moves, options, cancel, tick)
+            }
+        }
+    }
+
     /// [`Board::search`] reading the values of small regions from a Cram
     /// endgame table first. A table built for another board size is not
     /// used (its regions are numbered for that board), nor is one on Chomp.
@@ -499,6 +577,50 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     cancel: &Cancel,
 ) -> Search<'g, G> {
     Search::with_memory(game, options.memory).cancel(cancel)
+}
+
+/// The misère outcome of `pos` and its winning moves among `moves` (each
+/// with the position it leaves, in the order they are reported): one with
+/// [`SearchOptions::outcome_only`], all of them otherwise. A move wins when
+/// it leaves a position the opponent loses, or when no move is left at all
+/// (then the player to move has won). The search is
+/// [`crate::search::MisereSearch`], on one thread.
+pub(crate) fn misere_position<G, M: Clone>(
+    game: &G,
+    pos: &G::Position,
+    moves: &[(M, G::Position)],
+    options: &SearchOptions,
+    cancel: &Cancel,
+    tick: &mut dyn FnMut(SearchStats),
+) -> Result<SearchReport<M>, Cancelled>
+where
+    G: ImpartialGame,
+    G::Position: Ord,
+{
+    let mut search = crate::search::MisereSearch::new(game).cancel(cancel);
+    let mut winning_moves = Vec::new();
+    for (mv, after) in moves {
+        if search.loses_after(after)? {
+            winning_moves.push(mv.clone());
+            if options.outcome_only || !options.winning_moves {
+                break;
+            }
+        }
+        tick(search.stats());
+    }
+    // With no move the player to move has won; otherwise a move that
+    // leaves a lost position wins, and without one every move loses.
+    let wins = moves.is_empty() || !winning_moves.is_empty();
+    search.wins(pos)?;
+    if !options.winning_moves {
+        winning_moves.clear();
+    }
+    Ok(SearchReport {
+        value: None,
+        outcome: Outcome::from_first_player_wins(wins),
+        winning_moves,
+        stats: search.stats(),
+    })
 }
 
 /// [`Board::search`] for any game: `make` makes a search (one for this

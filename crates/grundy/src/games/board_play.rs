@@ -200,8 +200,11 @@ impl Position for Board {
             Some(p) => &mut **p,
             None => &mut ignore,
         };
-        let report =
-            self.search_with_endgame(&options.search, options.endgame, cancel, progress)?;
+        let report = if options.convention == crate::Convention::Misere {
+            self.search_misere(&options.search, cancel, progress)?
+        } else {
+            self.search_with_endgame(&options.search, options.endgame, cancel, progress)?
+        };
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,

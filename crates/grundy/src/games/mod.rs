@@ -8,7 +8,8 @@
 //!
 //! | file | what |
 //! |---|---|
-//! | [`family`] | [`Game`], [`Game::parse`], the list of families, [`GameError`] |
+//! | [`family`] | [`Game`], [`Game::parse`], the list of families |
+//! | [`error`] | [`GameError`]: why a spec names no game |
 //! | [`position`] | the [`Position`] trait: moves, search, typed moves, drawings |
 //! | [`named_graph`] | graphs named in specs (`path:N`, `grid:RxC`, files), for the games on graphs |
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
@@ -24,6 +25,7 @@ pub mod board_play;
 pub mod chomp;
 pub mod cram;
 pub mod cram_endgame;
+pub mod error;
 pub mod family;
 pub mod heaps;
 pub mod named_graph;
@@ -31,12 +33,13 @@ pub mod node_kayles;
 pub mod position;
 pub mod spec;
 
-pub use board::{Board, BoardReport, SearchOptions, SearchReport};
+pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
-pub use family::{Family, Game, GameError, NotAHeapGame, FAMILIES};
+pub use error::GameError;
+pub use family::{Family, Game, NotAHeapGame, FAMILIES};
 pub use heaps::{HeapOptions, HeapRules, MultiHeap, Nim};
 pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
-pub use spec::{BoardMove, BoardSolution, BoardSpec};
+pub use spec::BoardSpec;

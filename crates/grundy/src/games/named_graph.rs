@@ -24,8 +24,8 @@
 use std::fmt;
 
 use crate::games::board::cell_name;
+use crate::games::error::GameError;
 use crate::games::spec::out_of_range;
-use crate::games::GameError;
 use crate::graph::Graph;
 use crate::span::{ParseError, Span};
 

@@ -32,7 +32,7 @@ use crate::cancel::{Cancel, Cancelled};
 use crate::games::SearchOptions;
 use crate::moves::MoveError;
 use crate::search::SearchStats;
-use crate::{Nimber, Outcome};
+use crate::{Convention, Nimber, Outcome};
 
 /// A value in the data a position gives its front ends: the JSON of a move
 /// or of a drawing, built by the family and printed by `grundy-json`
@@ -80,7 +80,9 @@ pub struct Move {
 /// What a search found on a position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Solution {
-    /// The Grundy value (`None` when only the outcome was asked for).
+    /// The Grundy value (`None` when only the outcome was asked for, and
+    /// under misère play, where values do not add up and the outcome is
+    /// searched).
     pub value: Option<Nimber>,
     /// N when the player to move wins.
     pub outcome: Outcome,
@@ -103,6 +105,10 @@ pub struct SolveOptions<'a> {
     /// A table of small regions' values, for the families that use one
     /// (Cram); the others ignore it.
     pub endgame: Option<&'a crate::games::CramEndgame>,
+    /// Normal play (the default) or misère play, where the player who
+    /// cannot move wins: then the search finds the outcome and the winning
+    /// moves, not a value.
+    pub convention: Convention,
 }
 
 impl Default for SolveOptions<'_> {
@@ -113,6 +119,7 @@ impl Default for SolveOptions<'_> {
             cancel: None,
             progress: None,
             endgame: None,
+            convention: Convention::Normal,
         }
     }
 }
@@ -133,6 +140,12 @@ impl<'a> SolveOptions<'a> {
     /// These options, with `progress` hearing the search's counters.
     pub fn progress(mut self, progress: &'a mut dyn FnMut(SearchStats)) -> Self {
         self.progress = Some(progress);
+        self
+    }
+
+    /// These options under `convention`.
+    pub fn convention(mut self, convention: Convention) -> Self {
+        self.convention = convention;
         self
     }
 

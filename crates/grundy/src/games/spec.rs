@@ -26,9 +26,8 @@
 
 use std::fmt;
 
-use crate::games::{Board, Chomp, Cram};
+use crate::games::{Board, BoardSolution, Chomp, Cram};
 use crate::span::{ParseError, Span};
-use crate::{Nimber, Outcome};
 
 /// A board game and its start position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,54 +36,6 @@ pub enum BoardSpec {
     Cram(Cram),
     /// Chomp on a full rectangle.
     Chomp(Chomp),
-}
-
-/// A move on a board, as the cells it concerns (`(row, col)`, 0-based from
-/// the top-left corner).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum BoardMove {
-    /// Cram: the two cells the domino covers.
-    Domino([(u8, u8); 2]),
-    /// Chomp: the square bitten; every square below and right of it goes too.
-    Bite((u8, u8)),
-}
-
-impl BoardMove {
-    /// The cells the move names: the domino's two cells, or the one square
-    /// bitten (for JSON: `{"cells": [[r, c], ...]}`).
-    ///
-    /// ```
-    /// use grundy::games::BoardMove;
-    /// assert_eq!(BoardMove::Bite((1, 2)).cells(), vec![(1, 2)]);
-    /// assert_eq!(BoardMove::Domino([(0, 0), (0, 1)]).to_string(), "(0,0)-(0,1)");
-    /// ```
-    pub fn cells(&self) -> Vec<(u8, u8)> {
-        match self {
-            BoardMove::Domino(cells) => cells.to_vec(),
-            BoardMove::Bite(cell) => vec![*cell],
-        }
-    }
-}
-
-impl fmt::Display for BoardMove {
-    /// `(0,1)-(0,2)` for a domino, `(1,2)` for a bite.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            BoardMove::Domino([(r1, c1), (r2, c2)]) => write!(f, "({r1},{c1})-({r2},{c2})"),
-            BoardMove::Bite((r, c)) => write!(f, "({r},{c})"),
-        }
-    }
-}
-
-/// The answer for a board's start position.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BoardSolution {
-    /// The Grundy value of the start position.
-    pub value: Nimber,
-    /// N when the first player wins.
-    pub outcome: Outcome,
-    /// Every move to a position of value `*0`.
-    pub winning_moves: Vec<BoardMove>,
 }
 
 /// The spec text with spaces removed and letters lower-cased, remembering
@@ -186,8 +137,24 @@ fn in_range(
 pub(crate) fn out_of_range(at: Span, what: &str, value: u64, allowed: &str) -> ParseError {
     ParseError::spanning(
         at,
-        format!("{what} {value} is out of range (allowed: {allowed})"),
+        format!("{what}: {value} is out of range (allowed: {allowed})"),
     )
+}
+
+impl From<BoardSpec> for Board {
+    /// The start position of the board.
+    fn from(spec: BoardSpec) -> Board {
+        match spec {
+            BoardSpec::Cram(game) => Board::Cram {
+                game,
+                free: game.start(),
+            },
+            BoardSpec::Chomp(game) => Board::Chomp {
+                game,
+                rows: game.start(),
+            },
+        }
+    }
 }
 
 impl BoardSpec {

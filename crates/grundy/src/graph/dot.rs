@@ -2,7 +2,7 @@
 
 use std::fmt::Write;
 
-use super::{Graph, LoopyOutcome, LoopyValues};
+use super::{Graph, LoopyOutcome, LoopyValues, MisereValues, NodeId};
 
 /// Fill colours by outcome: P-positions red (the player to move is lost),
 /// N-positions green, draws grey.
@@ -46,18 +46,49 @@ fn escape_into(out: &mut String, text: &str) {
 /// assert!(dot.contains("n0 -> n1;"));
 /// ```
 pub fn to_dot(graph: &Graph, values: &LoopyValues) -> String {
+    dot_of(graph, "", |v| {
+        (values.value(graph, v).to_string(), values.outcome(v))
+    })
+}
+
+/// The graph in DOT as [`to_dot`] draws it, labelled and coloured by misère
+/// play ([`crate::graph::misere`]): each node's misère nim value (`∞` where
+/// a cycle can be reached) and misère outcome.
+///
+/// ```
+/// use grundy::graph::{misere, to_dot_misere, Graph};
+/// let g = Graph::parse_edge_list("a b\n").unwrap();
+/// let dot = to_dot_misere(&g, &misere(&g));
+/// // b has no move: in misère play it wins (green), and a loses (red).
+/// assert!(dot.contains("n1 [label=\"b\\n*1\", fillcolor=\"#b5e3b0\"]"));
+/// assert!(dot.contains("n0 [label=\"a\\n*0\", fillcolor=\"#f4a3a3\"]"));
+/// ```
+pub fn to_dot_misere(graph: &Graph, values: &MisereValues) -> String {
+    dot_of(graph, "misère play: ", |v| {
+        let value = values
+            .value(v)
+            .map_or_else(|| "∞".to_owned(), |n| n.to_string());
+        (value, values.outcome(v))
+    })
+}
+
+/// The DOT text: every node labelled with its name and what `label` gives,
+/// filled by the outcome.
+fn dot_of(graph: &Graph, play: &str, label: impl Fn(NodeId) -> (String, LoopyOutcome)) -> String {
     let mut out = String::new();
     out.push_str("digraph game {\n");
     out.push_str("  node [style=filled, fontname=\"Helvetica\"];\n");
-    out.push_str(
-        "  // P-positions (player to move loses) are red, N-positions green, draws grey.\n",
+    let _ = writeln!(
+        out,
+        "  // {play}P-positions (player to move loses) are red, N-positions green, draws grey."
     );
     for v in graph.nodes() {
+        let (value, outcome) = label(v);
         let _ = write!(out, "  n{v} [label=\"");
         escape_into(&mut out, graph.name(v));
         out.push_str("\\n");
-        escape_into(&mut out, &values.value(graph, v).to_string());
-        let _ = writeln!(out, "\", fillcolor=\"{}\"];", colour(values.outcome(v)));
+        escape_into(&mut out, &value);
+        let _ = writeln!(out, "\", fillcolor=\"{}\"];", colour(outcome));
     }
     for v in graph.nodes() {
         for &w in graph.followers(v) {

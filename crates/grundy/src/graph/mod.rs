@@ -16,6 +16,7 @@
 //! |---|---|
 //! | [`acyclic`] | [`acyclic_values`]: mex in reverse topological order |
 //! | [`loopy`] | [`loopy_values`]: the generalised Sprague–Grundy function (Smith; Fraenkel–Yesha), [`LoopyValue`] and its sum rules |
+//! | [`misere`] | [`misere()`](misere::misere): misère outcomes (draws included) and misère nim values of every node |
 //! | [`parse`] | the edge-list and JSON readers |
 //! | [`dot`] | [`to_dot`]: Graphviz output coloured by outcome |
 //! | [`position`] | [`position_graph`]: the graph of positions of a game |
@@ -45,12 +46,14 @@ pub mod dot;
 mod intern;
 mod lex;
 pub mod loopy;
+pub mod misere;
 pub mod parse;
 pub mod position;
 
 pub use acyclic::{acyclic_values, CycleError};
-pub use dot::to_dot;
+pub use dot::{to_dot, to_dot_misere};
 pub use loopy::{analyse, loopy_values, LoopyOutcome, LoopyValue, LoopyValues};
+pub use misere::{misere, MisereValues};
 pub use position::position_graph;
 
 use crate::parallel::{in_pool, threads};

@@ -32,7 +32,7 @@
 
 #![allow(unsafe_code)]
 
-use super::dense::Cell;
+use super::cell::{Cell, Narrow};
 
 /// Heap sizes marked at once: the 16-bit lanes of a 512-bit vector.
 pub(crate) const LANES: usize = 32;
@@ -412,15 +412,6 @@ fn deposit(bits: u64, mask: u64, fast: bool) -> u64 {
         mask &= mask - 1;
     }
     out
-}
-
-/// The values of a sequence in the widths the vectors read.
-#[derive(Clone, Copy, Debug)]
-pub(crate) enum Narrow<'a> {
-    /// One byte per value.
-    U8(&'a [u8]),
-    /// Two bytes per value.
-    U16(&'a [u16]),
 }
 
 #[cfg(target_arch = "x86_64")]

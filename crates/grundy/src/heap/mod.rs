@@ -4,22 +4,48 @@
 //! Every family lives in its own file. They share [`Leaves`], the heaps one
 //! move leaves behind, and [`SpecError`], the located error of a bad game
 //! description.
+//!
+//! # Layers
+//!
+//! The files follow the theory, from the words every heap game shares, up
+//! through the rulesets, the theorem that proves a period, the values and
+//! the engines that compute them, to the proofs and the files values are
+//! kept in. A file imports only from files of its own row or of the rows
+//! before it, so that the imports run one way (`tests/import_circles.rs`
+//! checks it, and that no files import each other in a circle):
+//!
+//! | layer | files | what they hold |
+//! |---|---|---|
+//! | moves | `mod.rs` | [`Leaves`], [`HeapMove`], [`SpecError`] |
+//! | rulesets | `subtraction.rs`, `take_break.rs`, `grundy_game.rs`, `spec.rs` | one file per family, and [`HeapRuleset`], the grammar over them |
+//! | theorem | `theorem.rs` | the periodicity theorem of a ruleset, as a value ([`period::Theorem`]) |
+//! | values | `store.rs` | [`GrundySequence`], the compact store every engine keeps its values in |
+//! | engine parts | `cell.rs`, `dense.rs`, `simd.rs`, `bitrows.rs` | value cells, scans of all the splits of a heap, the same on wider vectors, split marks as bits |
+//! | engines | `sparse/` | [`SparseOctal`], the sparse-space engine of take-and-break codes |
+//! | sequences | `sequence.rs` | the [`SequenceEngine`] trait, the simple engines, and [`sequence::engine`], which picks one for a ruleset |
+//! | proofs | `period/` | period searches and what they prove ([`period::Analysis`]) |
+//! | files | `valuefile.rs` | values kept in files ([`valuefile`]) |
 
 pub(crate) mod bitrows;
+mod cell;
 pub mod dense;
 pub mod grundy_game;
 pub mod period;
 pub mod sequence;
+mod simd;
 pub mod sparse;
 pub mod spec;
+mod store;
 pub mod subtraction;
 pub mod take_break;
+mod theorem;
 pub mod valuefile;
 
 pub use period::{Certificate, PeriodStatus, Periodicity};
-pub use sequence::{GrundySequence, SequenceEngine};
+pub use sequence::SequenceEngine;
 pub use sparse::{SparseOctal, SparseStats};
 pub use spec::HeapRuleset;
+pub use store::GrundySequence;
 pub use subtraction::SubtractionSet;
 pub use take_break::TakeBreak;
 

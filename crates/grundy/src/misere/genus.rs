@@ -110,17 +110,31 @@ impl Genus {
     }
 }
 
-/// `g^γ0γ1…`, with the exponents separated by commas when one of them has
-/// more than one digit.
+/// `g^γ0γ1…`; when an exponent has more than one digit, the exponents
+/// are written in parentheses separated by commas, as the literature
+/// (and CGSuite) writes them: `6^(1,9,10,8)`.
+///
+/// ```
+/// use grundy::misere::Genus;
+/// use grundy::Nimber;
+/// assert_eq!(Genus::new(Nimber(6), vec![1, 9, 10, 8]).to_string(), "6^(1,9,10,8)");
+/// assert_eq!(Genus::new(Nimber(3), vec![3, 1]).to_string(), "3^31");
+/// ```
 impl fmt::Display for Genus {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}^", self.normal.0)?;
         let wide = self.gammas.iter().any(|&g| g >= 10);
+        if wide {
+            f.write_str("(")?;
+        }
         for (i, g) in self.gammas.iter().enumerate() {
             if wide && i > 0 {
                 f.write_str(",")?;
             }
             write!(f, "{g}")?;
+        }
+        if wide {
+            f.write_str(")")?;
         }
         Ok(())
     }
@@ -356,7 +370,7 @@ mod tests {
             assert_eq!(g.gammas(), &[n, n ^ 2], "*{n}");
             assert_eq!(g.normal(), Nimber(n));
         }
-        assert_eq!(table.genus(12, &cancel).unwrap().to_string(), "12^12,14");
+        assert_eq!(table.genus(12, &cancel).unwrap().to_string(), "12^(12,14)");
     }
 
     #[test]

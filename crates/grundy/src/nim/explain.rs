@@ -33,7 +33,7 @@ impl BinaryRow {
             .map(|i| if n.bit(i) { '1' } else { '0' })
             .collect();
         BinaryRow {
-            decimal: n.to_string(),
+            decimal: n.to_decimal(),
             binary,
         }
     }
@@ -168,7 +168,7 @@ pub fn explain<H: HeapSize>(heaps: &[H], convention: Convention) -> Explanation 
             heap,
             from: BinaryRow::new(from, width),
             to: BinaryRow::new(&to, width),
-            taken: from.minus(&to).to_string(),
+            taken: from.minus(&to).to_decimal(),
             new_nim_sum: BinaryRow::new(&new_sum, width),
             ones_left,
         }

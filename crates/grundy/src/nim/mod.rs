@@ -30,6 +30,9 @@
 //!
 //! Submodules: [`explain`](mod@explain) builds the step-by-step lesson shown by
 //! `grundy nim --explain`; [`parse`] reads heap sizes from text in chunks.
+//! Heaps of millions of digits convert between decimal and binary in
+//! O(n log^2 n) both ways (`radix`, on the exact transform multiplication of
+//! `ntt`): [`to_decimal`] prints one.
 
 use std::fmt;
 
@@ -38,10 +41,13 @@ pub use num_bigint::BigUint;
 use crate::{Convention, Outcome};
 
 pub mod explain;
+mod ntt;
 pub mod parse;
+mod radix;
 
 pub use explain::{explain, Explanation};
 pub use parse::{parse_heap, Heap, HeapParser, HeapSink, InvalidHeap, ParseError};
+pub use radix::to_decimal;
 
 /// A heap size: a non-negative integer with the few operations Nim needs.
 ///
@@ -65,6 +71,13 @@ pub trait HeapSize: Clone + Eq + Ord + fmt::Debug + fmt::Display {
     /// `self - smaller`, the number of tokens a move takes; 0 when `smaller`
     /// is not smaller.
     fn minus(&self, smaller: &Self) -> Self;
+
+    /// The size in decimal, as `to_string` writes it; for [`BigUint`] in
+    /// O(n log^2 n) ([`to_decimal`]) where num-bigint's `Display` is
+    /// quadratic in the number of digits.
+    fn to_decimal(&self) -> String {
+        self.to_string()
+    }
 
     /// `self xor other`.
     fn xor(&self, other: &Self) -> Self {
@@ -130,6 +143,9 @@ impl HeapSize for BigUint {
     }
     fn to_u64(&self) -> Option<u64> {
         u64::try_from(self).ok()
+    }
+    fn to_decimal(&self) -> String {
+        to_decimal(self)
     }
     fn minus(&self, smaller: &Self) -> Self {
         if smaller < self {

@@ -15,6 +15,7 @@ use std::fmt;
 
 use thiserror::Error;
 
+use super::radix::decimal_to_biguint;
 use super::BigUint;
 use crate::span::Span;
 
@@ -41,7 +42,7 @@ impl fmt::Display for Heap {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Heap::Small(n) => n.fmt(f),
-            Heap::Big(n) => n.fmt(f),
+            Heap::Big(n) => f.pad_integral(true, "", &super::to_decimal(n)),
         }
     }
 }
@@ -324,46 +325,6 @@ pub fn parse_heap(token: &str) -> Result<Heap, InvalidHeap> {
         // A &str is valid UTF-8; keep a sensible answer all the same.
         TokenProblem::Utf8(_) => InvalidHeap::NotANumber,
     })
-}
-
-/// Decimal digits below which num-bigint's own chunked multiply-add is
-/// fastest; above, the halves are converted separately.
-const SPLIT_DIGITS: usize = 4096;
-
-/// The value of a string of ASCII decimal digits.
-///
-/// num-bigint converts decimal text by one multiply-add per 19 digits,
-/// which is quadratic: a 5 MB heap took over 40 s. Here the text is cut
-/// into a high and a low part whose low part has `SPLIT_DIGITS · 2^k`
-/// digits, and value = high · 10^len(low) + low, recursively; the powers
-/// of ten are squared once and shared, so the work is that of the big
-/// multiplications (Karatsuba/Toom-3 in num-bigint), O(M(n) log n).
-fn decimal_to_biguint(digits: &[u8]) -> BigUint {
-    debug_assert!(digits.iter().all(u8::is_ascii_digit));
-    // powers[k] = 10^(SPLIT_DIGITS · 2^k), as many as the length needs.
-    let mut powers = vec![BigUint::from(10u32).pow(SPLIT_DIGITS as u32)];
-    while SPLIT_DIGITS << powers.len() < digits.len() {
-        let last = powers.last().expect("never empty");
-        let next = last * last;
-        powers.push(next);
-    }
-    convert_part(digits, &powers)
-}
-
-/// [`decimal_to_biguint`] on a part no longer than twice the largest power
-/// it may use.
-fn convert_part(digits: &[u8], powers: &[BigUint]) -> BigUint {
-    if digits.len() <= SPLIT_DIGITS {
-        return BigUint::parse_bytes(digits, 10).unwrap_or_default();
-    }
-    // The largest k with SPLIT_DIGITS · 2^k < len: the low part takes that
-    // many digits, the high part the rest (at most as many).
-    let mut k = 0;
-    while k + 1 < powers.len() && SPLIT_DIGITS << (k + 1) < digits.len() {
-        k += 1;
-    }
-    let (high, low) = digits.split_at(digits.len() - (SPLIT_DIGITS << k));
-    convert_part(high, &powers[..=k]) * &powers[k] + convert_part(low, &powers[..k.max(1)])
 }
 
 /// A streaming reader of heap sizes: feed it chunks of bytes, it gives each
@@ -792,9 +753,9 @@ mod tests {
         Ok(heaps)
     }
 
-    /// The split conversion against num-bigint's own multiply-add, an
-    /// independent (quadratic) implementation, at lengths around every
-    /// split point and with leading zeros.
+    /// Long tokens against num-bigint's own multiply-add, an independent
+    /// (quadratic) implementation, at lengths around the places where the
+    /// conversion ([`super::radix`]) changes method, and with zeros.
     #[test]
     fn long_decimals_convert_exactly() {
         let mut state = 0x2545_f491_4f6c_dd1du64;
@@ -804,19 +765,7 @@ mod tests {
             state ^= state << 17;
             b'0' + (state % 10) as u8
         };
-        for len in [
-            SPLIT_DIGITS - 1,
-            SPLIT_DIGITS,
-            SPLIT_DIGITS + 1,
-            2 * SPLIT_DIGITS - 1,
-            2 * SPLIT_DIGITS,
-            2 * SPLIT_DIGITS + 1,
-            3 * SPLIT_DIGITS + 17,
-            4 * SPLIT_DIGITS + 1,
-            9 * SPLIT_DIGITS + 5,
-            40_000,
-            70_001,
-        ] {
+        for len in [255, 256, 257, 767, 768, 769, 4096, 40_000, 70_001] {
             let mut text: Vec<u8> = (0..len).map(|_| digit()).collect();
             text[0] = b'7';
             let want = BigUint::parse_bytes(&text, 10).unwrap();

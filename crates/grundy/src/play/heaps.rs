@@ -20,7 +20,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use super::{hint, Hint, Match, MoveRequest, Playable, Player};
+use super::{Match, MoveRequest, Playable, Player};
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
@@ -698,16 +698,6 @@ impl Match<HeapPosition> {
         let mv = self.check(req)?;
         self.play_move(mv)
     }
-
-    /// The lesson for the player to move: why the position is won or lost,
-    /// the winning moves, and the move the engine would play here.
-    ///
-    /// # Complexity
-    /// That of [`engine_move`](Match::engine_move), plus the binary lesson
-    /// (O(heaps · digits)) for Nim.
-    pub fn hint(&self) -> Hint {
-        hint::build(self)
-    }
 }
 
 #[cfg(test)]
@@ -971,23 +961,23 @@ mod tests {
         assert_eq!(
             reason(&m, "1 2 3 3"),
             "taking 2 from 7 leaves 5, which cannot be split into 3 and 3; it may leave a \
-             heap of 5, 1 and 4 or 2 and 3 (type '1 2')"
+             heap of 5, heaps of 1 and 4, or heaps of 2 and 3 (type '1 2')"
         );
         assert_eq!(
             reason(&m, "1 1 9"),
-            "taking 1 from 7 leaves 6, not 9; it may leave a heap of 6, 1 and 5, 2 and 4 or \
-             3 and 3 (type '1 1')"
+            "taking 1 from 7 leaves 6, not 9; it may leave a heap of 6, heaps of 1 and 5, \
+             heaps of 2 and 4, or heaps of 3 and 3 (type '1 1')"
         );
         let m = start("grundy-game", &[6]);
         assert_eq!(
             reason(&m, "1 0 3 3"),
             "taking 0 from 6 leaves 6, which this game does not let you split into 3 and 3; \
-             it may leave 1 and 5 or 2 and 4 (type '1 0 1 5')"
+             it may leave heaps of 1 and 5 or heaps of 2 and 4 (type '1 0 1 5')"
         );
         assert_eq!(
             reason(&m, "1 0"),
-            "taking 0 from 6 may not leave a heap of 6; it may leave 1 and 5 or 2 and 4 \
-             (type '1 0 1 5')"
+            "taking 0 from 6 may not leave a heap of 6; it may leave heaps of 1 and 5 or heaps \
+             of 2 and 4 (type '1 0 1 5')"
         );
         assert_eq!(
             reason(&m, "1 1"),

@@ -134,6 +134,18 @@ pub struct SearchLesson {
     pub refutation: Option<(HeapMove, HeapMove)>,
 }
 
+impl Match<HeapPosition> {
+    /// The lesson for the player to move: why the position is won or lost,
+    /// the winning moves, and the move the engine would play here.
+    ///
+    /// # Complexity
+    /// That of [`engine_move`](Match::engine_move), plus the binary lesson
+    /// (O(heaps · digits)) for Nim.
+    pub fn hint(&self) -> Hint {
+        build(self)
+    }
+}
+
 pub(super) fn build(m: &Match<HeapPosition>) -> Hint {
     let winning_moves = m.winning_moves();
     let suggestion = m.engine_move();

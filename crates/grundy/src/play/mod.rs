@@ -6,7 +6,8 @@
 //! [`heaps`]: a list of heaps, decided by the library's one heap solver,
 //! with hints that teach the winning move) and every game that names its
 //! whole position (`Box<dyn Position>`, in [`position`]: boards and graphs,
-//! whose moves are named by the family). A match knows nothing of
+//! whose moves are named by the family, under normal or misère play:
+//! [`PositionPlay`]). A match knows nothing of
 //! terminals: a front end (`grundy play`, the web page) reads a line, turns
 //! it into a [`Command`] (heaps, with [`parse_command`]) or a move typed by
 //! name (positions), asks the match to play it, to [`undo`](Match::undo)
@@ -38,10 +39,11 @@
 //!
 //! ```
 //! use grundy::games::Game;
-//! use grundy::play::{Match, Player};
+//! use grundy::play::{Match, Player, PositionPlay};
+//! use grundy::Convention;
 //!
 //! let Some(board) = Game::parse("chomp:2x3")?.position().map(|p| p.boxed()) else { unreachable!() };
-//! let mut game = Match::begin(board, Player::User);
+//! let mut game = Match::begin(PositionPlay::new(board, Convention::Normal), Player::User);
 //! game.play_typed("c2")?; // leaves rows of 3 and 2: a P-position
 //! assert_eq!(game.position().to_string(), "chomp:.../..#");
 //! game.play_engine().expect("the engine can move");
@@ -65,6 +67,7 @@ pub use hint::{
     Hint, Lesson, QuotientLesson, QuotientRow, SearchLesson, ValueLesson, ValueMove, ValueRow,
 };
 pub use input::{parse_command, parse_word, Command, MoveRequest, SYNTAX};
+pub use position::PositionPlay;
 
 /// A game a [`Match`] can be played on: its positions, its moves, and the
 /// engine's choice.

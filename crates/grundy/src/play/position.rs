@@ -7,43 +7,86 @@ use super::{Match, Playable, Turn};
 use crate::cancel::{Cancel, Cancelled};
 use crate::games::{Move, Position, SearchOptions, Solution, SolveOptions};
 use crate::moves::MoveError;
+use crate::Convention;
 
 /// The transposition table of the searches a match makes: the positions a
 /// person plays are small.
 pub const MATCH_MEMORY: usize = 64 << 20;
 
-/// The options of a match's searches, stopped by `cancel`.
-fn options(cancel: &Cancel) -> SolveOptions<'_> {
+/// The options of a match's searches under `convention`, stopped by
+/// `cancel`.
+fn options(cancel: &Cancel, convention: Convention) -> SolveOptions<'_> {
     SolveOptions::default()
         .search(SearchOptions {
             memory: MATCH_MEMORY,
             ..SearchOptions::default()
         })
         .cancel(cancel)
+        .convention(convention)
 }
 
-impl Playable for Box<dyn Position> {
+/// A whole position in a match, under normal or misère play. It derefs to
+/// the position.
+#[derive(Clone, Debug)]
+pub struct PositionPlay {
+    position: Box<dyn Position>,
+    convention: Convention,
+}
+
+impl PositionPlay {
+    /// `position`, played under `convention`.
+    pub fn new(position: Box<dyn Position>, convention: Convention) -> PositionPlay {
+        PositionPlay {
+            position,
+            convention,
+        }
+    }
+}
+
+impl std::fmt::Display for PositionPlay {
+    /// The position's spec.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.position.fmt(f)
+    }
+}
+
+impl std::ops::Deref for PositionPlay {
+    type Target = dyn Position;
+
+    fn deref(&self) -> &(dyn Position + 'static) {
+        &*self.position
+    }
+}
+
+impl Playable for PositionPlay {
     type Move = Move;
 
-    fn is_over(&self) -> bool {
-        self.moves().is_empty()
+    fn convention(&self) -> Convention {
+        self.convention
     }
 
-    fn after(&self, mv: &Move) -> Result<Box<dyn Position>, MoveError> {
-        self.moves()
+    fn is_over(&self) -> bool {
+        self.position.moves().is_empty()
+    }
+
+    fn after(&self, mv: &Move) -> Result<PositionPlay, MoveError> {
+        self.position
+            .moves()
             .into_iter()
             .find(|(m, _)| m == mv)
-            .map(|(_, after)| after)
+            .map(|(_, after)| PositionPlay::new(after, self.convention))
             .ok_or_else(|| MoveError::Illegal(format!("{} is not a move here", mv.name)))
     }
 
     fn engine_move(&self, cancel: &Cancel) -> Result<Option<Move>, Cancelled> {
-        let chosen = Position::engine_move(&**self, &mut options(cancel))?;
-        Ok(chosen.map(|i| self.moves().swap_remove(i).0))
+        let chosen = self
+            .position
+            .engine_move(&mut options(cancel, self.convention))?;
+        Ok(chosen.map(|i| self.position.moves().swap_remove(i).0))
     }
 }
 
-impl Match<Box<dyn Position>> {
+impl Match<PositionPlay> {
     /// Plays the move the player typed (as the family names moves:
     /// `a1 a2`, `b2`, a vertex's name).
     ///
@@ -52,7 +95,7 @@ impl Match<Box<dyn Position>> {
     /// [`MoveError::Illegal`] with the reason for a move that is not legal
     /// here, [`MoveError::GameOver`] once the game is over; the match is
     /// unchanged.
-    pub fn play_typed(&mut self, text: &str) -> Result<&Turn<Box<dyn Position>>, MoveError> {
+    pub fn play_typed(&mut self, text: &str) -> Result<&Turn<PositionPlay>, MoveError> {
         if self.is_over() {
             return Err(MoveError::GameOver);
         }
@@ -61,12 +104,13 @@ impl Match<Box<dyn Position>> {
         self.play_move(mv)
     }
 
-    /// The value and the winning moves of the position now.
+    /// The value (normal play) and the winning moves of the position now.
     ///
     /// # Errors
     /// [`Cancelled`] never: the search runs to its end.
     pub fn hint(&self) -> Result<Solution, Cancelled> {
-        self.position().solve(&mut options(&Cancel::new()))
+        let position = self.position();
+        position.solve(&mut options(&Cancel::new(), position.convention))
     }
 }
 
@@ -77,9 +121,14 @@ mod tests {
     use crate::heap::{sequence, HeapRuleset};
     use crate::play::Player;
 
-    fn start(spec: &str, first: Player) -> Match<Box<dyn Position>> {
+    fn start(spec: &str, first: Player) -> Match<PositionPlay> {
+        start_under(spec, first, Convention::Normal)
+    }
+
+    fn start_under(spec: &str, first: Player, convention: Convention) -> Match<PositionPlay> {
         let game = Game::parse(spec).unwrap();
-        Match::begin(game.position().unwrap().boxed(), first)
+        let position = game.position().unwrap().boxed();
+        Match::begin(PositionPlay::new(position, convention), first)
     }
 
     /// Whoever follows the hint wins: on paths (the octal game 0.137,
@@ -107,6 +156,32 @@ mod tests {
                 }
                 let first_wins = game.winner() == Some(first);
                 assert_eq!(first_wins, n_position, "path of {n}, {first} first");
+            }
+        }
+    }
+
+    /// Under misère play the engine, to move from a misère N-position,
+    /// wins against every reply: on Cram strips (misère Dawson's Kayles,
+    /// whose outcomes the heap engine's misère solver gives independently)
+    /// and on Node Kayles paths (misère 0.137).
+    #[test]
+    fn the_engine_wins_misere_games_from_n_positions() {
+        for (spec, code, n) in [("cram:1x", "0.07", 9u64), ("nodekayles:path:", "0.137", 8)] {
+            let rules = crate::heap::HeapRuleset::parse(code).unwrap();
+            for k in 1..=n {
+                let solver = crate::sum::HeapSolver::of(&rules, Convention::Misere)
+                    .prepare(&[k])
+                    .unwrap();
+                let first_wins = solver.outcome(&[k]).unwrap() == crate::Outcome::N;
+                let game = start_under(&format!("{spec}{k}"), Player::Engine, Convention::Misere);
+                assert_eq!(
+                    game.hint().unwrap().outcome == crate::Outcome::N,
+                    first_wins,
+                    "{spec}{k}"
+                );
+                if first_wins && !game.is_over() {
+                    assert_wins(game);
+                }
             }
         }
     }
@@ -139,7 +214,7 @@ mod tests {
     }
 
     /// The engine, to move, wins against every sequence of replies.
-    fn assert_wins(mut game: Match<Box<dyn Position>>) {
+    fn assert_wins(mut game: Match<PositionPlay>) {
         game.play_engine().unwrap();
         if game.is_over() {
             assert_eq!(game.winner(), Some(Player::Engine));

@@ -48,6 +48,7 @@
 //! | `table.rs`, `ruled.rs` | the transposition table, and the record of values ruled out |
 //! | `set.rs` | sets of candidate values |
 //! | `root.rs` | the root's options asked in rounds, on one thread or several |
+//! | [`misere`] | [`MisereSearch`]: misère outcomes, by a table of multisets of components |
 //!
 //! The game says how its positions split into components
 //! ([`ImpartialGame::components`]) and which it knows to be P by theory
@@ -76,11 +77,14 @@ use crate::Nimber;
 mod br;
 mod def;
 mod lv;
+pub mod misere;
 mod ordering;
 mod root;
 mod ruled;
 mod set;
 mod table;
+
+pub use misere::MisereSearch;
 
 use br::BelingRogalski;
 use def::Definition;

@@ -245,7 +245,11 @@ impl SumSolver {
         // (whose proof may need far fewer values than the heap), else a
         // table as far as `max` allows.
         let analysis = if largest <= DIRECT_TABLE.min(max) || (!has_theorem && largest <= max) {
-            period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
+            Analysis::of(ruleset)
+                .table(largest)
+                .cancel(cancel)
+                .progress(progress)
+                .run()?
         } else if !has_theorem {
             // No table within `max` reaches the heap, and no period can be
             // proved: refuse before computing anything.
@@ -255,11 +259,19 @@ impl SumSolver {
                 max,
             });
         } else {
-            let found = period::analyse_cancellable(ruleset, max, cancel, progress)?;
+            let found = Analysis::of(ruleset)
+                .max(max)
+                .cancel(cancel)
+                .progress(progress)
+                .run()?;
             if found.value(largest).is_some() || largest > max {
                 found
             } else {
-                period::analyse_table_cancellable(ruleset, largest, cancel, progress)?
+                Analysis::of(ruleset)
+                    .table(largest)
+                    .cancel(cancel)
+                    .progress(progress)
+                    .run()?
             }
         };
         let solver = SumSolver {
@@ -273,7 +285,7 @@ impl SumSolver {
     }
 
     /// A solver over values already analysed (for instance by a faster
-    /// engine through [`period::analyse_with`]).
+    /// engine through [`Analysis::of`]).
     pub fn from_analysis(ruleset: &HeapRuleset, analysis: Analysis) -> SumSolver {
         SumSolver {
             ruleset: ruleset.clone(),
@@ -714,7 +726,8 @@ mod tests {
         for spec in ["0.77", "0.07", "0.137", "4.07", "sub{1,3,4}", "0.44"] {
             let ruleset = HeapRuleset::parse(spec).unwrap();
             // A small `max` forces heaps beyond the table onto the period.
-            let solver = SumSolver::from_analysis(&ruleset, period::analyse(&ruleset, 2000));
+            let solver =
+                SumSolver::from_analysis(&ruleset, Analysis::of(&ruleset).max(2000).run().unwrap());
             assert!(
                 solver.analysis().values.len() < 900,
                 "{spec}: the table should be short"

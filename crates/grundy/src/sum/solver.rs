@@ -243,8 +243,11 @@ impl<'a> HeapSolverBuilder<'a> {
         } else if convention == Convention::Normal {
             let mut progress = |n| progress(SolveProgress::Values(n));
             let solver = if limits.tabulate && largest <= limits.max_values {
-                let table =
-                    period::analyse_table_cancellable(ruleset, largest, &cancel, &mut progress)?;
+                let table = Analysis::of(ruleset)
+                    .table(largest)
+                    .cancel(&cancel)
+                    .progress(&mut progress)
+                    .run()?;
                 SumSolver::from_analysis(ruleset, table)
             } else {
                 SumSolver::new(ruleset, heaps, limits.max_values, &cancel, &mut progress)?

@@ -38,8 +38,9 @@ pub use position::KaylesPosition;
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::board::{search_position, searcher};
+use crate::games::error::GameError;
 use crate::games::named_graph::{NamedGraph, ReadFile, Shape};
-use crate::games::{GameError, SearchOptions, SearchReport};
+use crate::games::{SearchOptions, SearchReport};
 use crate::search::SearchStats;
 
 /// The most vertices a graph may have.
@@ -127,7 +128,7 @@ impl NodeKayles {
     /// assert_eq!(NodeKayles::parse("nodekayles:cycle:30", None)?.vertices(), 30);
     /// assert_eq!(NodeKayles::parse("NodeKayles:grid:4x6", None)?.spec(), "nodekayles:grid:4x6");
     /// let err = NodeKayles::parse("nodekayles:path:200", None).unwrap_err();
-    /// assert!(err.to_string().starts_with("at byte 16: vertices 200 is out of range"));
+    /// assert!(err.to_string().starts_with("at byte 16: vertices: 200 is out of range"));
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<NodeKayles, GameError> {

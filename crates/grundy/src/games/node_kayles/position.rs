@@ -7,9 +7,9 @@ use std::sync::Arc;
 
 use super::{layout, NodeKayles};
 use crate::cancel::Cancelled;
+use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
-use crate::games::GameError;
 use crate::moves::MoveError;
 use crate::span::{ParseError, Span};
 
@@ -146,7 +146,11 @@ impl Position for KaylesPosition {
     }
 
     fn note(&self) -> Option<String> {
-        Some(format!("{} vertices", self.game.vertices()))
+        let n = self.game.vertices();
+        Some(format!(
+            "{n} {}",
+            if n == 1 { "vertex" } else { "vertices" }
+        ))
     }
 
     fn size(&self) -> u64 {
@@ -173,9 +177,23 @@ impl Position for KaylesPosition {
             Some(p) => &mut **p,
             None => &mut ignore,
         };
-        let report = self
-            .game
-            .search_at(self.left, &options.search, cancel, progress)?;
+        let report = if options.convention == crate::Convention::Misere {
+            let moves: Vec<(usize, u128)> = self
+                .vertices_left()
+                .map(|v| (v, self.game.pick(self.left, v)))
+                .collect();
+            crate::games::board::misere_position(
+                &*self.game,
+                &self.left,
+                &moves,
+                &options.search,
+                cancel,
+                progress,
+            )?
+        } else {
+            self.game
+                .search_at(self.left, &options.search, cancel, progress)?
+        };
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,

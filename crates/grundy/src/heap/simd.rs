@@ -18,17 +18,20 @@
 //! This module uses `unsafe` for that alone: a function compiled for AVX2
 //! or AVX-512 may only be called on a processor that has it.
 
-use crate::heap::dense::{pairs_hit_portable, Cell};
+#![allow(unsafe_code)]
 
-/// [`crate::heap::dense::pairs_hit`], on AVX-512 (two-byte values) or AVX2
-/// when the processor has it.
+use super::cell::{Cell, Narrow};
+use super::dense::pairs_hit_portable;
+
+/// [`pairs_hit_portable`], on AVX-512 (two-byte values) or AVX2 when the
+/// processor has it.
 #[inline]
 pub(crate) fn pairs_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if let Some(crate::heap::bitrows::Narrow::U16(front16)) = T::narrow(front) {
+    if let Some(Narrow::U16(front16)) = T::narrow(front) {
         if std::arch::is_x86_feature_detected!("avx512bw") {
             let back16 = match T::narrow(back) {
-                Some(crate::heap::bitrows::Narrow::U16(b)) => b,
+                Some(Narrow::U16(b)) => b,
                 _ => unreachable!("both halves have one width"),
             };
             // SAFETY: the processor has AVX-512 F and BW (BW implies F),
@@ -89,4 +92,39 @@ fn pairs_hit_u16_avx512(front: &[u16], back: &[u16], m: u16) -> bool {
         i += 64;
     }
     (i..n).any(|j| front[j] ^ back[n - 1 - j] == m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::heap::dense::pseudo_random;
+
+    #[test]
+    fn pairs_hit_matches_definition_on_every_length() {
+        // Pseudo-random values with both hits and misses, lengths around the
+        // chunk boundaries.
+        let v: Vec<u8> = pseudo_random(12345, 400, 23).map(|x| x as u8).collect();
+        for len in [0, 1, 2, 63, 64, 65, 127, 128, 129, 200] {
+            for shift in [0, 3, 150] {
+                let front = &v[..len];
+                let back = &v[shift..shift + len];
+                for m in 0..32u8 {
+                    let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
+                    assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                    assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
+                }
+            }
+        }
+        // Two bytes a value: other vector code (AVX-512 where the processor
+        // has it, 64 pairs a step), and values past 255.
+        let v: Vec<u16> = pseudo_random(777, 400, 300).map(|x| x as u16).collect();
+        for len in [1, 31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 200] {
+            let (front, back) = (&v[..len], &v[100..100 + len]);
+            for m in (0..512u16).step_by(7) {
+                let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
+                assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
+            }
+        }
+    }
 }
