@@ -2,23 +2,30 @@
 //! value and rare-value count of every game of a family, on all cores.
 //!
 //! With `--out FILE.csv` each finished game is appended to the file at
-//! once, so a census that is stopped (Ctrl-C) and started again with the
-//! same arguments skips the games already there; at the end the file is
-//! rewritten in the family's order.
+//! once, so a census that is stopped (Ctrl-C, a kill, a crash) and started
+//! again with the same arguments skips the games already there; at the end
+//! the file is rewritten in the family's order. Each row names its family
+//! and `--to`, and a file of another census is refused before anything is
+//! written to it.
 
 use std::collections::HashMap;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::fs::OpenOptions;
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{bail, Context};
-use grundy::census::{self, CensusRow, CensusStatus, Family};
+use grundy::census::{self, CensusRow, CensusStatus, Family, Member};
 use grundy_json::CensusRowJson;
 use serde::Serialize;
 
 /// The CSV header: the columns every census table has, in this order.
-const HEADER: &str =
+const HEADER: &str = "game,status,preperiod,period,max_value,max_at,rare_count,checked_to,rare_mask,same_as,to,family";
+
+/// The header of the tables written before rows named their family: such
+/// a file is resumed when every row is a game of the family asked for, and
+/// rewritten with the family column.
+const OLD_HEADER: &str =
     "game,status,preperiod,period,max_value,max_at,rare_count,checked_to,rare_mask,same_as,to";
 
 /// Arguments of `grundy census`.
@@ -34,7 +41,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     to: u64,
     /// Write the table to FILE.csv, one row a game as it finishes; a run
-    /// with the same file and --to skips the games already in it.
+    /// with the same file and --to skips the games already in it (a file
+    /// of another family or --to is refused, and left as it was).
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// Print the rows as one JSON object instead of a table.
@@ -74,7 +82,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             _ => bail!("--out {}: the table is written as .csv", path.display()),
         }
     }
-    let members = census::Family::members(&family);
+    let members = family.members();
     let order: HashMap<String, usize> = members
         .iter()
         .enumerate()
@@ -83,24 +91,19 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut rows: Vec<Option<CensusRow>> = vec![None; members.len()];
     let mut file = None;
     if let Some(path) = &args.out {
-        let resumed = read_rows(path, args.to)?;
-        for row in resumed {
-            if let Some(&i) = order.get(&row.game) {
-                rows[i] = Some(row);
-            }
+        // Everything is read and checked before the file is touched, so a
+        // refused run leaves it as it was.
+        for (i, row) in read_rows(path, &family, &members, &order, args.to)? {
+            rows[i].get_or_insert(row);
         }
-        let fresh = !path.exists();
-        let mut f = OpenOptions::new()
-            .create(true)
+        // Then it is written afresh with the rows it vouched for (a line a
+        // stop cut short is dropped, an older table gains its family
+        // column), and the rows to come are appended to it.
+        write_table(path, &family, args.to, rows.iter().flatten())?;
+        let f = OpenOptions::new()
             .append(true)
             .open(path)
             .with_context(|| format!("cannot open {}", path.display()))?;
-        if fresh {
-            writeln!(f, "{HEADER}")?;
-        } else if !ends_a_line(path)? {
-            // A stop cut the last row short: the next row starts a line.
-            writeln!(f)?;
-        }
         file = Some(f);
     }
     let done_before = rows.iter().filter(|r| r.is_some()).count();
@@ -123,7 +126,10 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         |game| resumed.contains(game),
         |row| {
             if let Some(f) = &mut file {
-                if let Err(e) = writeln!(f, "{}", csv_line(&row, args.to)).and_then(|_| f.flush()) {
+                // One write a row, so that a stop leaves whole rows and at
+                // most one last row cut short.
+                let line = csv_line(&row, args.to, &family) + "\n";
+                if let Err(e) = f.write_all(line.as_bytes()) {
                     write_error.get_or_insert(e);
                 }
             }
@@ -155,20 +161,9 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let rows: Vec<CensusRow> = rows.into_iter().flatten().collect();
     let elapsed = start.elapsed();
     if let Some(path) = &args.out {
-        // The appended rows are in the order they finished: rewrite them in
-        // the family's order, through a temporary file so that a stop here
-        // never leaves half a table.
-        let tmp = path.with_extension("csv.tmp");
-        let mut f =
-            File::create(&tmp).with_context(|| format!("cannot write {}", tmp.display()))?;
-        writeln!(f, "{HEADER}")?;
-        for row in &rows {
-            writeln!(f, "{}", csv_line(row, args.to))?;
-        }
-        f.flush()?;
-        drop(f);
-        std::fs::rename(&tmp, path)
-            .with_context(|| format!("cannot replace {}", path.display()))?;
+        // The appended rows are in the order they finished: the table is
+        // rewritten in the family's order.
+        write_table(path, &family, args.to, rows.iter())?;
     }
     let codes = rows.iter().map(|r| 1 + r.same_as.len()).sum::<usize>();
     let periodic = rows
@@ -235,16 +230,34 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// Writes the whole table, `rows` after the header, through a temporary
+/// file flushed to disk and a rename, so that a stop or a crash never
+/// leaves half of it.
+fn write_table<'a>(
+    path: &Path,
+    family: &Family,
+    to: u64,
+    rows: impl Iterator<Item = &'a CensusRow>,
+) -> anyhow::Result<()> {
+    let mut text = format!("{HEADER}\n");
+    for row in rows {
+        text.push_str(&csv_line(row, to, family));
+        text.push('\n');
+    }
+    crate::record::write_atomic(path, text.as_bytes())
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
 /// One CSV line. Only a subtraction set's spec (`sub{1,3}`) holds commas,
 /// and no field holds a quote, so a field is quoted exactly when it has a
 /// comma.
-fn csv_line(row: &CensusRow, to: u64) -> String {
+fn csv_line(row: &CensusRow, to: u64, family: &Family) -> String {
     let (pre, per) = match row.status {
         CensusStatus::Periodic { preperiod, period } => (preperiod.to_string(), period.to_string()),
         CensusStatus::Unknown => (String::new(), String::new()),
     };
     format!(
-        "{},{},{pre},{per},{},{},{},{},{},{},{to}",
+        "{},{},{pre},{per},{},{},{},{},{},{},{to},{family}",
         quote(&row.game),
         row.status.as_str(),
         row.max_value,
@@ -264,19 +277,6 @@ fn quote(field: &str) -> String {
     }
 }
 
-/// Whether the file is empty or its last byte ends a line.
-fn ends_a_line(path: &Path) -> anyhow::Result<bool> {
-    use std::io::{Read, Seek, SeekFrom};
-    let mut f = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if f.seek(SeekFrom::End(0))? == 0 {
-        return Ok(true);
-    }
-    f.seek(SeekFrom::End(-1))?;
-    let mut last = [0u8];
-    f.read_exact(&mut last)?;
-    Ok(last[0] == b'\n')
-}
-
 /// Splits a CSV line of our own format (quotes only around fields with
 /// commas, never inside them).
 fn split_csv(line: &str) -> Vec<String> {
@@ -294,66 +294,124 @@ fn split_csv(line: &str) -> Vec<String> {
     fields
 }
 
-/// The rows of an earlier run with the same `to` (none if the file does
-/// not exist); a line cut short by a stop is ignored.
-fn read_rows(path: &Path, to: u64) -> anyhow::Result<Vec<CensusRow>> {
-    let file = match File::open(path) {
-        Ok(f) => f,
+/// The rows of an earlier run of the same census kept in `path` (none if
+/// it does not exist), each with the index of its game in `members`. Only
+/// whole lines count: a last line that a stop cut short is left out, and so
+/// are lines that do not parse (their games are computed again).
+///
+/// # Errors
+/// When the file is not a census table; when it holds a census of another
+/// family or another `to` (named as the first row that says so names
+/// them), or, in a table without the family column, a row that is not a
+/// game of `family` as `members` counts it; on I/O errors.
+fn read_rows(
+    path: &Path,
+    family: &Family,
+    members: &[Member],
+    order: &HashMap<String, usize>,
+    to: u64,
+) -> anyhow::Result<Vec<(usize, CensusRow)>> {
+    let bytes = match std::fs::read(path) {
+        Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(vec![]),
         Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
     };
+    if bytes.is_empty() {
+        return Ok(vec![]);
+    }
+    let text = String::from_utf8_lossy(&bytes);
+    let first = text.lines().next().unwrap_or("");
+    let old = match first {
+        HEADER => false,
+        OLD_HEADER => true,
+        _ => bail!(
+            "{}: line 1 is not the header of a census table ({HEADER}); give another --out",
+            path.display()
+        ),
+    };
+    // What follows the last newline is a row a stop cut short.
+    let whole = &text[..text.rfind('\n').map_or(0, |i| i + 1)];
+    let another =
+        |what: String| anyhow::anyhow!("{} holds {what}; give another --out", path.display());
     let mut rows = Vec::new();
-    for (i, line) in BufReader::new(file).lines().enumerate() {
-        let line = line.with_context(|| format!("cannot read {}", path.display()))?;
-        if i == 0 {
-            if line != HEADER {
-                bail!(
-                    "{}: line 1 is not the header of a census table ({HEADER}); give another --out",
-                    path.display()
-                );
-            }
+    for (i, line) in whole.lines().enumerate().skip(1) {
+        let n = i + 1;
+        let f = split_csv(line);
+        let columns = if old { 11 } else { 12 };
+        if f.len() != columns {
             continue;
         }
-        let f = split_csv(&line);
-        if f.len() != 11 {
-            continue;
-        }
-        let num = |s: &str| s.parse::<u64>().ok();
-        let parsed = (|| {
-            if num(&f[10])? != to {
-                return None;
+        if !old {
+            match Family::parse(&f[11]) {
+                Ok(theirs) if theirs == *family => {}
+                Ok(theirs) => {
+                    return Err(another(format!(
+                        "a census of {theirs} (line {n}), not of {family}"
+                    )))
+                }
+                Err(_) => continue,
             }
-            let status = match f[1].as_str() {
-                "periodic" => CensusStatus::Periodic {
-                    preperiod: num(&f[2])?,
-                    period: num(&f[3])?,
-                },
-                "unknown" => CensusStatus::Unknown,
-                _ => return None,
-            };
-            Some(CensusRow {
-                game: f[0].clone(),
-                status,
-                max_value: num(&f[4])?,
-                max_at: num(&f[5])?,
-                rare_count: num(&f[6])?,
-                checked_to: num(&f[7])?,
-                rare_mask: num(&f[8])?,
-                same_as: f[9].split_whitespace().map(str::to_owned).collect(),
-            })
-        })();
-        if let Some(row) = parsed {
-            rows.push(row);
-        } else if num(f[10].as_str()).is_some_and(|t| t != to) {
-            bail!(
-                "{} holds a census to {} (line {}), not to {to}; give another --out",
-                path.display(),
-                f[10],
-                i + 1
-            );
+        }
+        match f[10].parse::<u64>() {
+            Ok(theirs) if theirs == to => {}
+            Ok(theirs) => {
+                return Err(another(format!(
+                    "a census to {theirs} (line {n}), not to {to}"
+                )));
+            }
+            Err(_) => continue,
+        }
+        let Some(row) = parse_row(&f) else { continue };
+        let member = order
+            .get(&row.game)
+            .filter(|&&at| row.same_as == members[at].same_as);
+        match member {
+            Some(&at) => rows.push((at, row)),
+            // A row that names the family but not one of its games as it
+            // counts them is damaged (a crash can leave a page of zeros):
+            // its game is computed again.
+            None if !old => continue,
+            // With no family column, that is what says the table is
+            // another family's.
+            None => {
+                return Err(another(format!(
+                    "a census of another family: {} (line {n}) is not a game of {family}{}",
+                    row.game,
+                    match order.get(&row.game) {
+                        Some(&at) => format!(
+                            " counted with the codes {:?}, as {family} counts it",
+                            members[at].same_as.join(" ")
+                        ),
+                        None => String::new(),
+                    }
+                )))
+            }
         }
     }
     Ok(rows)
+}
+
+/// The row of the first ten fields of a census line, if they parse.
+fn parse_row(f: &[String]) -> Option<CensusRow> {
+    let num = |s: &str| s.parse::<u64>().ok();
+    let status = match f[1].as_str() {
+        "periodic" => CensusStatus::Periodic {
+            preperiod: num(&f[2])?,
+            period: num(&f[3])?,
+        },
+        "unknown" => CensusStatus::Unknown,
+        _ => return None,
+    };
+    Some(CensusRow {
+        game: f[0].clone(),
+        status,
+        max_value: num(&f[4])?,
+        max_at: num(&f[5])?,
+        rare_count: num(&f[6])?,
+        checked_to: num(&f[7])?,
+        rare_mask: num(&f[8])?,
+        same_as: f[9].split_whitespace().map(str::to_owned).collect(),
+    })
 }
 
 /// A progress bar on stderr, drawn only when stderr is a terminal.
@@ -408,20 +466,5 @@ impl Progress {
         if self.on {
             let _ = writeln!(std::io::stderr().lock());
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_cut_line_is_ended_before_rows_are_appended() {
-        let path = std::env::temp_dir().join(format!("grundy-cut-{}.csv", std::process::id()));
-        for (text, ends) in [("", true), ("game\n", true), ("game\n0.1,per", false)] {
-            std::fs::write(&path, text).unwrap();
-            assert_eq!(ends_a_line(&path).unwrap(), ends, "{text:?}");
-        }
-        std::fs::remove_file(&path).unwrap();
     }
 }

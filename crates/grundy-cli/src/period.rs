@@ -35,8 +35,10 @@ pub struct Args {
     json: bool,
     /// Keep the values the search computes in FILE (a values file, as
     /// `values --out` writes), checkpointed every few seconds, and start
-    /// from the values already there: a search stopped by Ctrl-C goes on
-    /// where it stopped when the same command runs again.
+    /// from the values already there: a search stopped by Ctrl-C (or a
+    /// kill) goes on where it stopped when the same command runs again.
+    /// Without --max it keeps the limit of the stopped run it resumes, or
+    /// else looks as far as it would without --resume.
     #[arg(long, value_name = "FILE")]
     resume: Option<std::path::PathBuf>,
     /// Threads the engine may use (default: one per core). The octal
@@ -65,7 +67,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let mut apparent: Option<Option<ApparentPeriod>> = None;
     let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
         (Some(path), Some(_)) if ruleset != HeapRuleset::Nim => {
-            crate::record::analyse(&ruleset, max, path)?.periodicity
+            crate::record::analyse(&ruleset, args.max, path)?.periodicity
         }
         (Some(_), _) => anyhow::bail!(
             "--resume keeps the values of a period search, and {ruleset} has none to keep \

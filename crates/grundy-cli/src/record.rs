@@ -1,17 +1,34 @@
 //! Writing a values file that survives a stop: `grundy values GAME --to N
-//! --out FILE [--resume]`.
+//! --out FILE [--resume]` and `grundy period GAME --resume FILE`.
 //!
 //! While a run goes on, the values are appended to `FILE.part` (its header
 //! space is reserved at the start and written last) and every few seconds a
 //! checkpoint is made: `FILE.part` is flushed to disk, then the header that
-//! describes what it holds so far is written to `FILE.ckpt.tmp` and renamed
-//! to `FILE.ckpt`, so that at any moment `FILE.ckpt` names a consistent
-//! prefix of `FILE.part`. A run that stops (Ctrl-C, SIGTERM, a crash, a full
-//! disk) leaves both; `--resume` reads the checkpoint, cuts `FILE.part` back
-//! to the prefix it vouches for, checks the checksum and goes on. When the
-//! run completes, the header goes to the start of `FILE.part`, which is
-//! renamed to `FILE`: a finished file is the same byte for byte however many
-//! times its run was stopped, and `FILE` itself is never half-written.
+//! describes what it holds so far is written to `FILE.ckpt.tmp`, flushed,
+//! and renamed to `FILE.ckpt`, so that at any moment, after Ctrl-C, a kill
+//! -9 or a crash alike, `FILE.ckpt` names a consistent prefix of
+//! `FILE.part` with its checksum. `--resume` reads the checkpoint, checks
+//! the prefix against it and goes on. When the run completes, the header
+//! goes to the start of `FILE.part`, which is flushed, the checkpoint is
+//! removed and `FILE.part` is renamed to `FILE`: a finished file is the
+//! same byte for byte however many times its run was stopped, and `FILE`
+//! itself is never half-written.
+//!
+//! Everything a run needs from the files already there is read and checked
+//! first ([`Recorder::inspect`]), and only then are files created, cut back
+//! or renamed ([`Found::start`]): a refused run leaves every file as it
+//! found it.
+//!
+//! A stop may fall between any two steps; each state it can leave is one
+//! that `--resume` goes on from:
+//! - `FILE.ckpt` with `FILE.part`: the checkpoint names the prefix to keep;
+//!   what follows it is cut off.
+//! - `FILE.part` alone, starting with a whole header: a run that extended a
+//!   finished file stopped before its first checkpoint, or a finishing run
+//!   stopped after it removed its checkpoint. That header is the checkpoint.
+//! - `FILE.part` alone, no longer than its reserved header: a new run
+//!   stopped before its first checkpoint and kept nothing; it is replaced.
+//! - `FILE` alone: a finished file, which `--resume` extends.
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, IsTerminal, Read, Seek, SeekFrom, Write};
@@ -20,7 +37,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{bail, Context};
 use grundy::cancel::Cancelled;
-use grundy::heap::period;
+use grundy::heap::period::{self, AnalysisError, PeriodStatus, UnknownReason};
 use grundy::heap::sequence::{self, EngineKind, SequenceEngine};
 use grundy::heap::valuefile::{self, Encoder, Header};
 use grundy::heap::{GrundySequence, HeapRuleset};
@@ -28,6 +45,16 @@ use grundy::Nimber;
 
 /// How often a checkpoint is made while values are being computed.
 pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(5);
+
+/// The checkpoint interval: [`CHECKPOINT_EVERY`], or as many milliseconds
+/// as `GRUNDY_CHECKPOINT_MS` says. The tests that kill runs at random
+/// moments set it short, so that the kills fall between many checkpoints.
+fn checkpoint_every() -> Duration {
+    std::env::var("GRUNDY_CHECKPOINT_MS")
+        .ok()
+        .and_then(|ms| ms.parse().ok())
+        .map_or(CHECKPOINT_EVERY, Duration::from_millis)
+}
 
 /// Bytes buffered before they are written to `FILE.part`.
 const BUFFER: usize = 1 << 20;
@@ -43,6 +70,10 @@ pub struct Recorder {
     header_len: u64,
     buffer: Vec<u8>,
     last_checkpoint: Instant,
+    every: Duration,
+    /// The limit of the period search being recorded, kept in each
+    /// checkpoint.
+    limit: Option<SearchLimit>,
 }
 
 /// `FILE` with `suffix` added to its name (`officers.bin.part`).
@@ -52,21 +83,110 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(name)
 }
 
+/// How a run treats the files a stopped or finished run left at its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// `values --out`: a new file; a stopped run's files are refused (they
+    /// are never overwritten).
+    New,
+    /// `values --out --resume`: from a stopped run, else from a finished
+    /// file, which is extended.
+    Resume,
+    /// `period --resume`: from whatever is there, or a new file.
+    Any,
+}
+
+/// The limit of a period search, kept in the checkpoints of
+/// `period --resume` so that a resumed search keeps the limit of the run
+/// it resumes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchLimit {
+    /// No `--max`: the search `grundy period` makes by default (a
+    /// [`period::Search`] given no `max`); `extended` once it went on past
+    /// its first limit, so that a resumed search goes on as the stopped one
+    /// decided.
+    Default {
+        /// Whether the search went on past [`period::default_max`].
+        extended: bool,
+    },
+    /// `--max N`.
+    Max(u64),
+}
+
+/// The first bytes of the trailer a period search adds to its checkpoint
+/// after the header: the tag, the limit (a `u64`; the two largest values
+/// stand for the default search), and a CRC-32 of both.
+const LIMIT_TAG: [u8; 8] = *b"GRUNDYL\0";
+const LIMIT_LEN: usize = 20;
+
+impl SearchLimit {
+    fn encode(self) -> [u8; LIMIT_LEN] {
+        let code = match self {
+            SearchLimit::Default { extended: false } => u64::MAX,
+            SearchLimit::Default { extended: true } => u64::MAX - 1,
+            SearchLimit::Max(max) => max,
+        };
+        let mut out = [0u8; LIMIT_LEN];
+        out[..8].copy_from_slice(&LIMIT_TAG);
+        out[8..16].copy_from_slice(&code.to_le_bytes());
+        let crc = crc32fast::hash(&out[..16]);
+        out[16..].copy_from_slice(&crc.to_le_bytes());
+        out
+    }
+
+    fn decode(bytes: &[u8]) -> Option<SearchLimit> {
+        if bytes.len() != LIMIT_LEN
+            || bytes[..8] != LIMIT_TAG
+            || crc32fast::hash(&bytes[..16]).to_le_bytes() != bytes[16..]
+        {
+            return None;
+        }
+        Some(
+            match u64::from_le_bytes(bytes[8..16].try_into().expect("8 bytes")) {
+                u64::MAX => SearchLimit::Default { extended: false },
+                code if code == u64::MAX - 1 => SearchLimit::Default { extended: true },
+                max => SearchLimit::Max(max),
+            },
+        )
+    }
+}
+
+/// Where the values a run goes on from are.
+#[derive(Debug)]
+enum Source {
+    /// Nowhere: a new file (a leftover `FILE.part` that kept nothing is
+    /// replaced).
+    New,
+    /// A prefix of `FILE.part`, vouched for by this header (the
+    /// checkpoint's, or the part's own).
+    Stopped(Header),
+    /// A finished `FILE`, which becomes `FILE.part` again.
+    Finished(Header),
+}
+
+/// What [`Recorder::inspect`] found at a path, read and checked, with
+/// nothing changed yet.
+pub struct Found {
+    path: PathBuf,
+    part: PathBuf,
+    ckpt: PathBuf,
+    spec: String,
+    header_len: u64,
+    source: Source,
+    values: GrundySequence,
+    limit: Option<SearchLimit>,
+}
+
 impl Recorder {
-    /// Starts writing `path` for the game `spec`, or with `resume` goes on
-    /// from the checkpoint a stopped run left (or from a finished `path`,
-    /// to extend it). Returns the recorder and the values already there.
+    /// Reads and checks what a run writing `path` for the game `spec` goes
+    /// on from (see the [module docs](self)), changing no file.
     ///
     /// # Errors
-    /// When a stopped run's files exist and `resume` is not set (they are
-    /// never overwritten), when `resume` is set and there is nothing to
-    /// resume, when the files are corrupt or belong to another game, and on
-    /// any I/O error; each message names the file.
-    pub fn open(
-        path: &Path,
-        spec: &str,
-        resume: bool,
-    ) -> anyhow::Result<(Recorder, GrundySequence)> {
+    /// When `path` is a folder; with [`Mode::New`], when a stopped run's
+    /// files exist; with [`Mode::Resume`], when there is nothing to resume;
+    /// when the files are damaged, inconsistent or belong to another game;
+    /// and on any I/O error. Each message names the file.
+    pub fn inspect(path: &Path, spec: &str, mode: Mode) -> anyhow::Result<Found> {
         let part = with_suffix(path, ".part");
         let ckpt = with_suffix(path, ".ckpt");
         let header_len = Header {
@@ -76,106 +196,192 @@ impl Recorder {
             checksum: 0,
         }
         .encoded_len() as u64;
-        if !resume {
-            if ckpt.exists() || part.exists() {
-                bail!(
-                    "{} holds a stopped run's values: add --resume to go on from it, or remove {} and {}",
-                    ckpt.display(),
-                    ckpt.display(),
-                    part.display()
-                );
-            }
-            let mut file =
-                File::create(&part).with_context(|| format!("cannot create {}", part.display()))?;
-            file.write_all(&vec![0u8; header_len as usize])
-                .with_context(|| format!("cannot write {}", part.display()))?;
-            let mut recorder = Recorder {
-                path: path.to_owned(),
-                part,
-                ckpt,
-                spec: spec.to_owned(),
-                file,
-                encoder: Encoder::new(),
-                header_len,
-                buffer: Vec::with_capacity(BUFFER),
-                last_checkpoint: Instant::now(),
-            };
-            recorder.checkpoint()?;
-            return Ok((recorder, GrundySequence::new()));
+        if path.is_dir() {
+            bail!("{} is a folder, not a values file", path.display());
         }
-
-        // Resuming: from a checkpoint if there is one, else from a finished
-        // file, whose header is its own checkpoint.
-        let header = if ckpt.exists() {
+        let part_len = match fs::metadata(&part) {
+            Ok(m) => Some(m.len()),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(e).with_context(|| format!("cannot read {}", part.display())),
+        };
+        let has_ckpt = ckpt.exists();
+        // Values are appended only after the first checkpoint: a part that
+        // holds no more than its reserved header, with no checkpoint, kept
+        // nothing.
+        let stopped = has_ckpt || part_len.is_some_and(|n| n > header_len);
+        let mut found = Found {
+            path: path.to_owned(),
+            part: part.clone(),
+            ckpt: ckpt.clone(),
+            spec: spec.to_owned(),
+            header_len,
+            source: Source::New,
+            values: GrundySequence::new(),
+            limit: None,
+        };
+        let resume = match mode {
+            Mode::New if stopped => bail!(
+                "{} holds a stopped run's values: add --resume to go on from it, or remove {} and {}",
+                if has_ckpt { &ckpt } else { &part }.display(),
+                ckpt.display(),
+                part.display()
+            ),
+            Mode::New => false,
+            Mode::Resume => true,
+            Mode::Any => stopped || path.exists(),
+        };
+        if !resume {
+            return Ok(found);
+        }
+        if has_ckpt {
             let bytes =
                 fs::read(&ckpt).with_context(|| format!("cannot read {}", ckpt.display()))?;
-            Header::decode(&bytes)
-                .with_context(|| format!("{} is not a usable checkpoint", ckpt.display()))?
-        } else if path.exists() {
-            let mut start = vec![0u8; 1 << 16];
-            let mut f =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            let n = read_up_to(&mut f, &mut start)
-                .with_context(|| format!("cannot read {}", path.display()))?;
-            let header = Header::decode(&start[..n])
-                .with_context(|| format!("{} is not a usable values file", path.display()))?;
-            check_game(&header, spec, path)?;
-            fs::rename(path, &part).with_context(|| {
-                format!("cannot rename {} to {}", path.display(), part.display())
+            let unusable = || format!("{} is not a usable checkpoint", ckpt.display());
+            let header = Header::decode(&bytes).with_context(unusable)?;
+            let trailer = &bytes[header.encoded_len()..];
+            if !trailer.is_empty() {
+                let limit = SearchLimit::decode(trailer)
+                    .with_context(|| format!("{}: its search limit is damaged", unusable()))?;
+                found.limit = Some(limit);
+            }
+            check_game(&header, spec, &ckpt)?;
+            if part_len.is_none() {
+                bail!(
+                    "{} is the checkpoint of {}, which is missing: nothing can be resumed; remove {} to start again",
+                    ckpt.display(),
+                    part.display(),
+                    ckpt.display()
+                );
+            }
+            found.values = read_values(&part, &header, header_len, false).with_context(|| {
+                format!(
+                    "{} does not match its checkpoint {}",
+                    part.display(),
+                    ckpt.display()
+                )
             })?;
-            header
-        } else {
+            found.source = Source::Stopped(header);
+        } else if stopped {
+            let header = read_header(&part).with_context(|| {
+                format!(
+                    "{} has neither a checkpoint ({}) nor a header of its own: it cannot be resumed; remove it to start again",
+                    part.display(),
+                    ckpt.display()
+                )
+            })?;
+            check_game(&header, spec, &part)?;
+            found.values = read_values(&part, &header, header_len, false)
+                .with_context(|| format!("{} does not match its header", part.display()))?;
+            found.source = Source::Stopped(header);
+        } else if path.exists() {
+            let unusable = || format!("{} is not a usable values file", path.display());
+            let header = read_header(path).with_context(unusable)?;
+            check_game(&header, spec, path)?;
+            found.values = read_values(path, &header, header_len, true).with_context(unusable)?;
+            found.source = Source::Finished(header);
+        } else if mode == Mode::Resume && part_len.is_none() {
             bail!(
                 "nothing to resume: neither {} nor {} exists (leave out --resume to start a new run)",
                 ckpt.display(),
                 path.display()
             );
-        };
-        check_game(&header, spec, &ckpt)?;
-        let payload_len = header.payload_len().unwrap_or(u64::MAX);
-        let mut file = OpenOptions::new()
-            .read(true)
-            .write(true)
-            .open(&part)
-            .with_context(|| format!("cannot open {}", part.display()))?;
-        let on_disk = file.metadata()?.len();
-        if on_disk < header_len + payload_len {
-            bail!(
-                "{} is shorter ({on_disk} bytes) than its checkpoint says ({} bytes): it cannot be resumed; remove it and {} to start again",
-                part.display(),
-                header_len + payload_len,
-                ckpt.display()
-            );
         }
-        // Whatever was written after the last checkpoint is not vouched for.
-        file.set_len(header_len + payload_len)?;
-        file.seek(SeekFrom::Start(header_len))?;
-        let mut payload = Vec::new();
-        payload
-            .try_reserve_exact(payload_len as usize)
-            .with_context(|| {
-                format!("not enough memory to read back {payload_len} bytes of values")
-            })?;
-        file.read_to_end(&mut payload)?;
-        let values = valuefile::decode(&header, &payload)
-            .with_context(|| format!("{} does not match its checkpoint", part.display()))?;
-        drop(payload);
-        file.seek(SeekFrom::End(0))?;
-        let mut recorder = Recorder {
-            path: path.to_owned(),
+        Ok(found)
+    }
+}
+
+impl Found {
+    /// The values already there: `G(0..len)`.
+    pub fn values(&self) -> &GrundySequence {
+        &self.values
+    }
+
+    /// The limit the checkpoint of a stopped period search recorded.
+    pub fn limit(&self) -> Option<SearchLimit> {
+        self.limit
+    }
+
+    /// The checkpoint's path, `FILE.ckpt`.
+    pub fn checkpoint_path(&self) -> &Path {
+        &self.ckpt
+    }
+
+    /// Makes the files a run writes, from what was found: a new
+    /// `FILE.part`, a stopped one cut back to its checkpoint, or a finished
+    /// `FILE` renamed to `FILE.part`; then a first checkpoint, which records
+    /// `limit` (as every later one does).
+    ///
+    /// # Errors
+    /// Any I/O error, with the file's name.
+    pub fn start(self, limit: Option<SearchLimit>) -> anyhow::Result<Recorder> {
+        let Found {
+            path,
             part,
             ckpt,
-            spec: spec.to_owned(),
+            spec,
+            header_len,
+            source,
+            values,
+            ..
+        } = self;
+        drop(values);
+        let cannot_open = || format!("cannot open {}", part.display());
+        let (file, encoder) = match source {
+            Source::New => {
+                let mut file = File::create(&part)
+                    .with_context(|| format!("cannot create {}", part.display()))?;
+                file.write_all(&vec![0u8; header_len as usize])
+                    .with_context(|| format!("cannot write {}", part.display()))?;
+                (file, Encoder::new())
+            }
+            Source::Stopped(header) => {
+                let mut file = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(&part)
+                    .with_context(cannot_open)?;
+                // Whatever was written after the checkpoint is not vouched
+                // for.
+                let keep = header_len + header.payload_len().unwrap_or(0);
+                file.set_len(keep)
+                    .and_then(|()| file.seek(SeekFrom::End(0)).map(drop))
+                    .with_context(|| {
+                        format!("cannot cut {} back to its checkpoint", part.display())
+                    })?;
+                (file, Encoder::resume(&header))
+            }
+            Source::Finished(header) => {
+                fs::rename(&path, &part).with_context(|| {
+                    format!("cannot rename {} to {}", path.display(), part.display())
+                })?;
+                let mut file = OpenOptions::new()
+                    .read(true)
+                    .write(true)
+                    .open(&part)
+                    .with_context(cannot_open)?;
+                file.seek(SeekFrom::End(0)).with_context(cannot_open)?;
+                (file, Encoder::resume(&header))
+            }
+        };
+        let mut recorder = Recorder {
+            path,
+            part,
+            ckpt,
+            spec,
             file,
-            encoder: Encoder::resume(&header),
+            encoder,
             header_len,
             buffer: Vec::with_capacity(BUFFER),
             last_checkpoint: Instant::now(),
+            every: checkpoint_every(),
+            limit,
         };
         recorder.checkpoint()?;
-        Ok((recorder, values))
+        Ok(recorder)
     }
+}
 
+impl Recorder {
     /// Appends values, writing to disk as the buffer fills.
     pub fn extend(&mut self, values: impl IntoIterator<Item = Nimber>) -> io::Result<()> {
         for g in values {
@@ -188,9 +394,10 @@ impl Recorder {
         Ok(())
     }
 
-    /// Makes a checkpoint if the last one is older than [`CHECKPOINT_EVERY`].
+    /// Makes a checkpoint if the last one is older than the checkpoint
+    /// interval ([`CHECKPOINT_EVERY`]).
     pub fn maybe_checkpoint(&mut self) -> anyhow::Result<()> {
-        if self.last_checkpoint.elapsed() >= CHECKPOINT_EVERY {
+        if self.last_checkpoint.elapsed() >= self.every {
             self.checkpoint()?;
         }
         Ok(())
@@ -204,17 +411,18 @@ impl Recorder {
             .and_then(|()| self.file.sync_data())
             .with_context(|| format!("cannot write {}", self.part.display()))?;
         self.buffer.clear();
-        let tmp = with_suffix(&self.ckpt, ".tmp");
-        let header = self.encoder.header(&self.spec).encode();
-        write_synced(&tmp, &header)
-            .and_then(|()| fs::rename(&tmp, &self.ckpt))
+        let mut bytes = self.encoder.header(&self.spec).encode();
+        if let Some(limit) = self.limit {
+            bytes.extend_from_slice(&limit.encode());
+        }
+        write_atomic(&self.ckpt, &bytes)
             .with_context(|| format!("cannot write the checkpoint {}", self.ckpt.display()))?;
         self.last_checkpoint = Instant::now();
         Ok(())
     }
 
-    /// Writes the header, renames `FILE.part` to `FILE` and removes the
-    /// checkpoint. Returns the header written.
+    /// Writes the header, removes the checkpoint and renames `FILE.part` to
+    /// `FILE`. Returns the header written.
     pub fn finish(mut self) -> anyhow::Result<Header> {
         self.checkpoint()?;
         let header = self.encoder.header(&self.spec);
@@ -225,6 +433,10 @@ impl Recorder {
             .and_then(|_| self.file.write_all(&bytes))
             .and_then(|()| self.file.sync_all())
             .with_context(|| format!("cannot write {}", self.part.display()))?;
+        // From here `FILE.part` vouches for itself: a stop after the
+        // checkpoint is removed resumes from the part's own header.
+        fs::remove_file(&self.ckpt)
+            .with_context(|| format!("cannot remove {}", self.ckpt.display()))?;
         fs::rename(&self.part, &self.path).with_context(|| {
             format!(
                 "cannot rename {} to {}",
@@ -232,8 +444,7 @@ impl Recorder {
                 self.path.display()
             )
         })?;
-        fs::remove_file(&self.ckpt)
-            .with_context(|| format!("cannot remove {}", self.ckpt.display()))?;
+        sync_folder(&self.path);
         Ok(header)
     }
 }
@@ -250,11 +461,82 @@ fn check_game(header: &Header, spec: &str, path: &Path) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Writes `bytes` to a new file at `path` and flushes it to disk.
-fn write_synced(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut f = File::create(path)?;
-    f.write_all(bytes)?;
-    f.sync_all()
+/// The header at the start of the file `path`.
+fn read_header(path: &Path) -> anyhow::Result<Header> {
+    let mut start = vec![0u8; 1 << 16];
+    let mut f = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let n = read_up_to(&mut f, &mut start)
+        .with_context(|| format!("cannot read {}", path.display()))?;
+    Ok(Header::decode(&start[..n])?)
+}
+
+/// The values that `header` vouches for in the file `path`, whose header
+/// takes `header_len` bytes, checked against the header's checksum. With
+/// `exact`, the file must end where they do (a finished file); without, it
+/// may go on (a stopped run's part, cut back when the run starts).
+fn read_values(
+    path: &Path,
+    header: &Header,
+    header_len: u64,
+    exact: bool,
+) -> anyhow::Result<GrundySequence> {
+    let payload_len = header.payload_len().unwrap_or(u64::MAX);
+    let mut file = File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+    let on_disk = file.metadata()?.len();
+    let wanted = header_len.saturating_add(payload_len);
+    if on_disk < wanted {
+        bail!(
+            "{} is shorter ({on_disk} bytes) than its header says ({wanted} bytes)",
+            path.display()
+        );
+    }
+    if exact && on_disk > wanted {
+        bail!(
+            "{} is longer ({on_disk} bytes) than its header says ({wanted} bytes)",
+            path.display()
+        );
+    }
+    let mut payload = Vec::new();
+    payload
+        .try_reserve_exact(payload_len as usize)
+        .with_context(|| format!("not enough memory to read back {payload_len} bytes of values"))?;
+    file.seek(SeekFrom::Start(header_len))?;
+    file.take(payload_len).read_to_end(&mut payload)?;
+    Ok(valuefile::decode(header, &payload)?)
+}
+
+/// Writes `bytes` to `path` through `PATH.tmp`, flushed to disk before it
+/// is renamed over `path`: at every moment, also after a crash, `path` is
+/// either what it was or all of `bytes`.
+///
+/// # Errors
+/// Any I/O error; `path` is then unchanged.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    let tmp = with_suffix(path, ".tmp");
+    let written = File::create(&tmp).and_then(|mut f| {
+        f.write_all(bytes)?;
+        f.sync_all()
+    });
+    let renamed = written.and_then(|()| fs::rename(&tmp, path));
+    if renamed.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    renamed?;
+    sync_folder(path);
+    Ok(())
+}
+
+/// Flushes the folder that holds `path` to disk, so that a rename into it
+/// outlives a crash. Where folders cannot be opened for this (Windows),
+/// nothing is done: the rename itself is still atomic.
+fn sync_folder(path: &Path) {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    if let Ok(dir) = File::open(folder) {
+        let _ = dir.sync_all();
+    }
 }
 
 /// Reads until `buf` is full or the file ends; returns the bytes read.
@@ -329,8 +611,11 @@ pub fn run(
     engine
         .try_reserve(to)
         .map_err(|e| anyhow::anyhow!("{e}: ask for a smaller --to"))?;
-    let (mut recorder, known) = Recorder::open(path, &spec, resume)?;
-    let resumed_at = known.len();
+    // Every check first, every change after: a refused run leaves the
+    // files as it found them.
+    let mode = if resume { Mode::Resume } else { Mode::New };
+    let found = Recorder::inspect(path, &spec, mode)?;
+    let resumed_at = found.values().len();
     if resumed_at > to + 1 {
         bail!(
             "{} already holds G(0..={}), more than --to {to} asks for",
@@ -338,8 +623,8 @@ pub fn run(
             resumed_at - 1
         );
     }
-    seed(engine.as_mut(), &known, path, &spec, &cancel)?;
-    drop(known);
+    seed(engine.as_mut(), found.values(), path, &spec, &cancel)?;
+    let mut recorder = found.start(None)?;
     let mut progress = Progress::new(resumed_at, to);
     let mut next = resumed_at;
     while next <= to {
@@ -435,31 +720,51 @@ fn seed(
     Ok(())
 }
 
-/// `grundy period GAME --resume FILE`: the period search of
-/// [`period::Analysis::of`], with the values it computes kept in the
-/// values file `FILE` (checkpointed as `values --out` does), so that a search
-/// stopped by Ctrl-C goes on from where it stopped. A finished search leaves
-/// `FILE` holding every value it computed.
-pub fn analyse(ruleset: &HeapRuleset, max: u64, path: &Path) -> anyhow::Result<period::Analysis> {
+/// `grundy period GAME --resume FILE`: the period search `grundy period`
+/// makes, with the values it computes kept in the values file `FILE`
+/// (checkpointed as `values --out` does), so that a search stopped by
+/// Ctrl-C or a kill goes on from where it stopped. The limit is `max` where
+/// given, else the one the stopped run's checkpoint recorded, else the
+/// default search's; a note on stderr says which. A finished search leaves
+/// `FILE` holding the values it examined, `G(0..=checked_to)` (more where
+/// the file held more already).
+pub fn analyse(
+    ruleset: &HeapRuleset,
+    max: Option<u64>,
+    path: &Path,
+) -> anyhow::Result<period::Analysis> {
     let cancel = crate::interrupt::flag();
     let spec = ruleset.to_string();
-    let ckpt = with_suffix(path, ".ckpt");
-    let (recorder, known) = Recorder::open(path, &spec, ckpt.exists() || path.exists())?;
+    let found = Recorder::inspect(path, &spec, Mode::Any)?;
+    let (limit, why) = match (max, found.limit()) {
+        (Some(max), _) => (SearchLimit::Max(max), "--max, as given".to_owned()),
+        (None, Some(kept)) => (
+            kept,
+            format!(
+                "the limit of the stopped run that {} resumes",
+                found.checkpoint_path().display()
+            ),
+        ),
+        (None, None) => (
+            SearchLimit::Default { extended: false },
+            "the default limit, as without --resume".to_owned(),
+        ),
+    };
     let mut inner = sequence::engine(ruleset, EngineKind::Fast);
-    seed(inner.as_mut(), &known, path, &spec, &cancel)?;
-    let written = known.len();
-    drop(known);
+    seed(inner.as_mut(), found.values(), path, &spec, &cancel)?;
+    let written = found.values().len();
+    eprintln!(
+        "note: looking for a period in {} ({why})",
+        describe_limit(ruleset, limit)
+    );
+    let recorder = found.start(Some(limit))?;
     let mut recording = Recording {
         inner,
         recorder,
         written,
         error: None,
     };
-    let found = period::Analysis::of(ruleset)
-        .on(&mut recording)
-        .max(max)
-        .cancel(&cancel)
-        .run();
+    let result = search(&mut recording, ruleset, limit, &cancel);
     if let Some(err) = recording.error.take() {
         return Err(err);
     }
@@ -468,20 +773,87 @@ pub fn analyse(ruleset: &HeapRuleset, max: u64, path: &Path) -> anyhow::Result<p
         written,
         ..
     } = recording;
-    match found {
+    let stopped = match result {
         Ok(analysis) => {
             recorder.finish()?;
-            Ok(analysis)
+            return Ok(analysis);
         }
-        Err(stopped) => {
-            recorder.checkpoint()?;
-            Err(anyhow::Error::new(stopped).context(format!(
-                "G(0..={}) of {spec} are kept in {}.part; run the same command to go on",
-                written.saturating_sub(1),
-                path.display()
-            )))
+        Err(e) => e,
+    };
+    recorder.checkpoint()?;
+    let kept = format!(
+        "G(0..={}) of {spec} are kept in {}.part; run the same command to go on",
+        written.saturating_sub(1),
+        path.display()
+    );
+    Err(match stopped {
+        AnalysisError::Cancelled(c) => anyhow::Error::new(c).context(kept),
+        AnalysisError::Limit(e) => anyhow::anyhow!(
+            "{e} (looking for a period in {}): use a smaller --max; {kept}",
+            describe_limit(ruleset, limit)
+        ),
+    })
+}
+
+/// How far a search with `limit` looks, in words.
+fn describe_limit(ruleset: &HeapRuleset, limit: SearchLimit) -> String {
+    match limit {
+        SearchLimit::Max(max) => format!("G(0..={max}) at most"),
+        SearchLimit::Default { .. } if goes_on(ruleset) => format!(
+            "G(0..={}), then on to G(0..={}) while each value costs the same",
+            period::default_max(ruleset),
+            period::DEFAULT_MAX_LINEAR
+        ),
+        SearchLimit::Default { .. } => {
+            format!("G(0..={}) at most", period::default_max(ruleset))
         }
     }
+}
+
+/// Whether the default search of `ruleset` may go on past its first limit
+/// (as a [`period::Search`] given no `max` decides).
+fn goes_on(ruleset: &HeapRuleset) -> bool {
+    period::default_max(ruleset) == period::DEFAULT_MAX
+}
+
+/// The search of `limit` on the recording engine: `G(0..=max)` at most, or
+/// the default search, made here in its two steps (as a [`period::Search`]
+/// given no `max` makes it): to [`period::default_max`], and where that
+/// proves nothing and each value costs the same however far the values
+/// go, on to [`period::DEFAULT_MAX_LINEAR`] on the same values. The
+/// decision to go on is kept in the checkpoints, so that a resumed search
+/// goes on where the stopped one decided, whatever the engine it resumes
+/// with says.
+fn search(
+    recording: &mut Recording,
+    ruleset: &HeapRuleset,
+    limit: SearchLimit,
+    cancel: &grundy::cancel::Cancel,
+) -> Result<period::Analysis, AnalysisError> {
+    let up_to = |recording: &mut Recording, max: u64| {
+        period::Analysis::of(ruleset)
+            .on(recording)
+            .max(max)
+            .cancel(cancel)
+            .checked()
+            .run()
+    };
+    let extended = match limit {
+        SearchLimit::Max(max) => return up_to(recording, max),
+        SearchLimit::Default { extended } => extended,
+    };
+    let analysis = up_to(recording, period::default_max(ruleset))?;
+    let unknown = analysis.periodicity.status
+        == (PeriodStatus::Unknown {
+            reason: UnknownReason::LimitReached,
+        });
+    let linear = extended || recording.inner.report().linear == Some(true);
+    if !unknown || !goes_on(ruleset) || !linear {
+        return Ok(analysis);
+    }
+    drop(analysis);
+    recording.recorder.limit = Some(SearchLimit::Default { extended: true });
+    up_to(recording, period::DEFAULT_MAX_LINEAR)
 }
 
 /// An engine whose new values also go to a values file.
@@ -501,7 +873,13 @@ impl SequenceEngine for Recording {
         if self.error.is_some() {
             return;
         }
-        let (from, to) = (self.written, self.inner.len());
+        // Only what was asked for: engines may compute whole blocks past
+        // it, which depend on where a resumed engine started, so the file
+        // holds the same values however often its search was stopped.
+        let (from, to) = (self.written, self.inner.len().min(n.saturating_add(1)));
+        if to <= from {
+            return;
+        }
         let inner = &self.inner;
         let result = self
             .recorder
@@ -513,8 +891,15 @@ impl SequenceEngine for Recording {
             Err(err) => self.error = Some(err),
         }
     }
+    /// The values recorded, not those the inner engine computed past
+    /// them (after a write error, those too, so that a caller extending
+    /// until `len` grows stops, and the error is reported).
     fn len(&self) -> usize {
-        self.inner.len()
+        if self.error.is_some() {
+            self.inner.len()
+        } else {
+            self.written
+        }
     }
     fn get(&self, i: usize) -> Nimber {
         self.inner.get(i)
@@ -525,11 +910,18 @@ impl SequenceEngine for Recording {
     fn max_index(&self) -> usize {
         self.inner.max_index()
     }
+    fn try_reserve(&mut self, n: usize) -> Result<(), grundy::limits::LimitError> {
+        self.inner.try_reserve(n)
+    }
     fn report(&self) -> sequence::EngineReport {
         self.inner.report()
     }
+    /// None: the search then copies `G(0..len)` and looks at exactly the
+    /// values asked for, not at the whole blocks the inner engine computed
+    /// past them, which differ between a search that ran through and one
+    /// resumed from a file; so both give the same answer and file.
     fn sequence(&self) -> Option<&GrundySequence> {
-        self.inner.sequence()
+        None
     }
 }
 

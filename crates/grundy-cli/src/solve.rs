@@ -22,6 +22,7 @@ use crate::progress::Progress;
     grundy solve 0.07 10 20 30 --limit 5\n  \
     grundy solve nim --misere 1 1 5\n  \
     grundy solve kayles --misere 30 40 17        by the misère quotient\n  \
+    grundy solve kayles --genus 4 7              Conway's genus of the sum\n  \
     grundy solve cram:4x9                        a board names its whole position\n  \
     grundy solve 'chomp:..../..##/.###' --json\n  \
     grundy solve nodekayles:petersen --outcome")]
@@ -42,6 +43,13 @@ pub struct Args {
     /// misère quotient (heaps up to 500).
     #[arg(long)]
     misere: bool,
+    /// Conway's genus g^γ0γ1… of the position or the sum, in place of its
+    /// moves: the normal-play value g, and γk, the misère Grundy value of
+    /// the position with k Nim heaps of 2 beside it (γ0 = 0 exactly at a
+    /// misère P-position). Searched exhaustively: heap games up to heaps
+    /// of 4096, boards and graphs as far as the search's table reaches.
+    #[arg(long, conflicts_with_all = ["outcome", "db"])]
+    genus: bool,
     /// The most winning moves to print (all are counted).
     #[arg(long, default_value_t = 20, allow_hyphen_values = true,
           value_parser = crate::input::non_negative_usize)]
@@ -82,7 +90,10 @@ pub struct Args {
 }
 
 /// The Cram endgame table of `--db DIR`, read from its file, or built and
-/// written there (by a rename, so a stopped build leaves no file).
+/// written there (flushed to disk under a temporary name, then renamed, so
+/// that a stop, a kill or a crash never leaves a file that is not a whole
+/// table; a file that is not, say after a disk error, fails its checksum
+/// and is refused). A build that does not finish leaves no folder it made.
 fn endgame_table(
     args: &Args,
     position: &dyn Position,
@@ -110,6 +121,10 @@ fn endgame_table(
         })?;
         return Ok(Some((table, started.elapsed().as_secs_f64())));
     }
+    // Made before the build, so that a folder that cannot be made is said
+    // at once; removed again if the build does not finish (only if empty,
+    // so nothing that was there is lost).
+    let made = !dir.exists();
     std::fs::create_dir_all(dir)
         .with_context(|| format!("cannot make the folder {}", dir.display()))?;
     let mut progress = Progress::new(
@@ -119,25 +134,32 @@ fn endgame_table(
         ),
         None,
     );
-    let table = CramEndgame::build(&game, cells, &crate::interrupt::flag(), &mut |size| {
+    let built = CramEndgame::build(&game, cells, &crate::interrupt::flag(), &mut |size| {
         progress.update(u64::from(size))
-    })
-    .with_context(|| {
-        format!(
-            "the endgame table {} was not finished and not written",
-            path.display()
-        )
-    })?;
+    });
     drop(progress);
-    let tmp = path.with_extension("grundydb.tmp");
-    std::fs::write(&tmp, table.to_bytes())
-        .and_then(|()| std::fs::rename(&tmp, &path))
+    let table = match built {
+        Ok(table) => table,
+        Err(stopped) => {
+            if made {
+                let _ = std::fs::remove_dir(dir);
+            }
+            return Err(anyhow::Error::new(stopped).context(format!(
+                "the endgame table {} was not finished and not written",
+                path.display()
+            )));
+        }
+    };
+    crate::record::write_atomic(&path, &table.to_bytes())
         .with_context(|| format!("cannot write the endgame table {}", path.display()))?;
     Ok(Some((table, started.elapsed().as_secs_f64())))
 }
 
 /// Runs `grundy solve`.
 pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
+    if args.genus {
+        return solve_genus(&args, out);
+    }
     match crate::diagnostic::game(&args.game)? {
         Game::Heaps(ruleset) => solve_heaps(&args, &ruleset, out),
         Game::Position(position) => solve_position(&args, &*position, out),
@@ -563,6 +585,109 @@ fn write_text(
 }
 
 /// `N (the player to move wins)` or `P (the player to move loses)`.
+/// `solve --genus`: Conway's genus of a whole position or of a sum of
+/// heaps, with a progress line on a terminal; Ctrl-C stops it.
+fn solve_genus(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let cancel = crate::interrupt::flag();
+    let started = std::time::Instant::now();
+    let (name, genus) = match crate::diagnostic::game(&args.game)? {
+        Game::Heaps(ruleset) => {
+            if args.tt_mem.is_some() || args.threads.is_some() {
+                anyhow::bail!(
+                    "--tt-mem and --threads are for board positions (cram:..., chomp:...); a sum of heaps is searched as heaps"
+                );
+            }
+            let heaps = parse_heaps(&args.heaps, &ruleset)?;
+            let name = format!(
+                "{} {}",
+                args.game.trim(),
+                heaps
+                    .iter()
+                    .map(u64::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            let genus = grundy::misere::GenusTable::new(&ruleset).genus_of_sum(&heaps, &cancel);
+            (name.trim_end().to_string(), genus)
+        }
+        Game::Position(position) => {
+            if !args.heaps.is_empty() {
+                anyhow::bail!(
+                    "{position} names its whole position and takes no heaps, got {:?}",
+                    args.heaps.join(" ")
+                );
+            }
+            let search = SearchOptions {
+                memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+                threads: args
+                    .threads
+                    .map_or(SearchOptions::default().threads, usize::from),
+                ..SearchOptions::default()
+            };
+            let name = position.to_string();
+            let mut progress = Progress::new(format!("genus of {name}"), None);
+            let mut tick = |s: SearchStats| progress.update_board_search(&s);
+            let genus = position.genus(
+                &mut SolveOptions::default()
+                    .search(search)
+                    .cancel(&cancel)
+                    .progress(&mut tick),
+            );
+            let name = match position.note() {
+                Some(note) => format!("{name} ({note})"),
+                None => name,
+            };
+            (name, genus)
+        }
+    };
+    let genus = genus.with_context(|| {
+        format!(
+            "the genus of {name} was not found ({:.1} s)",
+            started.elapsed().as_secs_f64()
+        )
+    })?;
+    if args.json {
+        serde_json::to_writer(&mut *out, &grundy_json::GenusJson::new(&name, &genus))?;
+        writeln!(out)?;
+        return Ok(());
+    }
+    let gammas = genus.gammas();
+    let misere = if gammas.first() == Some(&0) {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    let normal = if genus.normal().0 == 0 {
+        Outcome::P
+    } else {
+        Outcome::N
+    };
+    writeln!(out, "game: {name}")?;
+    writeln!(out, "genus: {genus}")?;
+    writeln!(
+        out,
+        "normal play: value {}, outcome {}",
+        genus.normal(),
+        outcome_words(normal)
+    )?;
+    writeln!(out, "misère play: outcome {}", outcome_words(misere))?;
+    let listed = gammas
+        .iter()
+        .enumerate()
+        .map(|(k, g)| format!("γ{k} = {g}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let tail = match gammas {
+        [.., a, b] => format!(", then {a}, {b}, … alternating"),
+        _ => String::new(),
+    };
+    writeln!(
+        out,
+        "γk is the misère Grundy value with k Nim heaps of 2 beside it: {listed}{tail}"
+    )?;
+    Ok(())
+}
+
 fn outcome_words(outcome: Outcome) -> String {
     let verdict = if outcome.first_player_wins() {
         "the player to move wins"

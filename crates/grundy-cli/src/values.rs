@@ -160,9 +160,30 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         }
         let cancel = crate::interrupt::flag();
         let mut table = GenusTable::new(&ruleset);
-        let symbols = (args.from..=args_to)
-            .map(|h| table.genus(h, &cancel).map(|g| g.to_string()))
-            .collect::<Result<Vec<_>, _>>()?;
+        let mut progress = Progress::new("genus, heaps done", Some(args_to - args.from + 1));
+        let mut symbols = Vec::new();
+        for h in args.from..=args_to {
+            match table.genus(h, &cancel) {
+                Ok(genus) => symbols.push(genus.to_string()),
+                Err(e) => {
+                    drop(progress);
+                    if h == args.from {
+                        anyhow::bail!("the genus of heap {h} was not found: {e}");
+                    }
+                    // What was found is printed before the error says why
+                    // the table stops.
+                    let get = |n: u64| engine.get(n as usize);
+                    let stats = args.stats.then(|| count_stats(args.from, h - 1, &get));
+                    render(&args, &ruleset, h - 1, &get, stats, Some(symbols), out)?;
+                    anyhow::bail!(
+                        "the table stops at heap {}: the genus of heap {h} was not found: {e}",
+                        h - 1
+                    );
+                }
+            }
+            progress.update(h - args.from + 1);
+        }
+        drop(progress);
         Some(symbols)
     } else {
         None

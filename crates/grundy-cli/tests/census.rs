@@ -60,11 +60,14 @@ fn a_stopped_census_resumes_from_its_file() {
     let lines: Vec<&str> = full.lines().collect();
     assert_eq!(lines.len(), 22);
     // Keep the header and 5 rows, one of them marked so that recomputing
-    // it would show, and a line cut short as a stop leaves it.
+    // it would show, lines a crash can leave (zeros, a row whose game is
+    // damaged: computed again) and a line cut short as a stop leaves it.
     let mut kept: Vec<String> = lines[..6].iter().map(|s| s.to_string()).collect();
+    kept.push("\0".repeat(40));
+    kept.push(lines[7].replacen("sub{", "sub{\0", 1));
     let mut fields: Vec<String> = kept[2].split(',').map(str::to_owned).collect();
     let n = fields.len();
-    fields[n - 5] = "99999".into(); // rare_count of a resumed row
+    fields[n - 6] = "99999".into(); // rare_count of a resumed row
     let marked_line = fields.join(",");
     kept[2] = marked_line.clone();
     kept.push("\"sub{6,7}\",periodic,0".into());

@@ -149,3 +149,110 @@ fn the_default_search_proves_0_354() {
         (Some(10_061_916), Some(1180))
     );
 }
+
+/// Starts `period ARGS` in `dir` with checkpoints every few milliseconds,
+/// waits until its checkpoint holds more than `past` values, kills it
+/// (SIGKILL) and returns what it wrote on stderr.
+fn kill_past(dir: &std::path::Path, args: &[&str], ckpt: &str, past: u64) -> String {
+    use std::io::Read;
+    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .current_dir(dir)
+        .args(args)
+        .env("GRUNDY_CHECKPOINT_MS", "20")
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = std::time::Instant::now();
+    loop {
+        let count = std::fs::read(dir.join(ckpt))
+            .ok()
+            .filter(|h| h.len() >= 24)
+            .map_or(0, |h| u64::from_le_bytes(h[16..24].try_into().unwrap()));
+        if count > past {
+            break;
+        }
+        let done = child.try_wait().unwrap();
+        assert!(
+            done.is_none(),
+            "{args:?} ended ({done:?}) before its checkpoint held {past} values"
+        );
+        assert!(started.elapsed().as_secs() < 120, "{args:?}: too slow");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    stderr
+}
+
+/// A resumed search keeps its limit and says which (issue 46): with no
+/// --max, `period --resume` makes the search `period` makes (it stopped at
+/// 2^20 and said no period was proved "within the limit", where `period`
+/// goes on to 2^25); a search stopped with --max and resumed without it
+/// keeps that --max; a --max given wins.
+#[test]
+fn a_resumed_search_keeps_its_limit_and_says_which() {
+    let dir = std::env::temp_dir().join(format!("grundy-period-limit-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let stderr = kill_past(
+        &dir,
+        &["period", "0.6", "--resume", "d.bin"],
+        "d.bin.ckpt",
+        (1 << 20) + 1,
+    );
+    assert!(
+        stderr.contains(
+            "note: looking for a period in G(0..=1048576), then on to G(0..=33554432) while \
+             each value costs the same (the default limit, as without --resume)"
+        ),
+        "{stderr}"
+    );
+
+    kill_past(
+        &dir,
+        &["period", "0.6", "--max", "1500000", "--resume", "m.bin"],
+        "m.bin.ckpt",
+        0,
+    );
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .current_dir(&dir)
+        .args(["period", "0.6", "--resume", "m.bin", "--json"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{stderr}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (v["status"].as_str(), v["checked_to"].as_u64()),
+        (Some("unknown"), Some(1_500_000))
+    );
+    assert!(
+        stderr.contains(
+            "note: looking for a period in G(0..=1500000) at most (the limit of the stopped run \
+             that m.bin.ckpt resumes)"
+        ),
+        "{stderr}"
+    );
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .current_dir(&dir)
+        .args([
+            "period", "0.6", "--max", "1600000", "--resume", "m.bin", "--json",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("\"checked_to\":1600000"))
+        .stderr(contains(
+            "note: looking for a period in G(0..=1600000) at most (--max, as given)",
+        ));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

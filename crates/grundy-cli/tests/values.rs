@@ -227,10 +227,10 @@ fn genus_of_nim_heaps_follows_bouton() {
             "n\tG(n)\tgenus\n0\t0\t0^120\n1\t1\t1^031\n2\t2\t2^20\n",
         ));
     grundy()
-        .args(["values", "kayles", "--to", "21", "--genus"])
+        .args(["values", "kayles", "--to", "5000", "--genus"])
         .assert()
         .code(2)
-        .stderr(contains("heaps up to 20"));
+        .stderr(contains("heaps up to 4096"));
 }
 
 /// `values --out --json` ends with what the engine knows: its rare

@@ -27,12 +27,14 @@
 #![forbid(unsafe_code)]
 
 pub mod census;
+pub mod genus;
 pub mod heap;
 pub mod nim;
 pub mod position;
 pub mod quotient;
 
 pub use census::CensusRowJson;
+pub use genus::GenusJson;
 pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};
 pub use position::{DatumJson, EndgameJson, MoveJson, PositionJson, SearchJson};

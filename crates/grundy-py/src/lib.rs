@@ -86,6 +86,9 @@ fn interruptible<T: Send + 'static>(
     let flag = cancel.clone();
     std::thread::Builder::new()
         .name("grundy".into())
+        // The exhaustive searches (genus, misère) recurse as deep as the
+        // game's longest play.
+        .stack_size(64 << 20)
         .spawn(move || {
             let _ = tx.send(work(&flag));
         })
@@ -291,6 +294,64 @@ fn solve(
     })
 }
 
+/// The `grundy solve --genus --json` object: Conway's genus of a sum of
+/// heaps (decimal strings, each at most 4096) or of a whole position.
+#[pyfunction]
+#[pyo3(signature = (spec, heaps))]
+fn genus(py: Python<'_>, spec: &str, heaps: Vec<String>) -> PyResult<String> {
+    let mut parsed = Vec::with_capacity(heaps.len());
+    for (i, h) in heaps.iter().enumerate() {
+        let heap = h.parse::<u64>().map_err(|_| {
+            value_error(format!(
+                "heaps[{i}] must be from 0 to {}, not {h}",
+                u64::MAX
+            ))
+        })?;
+        parsed.push(heap);
+    }
+    let failure = |e: grundy::misere::GenusError| match e {
+        grundy::misere::GenusError::Cancelled(_) => Failure::Cancelled,
+        e => Failure::Value(e.to_string()),
+    };
+    match game(spec)? {
+        Game::Heaps(rules) => {
+            if parsed.is_empty() {
+                return Err(value_error(NO_HEAPS));
+            }
+            interruptible(py, move |cancel| {
+                let genus = grundy::misere::GenusTable::new(&rules)
+                    .genus_of_sum(&parsed, cancel)
+                    .map_err(failure)?;
+                let name = format!(
+                    "{rules} {}",
+                    parsed
+                        .iter()
+                        .map(u64::to_string)
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                );
+                let json = grundy_json::GenusJson::new(&name, &genus);
+                Ok(serde_json::to_string(&json).expect("JSON"))
+            })
+        }
+        Game::Position(start) => {
+            if !parsed.is_empty() {
+                return Err(value_error(format!(
+                    "{start} names its whole position and takes no heaps"
+                )));
+            }
+            interruptible(py, move |cancel| {
+                let genus = start
+                    .genus(&mut SolveOptions::default().cancel(cancel))
+                    .map_err(failure)?;
+                let name = start.to_string();
+                let json = grundy_json::GenusJson::new(&name, &genus);
+                Ok(serde_json::to_string(&json).expect("JSON"))
+            })
+        }
+    }
+}
+
 /// A Nim sum with a heap beyond u64: the `grundy solve nim --json` object,
 /// by Bouton's formula.
 fn solve_big_nim(
@@ -492,6 +553,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
+    m.add_function(wrap_pyfunction!(genus, m)?)?;
     m.add_function(wrap_pyfunction!(period_json, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     m.add_function(wrap_pyfunction!(quotient, m)?)?;

@@ -96,14 +96,18 @@ def test_dask_census_refuses_another_census_file(tmp_path):
         grundy.census("octal:1", 100, out=tmp_path / "t.parquet")
 
 
-def test_a_cut_line_is_ended_before_rows_are_appended(tmp_path):
-    from grundy._census import _end_line
-
-    path = tmp_path / "cut.csv"
-    for text, after in (("", ""), ("game\n", "game\n"), ("game\n0.1,per", "game\n0.1,per\n")):
-        path.write_text(text)
-        _end_line(str(path))
-        assert path.read_text() == after
+def test_a_file_of_another_family_is_refused_and_left_as_it_was(grundy_bin, tmp_path):
+    path = tmp_path / "fam.csv"
+    subprocess.run(
+        [grundy_bin, "census", "octal:2", "--to", "300", "--out", str(path)],
+        check=True,
+        capture_output=True,
+    )
+    before = path.read_bytes()
+    for family in ("sub:1:3", "octal:1"):
+        with pytest.raises(ValueError, match=rf"holds a census of octal:2 \(line 2\), not of {family}"):
+            grundy.census(family, 300, out=path)
+        assert path.read_bytes() == before
 
 
 def test_census_members_count_every_code_once():

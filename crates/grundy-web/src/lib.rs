@@ -7,10 +7,14 @@
 //! explore Grundy sequences.
 //!
 //! Every request is bounded before any work starts ([`Limits`]): the number
-//! of heaps, how far a sequence may go, the size of the body. Computations
-//! run on the blocking pool, at most [`Limits::max_concurrent`] at a time,
-//! and a request whose computation outlives [`Limits::timeout`] is answered
-//! with a 422 at the deadline. The up-front bounds are what keep a single
+//! of heaps, how far a sequence may go, the size of the body. The library's
+//! [`Budget`](grundy::Budget) then estimates what the request will cost,
+//! from the request alone, and that decides where it runs (`admission`):
+//! cheap work (about a millisecond) at once, beside anything else;
+//! expensive work in one of [`Limits::max_concurrent`] computing slots,
+//! threads of their own, or a 503 when they and their queue are full. A
+//! request whose computation outlives [`Limits::timeout`] is answered with
+//! a 422 at the deadline. The up-front bounds are what keep a single
 //! computation short; the deadline is the backstop that keeps the answer
 //! prompt.
 //!
@@ -26,13 +30,15 @@
 //! | module | what |
 //! |---|---|
 //! | [`api`] | the `/api/*` handlers (their JSON shapes: the `grundy-json` crate); playing is the library's `grundy::play` (engine's move, move checking, hints) and the explorer's graph its `grundy::graph::position_graph` |
-//! //! | `engine` | a spec parsed into the library's `HeapRuleset`, with bounded work per family |
+//! | `admission` | where a computation runs, by the library's estimate of its cost: at once, in a slot, or refused |
+//! | `engine` | a heap game's values for a request, within the library's bound per family |
 //! | [`error`] | [`ApiError`]: `{"error": MESSAGE}` with a 4xx status |
 //! | [`request`] | checked reading of JSON request bodies |
 //! | `assets` | the embedded page (`src/assets/`: HTML, CSS, JavaScript, icon) |
 
 #![forbid(unsafe_code)]
 
+mod admission;
 pub mod api;
 mod assets;
 mod engine;
@@ -48,6 +54,8 @@ use axum::routing::{get, post};
 use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
+
+use grundy::Budget;
 
 pub use error::ApiError;
 
@@ -88,12 +96,14 @@ pub struct Limits {
     pub max_body_bytes: usize,
     /// Longest a request may compute.
     pub timeout: Duration,
-    /// Most computations running at once; as many more may wait for a
-    /// slot (up to `timeout`), and a request beyond those gets a 503.
-    /// By default one fewer than the machine's cores (at least one), so
-    /// that a core is always left for answering cheap requests: on two
-    /// cores, two computations at once made the p99 of cheap requests 62
-    /// ms, one makes it 47 ms (`benches/load.rs`).
+    /// Most expensive computations running at once (those the library's
+    /// [`Budget`] does not call cheap; cheap ones run at once, outside
+    /// these slots); as many more may wait for a slot (up to `timeout`),
+    /// and a request beyond those gets a 503. By default one fewer than
+    /// the machine's cores (at least one), so that a core is always left
+    /// for answering cheap requests: on two cores, two computations at
+    /// once made the p99 of cheap requests 62 ms, one makes it 47 ms
+    /// (`benches/load.rs`).
     pub max_concurrent: usize,
     /// Most open connections; further clients wait in the listen queue
     /// until one closes.
@@ -138,10 +148,15 @@ fn default_concurrent() -> usize {
 #[derive(Clone, Debug)]
 pub(crate) struct AppState {
     pub(crate) limits: Arc<Limits>,
+    /// The library's prices: what a request costs, whether it is cheap.
+    pub(crate) budget: Budget,
+    /// The computing slots of expensive work.
     pub(crate) slots: Arc<Semaphore>,
     /// Room for requests waiting for a slot; one that finds no room is
     /// refused with 503 at once.
     pub(crate) queue: Arc<Semaphore>,
+    /// The threads of expensive work, one per slot.
+    pub(crate) workers: Arc<admission::Workers>,
 }
 
 /// The whole app: the page, its assets and the API, with `limits`.
@@ -151,9 +166,12 @@ pub(crate) struct AppState {
 /// # let _ = app;
 /// ```
 pub fn router(limits: Limits) -> Router {
+    let slots = limits.max_concurrent.max(1);
     let state = AppState {
-        slots: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
-        queue: Arc::new(Semaphore::new(limits.max_concurrent.max(1))),
+        budget: Budget::default(),
+        slots: Arc::new(Semaphore::new(slots)),
+        queue: Arc::new(Semaphore::new(slots)),
+        workers: Arc::new(admission::Workers::new(slots)),
         limits: Arc::new(limits),
     };
     Router::new()

@@ -786,6 +786,37 @@ async fn limits_are_published() {
     assert_eq!(v["timeout_ms"], 5000);
 }
 
+/// Every bound a period's reason points to with "see /api/limits" is
+/// there, beside the games it applies to (issue 46: `0.F7` said "at most
+/// 1000 values" and /api/limits had no such figure).
+#[tokio::test]
+async fn the_bound_a_period_names_is_in_the_limits() {
+    let response = router(Limits::default())
+        .oneshot(Request::get("/api/limits").body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let limits: Value = serde_json::from_slice(&bytes).unwrap();
+    let families = limits["max_values_by_family"].as_array().unwrap();
+    // Neither has a period proved within the server's bound.
+    for (spec, family) in [("0.F7", "0.F7"), ("0.16", "0.77")] {
+        let (status, body) = post("/api/period", json!({ "game": spec })).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        let reason = body["reason"].as_str().unwrap();
+        let cap = body["checked_to"].as_u64().unwrap();
+        assert!(reason.contains("see /api/limits"), "{reason}");
+        assert!(
+            reason.contains(&format!("at most {cap} values")),
+            "{reason}"
+        );
+        let entry = families
+            .iter()
+            .find(|f| f["games"].as_str().unwrap().contains(family))
+            .unwrap_or_else(|| panic!("no family for {spec} in {limits}"));
+        assert_eq!(entry["max_values"], cap, "{spec}: {entry}");
+    }
+}
+
 /// A bad game spec is answered with the byte range of the problem, as the
 /// CLI puts a caret under it.
 #[tokio::test]

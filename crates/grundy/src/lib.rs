@@ -42,6 +42,7 @@
 //! | [`span`] | [`ParseError`], the one located error of every parser, and its [`span::Span`] |
 //! | [`misere`] | misère play of heap games: Conway's genus symbols, Plambeck–Siegel misère quotients ([`misere::MisereQuotient`]: learned, verified against the moves, presented; sums of any size) |
 //! | [`limits`] | the one set of limits on values kept in memory; out of memory as an error |
+//! | [`budget`] | [`Budget`]: what a request costs before any work ([`Cost`]), whether it is cheap, and how far one request may go per family |
 //! | [`cancel`] | [`cancel::Cancel`]: the one flag long computations check (Ctrl-C, request deadlines) |
 
 // Safe code only, but for the four modules that need `unsafe` (a cache
@@ -51,6 +52,7 @@
 // 512-bit vectors, `heap/bitrows.rs`), which allow it for themselves.
 #![deny(unsafe_code)]
 
+pub mod budget;
 pub mod cancel;
 pub mod census;
 pub mod heap;
@@ -68,6 +70,7 @@ pub mod search;
 pub mod span;
 pub mod sum;
 
+pub use budget::{Admission, Budget, Cost};
 pub use nimber::{mex, MexSet, Nimber};
 pub use outcome::{Convention, Outcome};
 pub use span::ParseError;

@@ -45,6 +45,7 @@ from ._api import (
     values,
 )
 from ._census import CensusRow, census, census_members
+from ._genus import Genus, genus
 from ._plot import plot
 
 __all__ = [
@@ -67,5 +68,7 @@ __all__ = [
     "CensusRow",
     "census",
     "census_members",
+    "genus",
+    "Genus",
     "plot",
 ]

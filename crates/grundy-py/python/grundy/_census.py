@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import io
 import json
 import os
 from dataclasses import dataclass
@@ -74,85 +75,118 @@ def _block(members: List[Tuple[str, Tuple[str, ...]]], to: int) -> List[Dict[str
 
 
 #: The header of a census file, as ``grundy census --out FILE.csv`` writes it.
-HEADER = COLUMNS + ["to"]
+HEADER = COLUMNS + ["to", "family"]
+
+#: The header of the files written before rows named their family: resumed
+#: when every row is a game of the family asked for, as the CLI does.
+OLD_HEADER = COLUMNS + ["to"]
 
 
-def _csv_row(row: Dict[str, Any], to: int) -> List[str]:
+def _family_name(family: str) -> str:
+    """The family as a census file names it (``octal:2``); ``family`` has
+    been checked by :func:`census_members`."""
+    name, *numbers = family.lower().split(":")
+    return ":".join([name] + [str(int(n)) for n in numbers])
+
+
+def _csv_row(row: Dict[str, Any], to: int, family: str) -> List[str]:
     """A row in the CLI's CSV format: empty fields for an unknown period,
-    the equivalent codes joined by spaces, and the census's ``to`` last."""
+    the equivalent codes joined by spaces, then the census's ``to`` and
+    family."""
     cells = []
     for key in COLUMNS:
         value = row[key]
         if key == "same_as":
             value = " ".join(value)
         cells.append("" if value is None else str(value))
-    return cells + [str(to)]
+    return cells + [str(to), family]
 
 
-def _read_rows(path: str, to: int) -> Dict[str, Dict[str, Any]]:
-    """The rows of an earlier census to ``to`` kept in ``path`` (none when
-    it does not exist), by game; a line cut short by a stop is skipped, as
-    the CLI does."""
+def _read_rows(
+    path: str, to: int, family: str, members: List[Tuple[str, Tuple[str, ...]]]
+) -> Dict[str, Dict[str, Any]]:
+    """The rows of an earlier census of ``family`` to ``to`` kept in
+    ``path`` (none when it does not exist), by game; a line cut short by a
+    stop is skipped, as the CLI does. A file of another census raises
+    ``ValueError`` naming what it holds."""
     try:
         handle = open(path, newline="")
     except FileNotFoundError:
         return {}
-    rows: Dict[str, Dict[str, Any]] = {}
     with handle:
-        for number, cells in enumerate(csv.reader(handle), start=1):
-            if number == 1:
-                if cells != HEADER:
-                    raise ValueError(
-                        f"{path}: line 1 is not the header of a census table "
-                        f"({','.join(HEADER)}); give another out"
-                    )
-                continue
-            if len(cells) != len(HEADER):
-                continue
-            try:
-                row_to = int(cells[-1])
-            except ValueError:
-                continue
-            if row_to != to:
+        text = handle.read()
+    if not text:
+        return {}
+    # What follows the last newline is a row a stop cut short.
+    whole = text[: text.rfind("\n") + 1]
+    same_as = dict(members)
+    rows: Dict[str, Dict[str, Any]] = {}
+    old = False
+    for number, cells in enumerate(csv.reader(io.StringIO(whole or text)), start=1):
+        if number == 1:
+            if cells not in (HEADER, OLD_HEADER):
                 raise ValueError(
-                    f"{path} holds a census to {cells[-1]} (line {number}), not to {to}; "
-                    "give another out"
+                    f"{path}: line 1 is not the header of a census table "
+                    f"({','.join(HEADER)}); give another out"
                 )
+            old = cells == OLD_HEADER
+            continue
+        if len(cells) != (len(OLD_HEADER) if old else len(HEADER)):
+            continue
+        if not old and cells[-1] != family:
             try:
-                row: Dict[str, Any] = dict(zip(COLUMNS, cells))
-                for key in ("max_value", "max_at", "rare_count", "checked_to", "rare_mask"):
-                    row[key] = int(row[key])
-                for key in ("preperiod", "period"):
-                    row[key] = int(row[key]) if row[key] else None
+                census_members(cells[-1])
             except ValueError:
                 continue
-            if row["status"] not in ("periodic", "unknown"):
+            raise ValueError(
+                f"{path} holds a census of {cells[-1]} (line {number}), not of {family}; "
+                "give another out"
+            )
+        try:
+            row_to = int(cells[len(COLUMNS)])
+        except ValueError:
+            continue
+        if row_to != to:
+            raise ValueError(
+                f"{path} holds a census to {row_to} (line {number}), not to {to}; "
+                "give another out"
+            )
+        try:
+            row: Dict[str, Any] = dict(zip(COLUMNS, cells))
+            for key in ("max_value", "max_at", "rare_count", "checked_to", "rare_mask"):
+                row[key] = int(row[key])
+            for key in ("preperiod", "period"):
+                row[key] = int(row[key]) if row[key] else None
+        except ValueError:
+            continue
+        if row["status"] not in ("periodic", "unknown"):
+            continue
+        row["same_as"] = tuple(row["same_as"].split())
+        if row["game"] not in same_as or row["same_as"] != same_as[row["game"]]:
+            # A row that names the family but not one of its games is
+            # damaged and computed again; without the family column, it
+            # says the file is another family's.
+            if not old:
                 continue
-            row["same_as"] = tuple(row["same_as"].split())
-            rows[row["game"]] = row
+            raise ValueError(
+                f"{path} holds a census of another family: {row['game']} (line {number}) "
+                f"is not a game of {family} as it counts them; give another out"
+            )
+        rows.setdefault(row["game"], row)
     return rows
 
 
-def _end_line(path: str) -> None:
-    """Ends a last line cut short by a stop, so that rows appended after
-    it start on a line of their own."""
-    with open(path, "rb+") as handle:
-        handle.seek(0, os.SEEK_END)
-        if handle.tell() > 0:
-            handle.seek(-1, os.SEEK_END)
-            if handle.read(1) != b"\n":
-                handle.write(b"\n")
-
-
-def _write_table(path: str, rows: List[Dict[str, Any]], to: int) -> None:
-    """Writes the whole table through a temporary file and a rename, so a
-    stop never leaves half of it."""
+def _write_table(path: str, rows: List[Dict[str, Any]], to: int, family: str) -> None:
+    """Writes the whole table through a temporary file flushed to disk and
+    a rename, so a stop or a crash never leaves half of it."""
     tmp = path + ".tmp"
     with open(tmp, "w", newline="") as handle:
         writer = csv.writer(handle, lineterminator="\n")
         writer.writerow(HEADER)
         for row in rows:
-            writer.writerow(_csv_row(row, to))
+            writer.writerow(_csv_row(row, to, family))
+        handle.flush()
+        os.fsync(handle.fileno())
     os.replace(tmp, path)
 
 
@@ -171,8 +205,9 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
     as it comes back, a later call with the same ``out`` and ``to`` skips
     the games already there (so a census stopped by Ctrl-C or a lost
     cluster goes on where it was), and at the end the file is rewritten in
-    the family's order. A file of another census or another ``to`` raises
-    ``ValueError``; the CLI and this function can resume each other's file.
+    the family's order. A file of another family or another ``to`` raises
+    ``ValueError`` before anything is written to it; the CLI and this
+    function can resume each other's file.
 
     >>> df = census("sub:1:3", 100)  # doctest: +SKIP
     >>> list(df.game)  # doctest: +SKIP
@@ -187,12 +222,12 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
         out = os.fspath(out)
         if not out.lower().endswith(".csv"):
             raise ValueError(f"out {out}: the table is written as .csv (DataFrame.to_parquet for parquet)")
-        done = _read_rows(out, to)
-        if not os.path.exists(out):
-            with open(out, "w", newline="") as handle:
-                csv.writer(handle, lineterminator="\n").writerow(HEADER)
-        else:
-            _end_line(out)
+        name = _family_name(family)
+        done = _read_rows(out, to, name, members)
+        # Written afresh with the rows it vouched for (a row a stop cut
+        # short is dropped, an older file gains its family column) before
+        # rows are appended to it.
+        _write_table(out, [done[game] for game, _ in members if game in done], to, name)
     todo = [m for m in members if m[0] not in done]
     own = None
     if todo and client is None:
@@ -214,7 +249,7 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
                         with open(out, "a", newline="") as handle:
                             writer = csv.writer(handle, lineterminator="\n")
                             for row in part:
-                                writer.writerow(_csv_row(row, to))
+                                writer.writerow(_csv_row(row, to, name))
             finally:
                 client.cancel(futures)
     finally:
@@ -223,7 +258,7 @@ def census(family: str, to: int, client: Any = None, block: int = 8, out: Any = 
             own.close()
     rows = [done[game] for game, _ in members]
     if out is not None:
-        _write_table(out, rows, to)
+        _write_table(out, rows, to, name)
     df = pd.DataFrame(rows, columns=COLUMNS)
     df["same_as"] = df["same_as"].map(lambda codes: " ".join(codes))
     for column in ("preperiod", "period"):

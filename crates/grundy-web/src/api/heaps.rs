@@ -18,8 +18,8 @@ use grundy_json::{
 };
 use grundy_text::Render;
 
-use super::{compute, compute_with, read_body, to_json, ApiResult};
-use crate::engine::{estimate, stopped_message, work_cap, Estimate, WebGame};
+use super::{compute, read_body, to_json, ApiResult};
+use crate::engine::{stopped_message, WebGame};
 use crate::error::ApiError;
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
@@ -147,7 +147,8 @@ pub(super) async fn graph(
             "the game graph is drawn for at most {max_tokens} tokens in all; these heaps hold {tokens}"
         )));
     }
-    compute(state, move || {
+    let cost = state.budget.heap_graph(&ruleset, tokens, max_nodes);
+    compute(state, cost, move |_| {
         start.retain(|&h| h > 0);
         start.sort_unstable();
         let graph = position_graph(&HeapMultiset(&ruleset), &start, |p| node_name(p), max_nodes)
@@ -197,10 +198,11 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let to = fields.u64_at_most("to", state.limits.max_values_to)?;
     let from = fields.u64_or("from", 0, to)?;
     let stats = fields.bool_or("stats", false)?;
-    let cost = estimate(&game.ruleset, to.min(work_cap(&game.ruleset)));
-    compute_with(&state, cost, move |cancel| {
+    let cost = game.cost(&state.budget, to);
+    let cap = state.budget.max_values(&game.ruleset);
+    compute(&state, cost, move |cancel| {
         let name = game.ruleset.to_string();
-        let analysis = game.prepare_cancellable(to, cancel)?;
+        let analysis = game.prepare_cancellable(to, cap, cancel)?;
         // Values past the proof are read from the period: say so, as the
         // CLI does on stderr, and count stats over whole periods.
         let note = grundy_json::values_note(&name, analysis, to);
@@ -222,13 +224,16 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     let mut fields = Fields::parse(&bytes, &["game", "max"])?;
     let spec = fields.string("game")?;
     let game = heap_game(&spec)?;
-    let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
+    let cap = state
+        .budget
+        .max_values(&game.ruleset)
+        .min(state.limits.max_period_search);
     let max = fields.u64_or("max", cap, cap).map_err(|e| ApiError {
         message: format!("{e} for {}", game.ruleset),
         ..e
     })?;
-    let cost = estimate(&game.ruleset, max);
-    compute_with(&state, cost, move |cancel| {
+    let cost = state.budget.values(&game.ruleset, max);
+    compute(&state, cost, move |cancel| {
         use grundy::heap::period::{self, PeriodStatus, UnknownReason};
         let analysis = period::Analysis::of(&game.ruleset)
             .max(max)
@@ -270,9 +275,11 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
     let bound = state.limits.max_misere_quotient_heap;
     let max_heap = fields.u64_or("max_heap", bound.min(20), bound)?;
     let table = fields.bool_or("table", false)?;
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    let bounds = MisereBounds::default().quotient_limits();
+    let cost = state.budget.quotient(&game.ruleset, max_heap, &bounds);
+    compute(&state, cost, move |cancel| {
         let q = MisereQuotient::of(&game.ruleset, max_heap)
-            .limits(MisereBounds::default().quotient_limits())
+            .limits(bounds)
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
@@ -301,33 +308,32 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
     let misere = fields.bool_or("misere", false)?;
     // The CLI's default, so the same arguments give the same answer.
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
-    let cap = work_cap(&game.ruleset).min(state.limits.max_period_search);
-    let largest = heaps.iter().copied().max().unwrap_or(0);
-    let quotient_heap = state.limits.max_misere_quotient_heap;
-    let cost = if misere {
-        Estimate::EXPENSIVE
-    } else {
-        estimate(&game.ruleset, largest.min(cap))
+    let cap = state
+        .budget
+        .max_values(&game.ruleset)
+        .min(state.limits.max_period_search);
+    // The library's one heap solver, as the CLI calls it, within this
+    // server's bounds.
+    let limits = SolverLimits {
+        max_values: cap,
+        misere: MisereBounds {
+            max_quotient_heap: state.limits.max_misere_quotient_heap,
+            ..MisereBounds::default()
+        },
+        ..SolverLimits::default()
     };
-    compute_with(state, cost, move |cancel| {
+    let convention = if misere {
+        Convention::Misere
+    } else {
+        Convention::Normal
+    };
+    let cost = state
+        .budget
+        .sum(&game.ruleset, convention, &heaps, &limits, limit);
+    compute(state, cost, move |cancel| {
         let over = |e: grundy::sum::SumError| match e {
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
-        };
-        // The library's one heap solver, as the CLI calls it, within this
-        // server's bounds.
-        let limits = SolverLimits {
-            max_values: cap,
-            misere: MisereBounds {
-                max_quotient_heap: quotient_heap,
-                ..MisereBounds::default()
-            },
-            ..SolverLimits::default()
-        };
-        let convention = if misere {
-            Convention::Misere
-        } else {
-            Convention::Normal
         };
         let solver = HeapSolver::of(&game.ruleset, convention)
             .limits(limits)
@@ -366,7 +372,8 @@ async fn solve_big_nim(
     };
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
     let game = ruleset.to_string();
-    compute(state, move || {
+    let cost = state.budget.nim(nim_digits(items));
+    compute(state, cost, move |_| {
         let analysis = grundy::nim::analyse(&heaps, convention);
         to_json(&SolveNimJson::new(&game, &heaps, &analysis, limit))
     })
@@ -392,11 +399,16 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
         Convention::Normal
     };
     let explain = fields.bool_or("explain", false)?;
-    let mut heaps = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        heaps.push(nim_heap(item, i, state.limits.max_heap_digits)?);
-    }
-    compute(&state, move || {
+    // Long heaps are read in the computation, priced by their length:
+    // reading one of 10^4 digits is work for a slot, not for the thread
+    // that answers every connection.
+    let cost = state.budget.nim(nim_digits(&items));
+    let max_digits = state.limits.max_heap_digits;
+    compute(&state, cost, move |_| {
+        let mut heaps = Vec::with_capacity(items.len());
+        for (i, item) in items.iter().enumerate() {
+            heaps.push(nim_heap(item, i, max_digits)?);
+        }
         if heaps.iter().all(|h| matches!(h, Heap::Small(_))) {
             let small: Vec<u64> = heaps
                 .iter()
@@ -412,6 +424,15 @@ pub(crate) async fn nim(State(state): State<AppState>, body: Body) -> ApiResult 
         }
     })
     .await
+}
+
+/// The digits of each Nim heap of a request, for its estimate: a JSON
+/// number has at most 20.
+fn nim_digits(items: &[Value]) -> impl Iterator<Item = usize> + '_ {
+    items.iter().map(|item| match item {
+        Value::String(s) => s.len(),
+        _ => 20,
+    })
 }
 
 fn nim_answer<H: HeapSize>(heaps: &[H], convention: Convention, explain: bool) -> ApiResult {

@@ -1,6 +1,8 @@
 //! The `/api/*` handlers, one file per group of routes. Each reads a JSON
-//! object, checks every field against [`Limits`] before any work,
-//! computes on the blocking pool under a deadline, and answers JSON.
+//! object, checks every field against [`Limits`] before any work, asks the
+//! library's [`Budget`](grundy::Budget) what the work will cost, computes
+//! where that says (at once, or in a computing slot) under a deadline, and
+//! answers JSON.
 //!
 //! | file | routes |
 //! |---|---|
@@ -19,12 +21,10 @@ use axum::Json;
 use serde::Serialize;
 use serde_json::Value;
 
-use std::time::{Duration, Instant};
-
 use grundy::cancel::Cancel;
 use grundy::games::Game;
+use grundy::Cost;
 
-use crate::engine::{stopped_message, Estimate, CHEAP_STEPS, MAX_REQUEST_BYTES};
 use crate::error::ApiError;
 use crate::request::Fields;
 use crate::{AppState, Limits};
@@ -95,100 +95,16 @@ pub(super) async fn read_body(state: &AppState, body: Body) -> Result<axum::body
     }
 }
 
-/// Runs `work` on the blocking pool, holding one of the computing slots
-/// until it really ends, and answers 422 if it is not done by the deadline.
-pub(super) async fn compute<T, F>(state: &AppState, work: F) -> Result<T, ApiError>
-where
-    F: FnOnce() -> Result<T, ApiError> + Send + 'static,
-    T: Send + 'static,
-{
-    compute_with(state, Estimate::EXPENSIVE, move |_| work()).await
-}
-
-/// Sets its flag when dropped: when the request's future is dropped (its
-/// client went away) or has answered, the computation it started stops.
-struct CancelOnDrop(Cancel);
-
-impl Drop for CancelOnDrop {
-    fn drop(&mut self) {
-        self.0.cancel();
-    }
-}
-
-/// Runs `work` with a [`Cancel`] that is set at the request's deadline or
-/// when the client goes away (the work checks it and stops).
-///
-/// Work whose `cost` is below [`CHEAP_STEPS`] runs at once on the blocking
-/// pool, without a slot, so that cheap requests keep their latency while
-/// expensive ones run. Expensive work first checks `cost` against the
-/// memory limit (a 422 before any waiting), then takes one of the computing
-/// slots; when every slot is busy and more requests already wait than there
-/// are slots, it is refused at once with a 503 and `Retry-After`.
-pub(super) async fn compute_with<T, F>(
-    state: &AppState,
-    cost: Estimate,
-    work: F,
-) -> Result<T, ApiError>
+/// Runs `work`, whose cost by the library's estimate is `cost`, where
+/// that estimate says: at once when it is cheap, in a computing slot when
+/// it is expensive (see the `admission` module).
+pub(super) async fn compute<T, F>(state: &AppState, cost: Cost, work: F) -> Result<T, ApiError>
 where
     F: FnOnce(&Cancel) -> Result<T, ApiError> + Send + 'static,
     T: Send + 'static,
 {
-    if cost.bytes > MAX_REQUEST_BYTES {
-        return Err(ApiError::over_limit(format!(
-            "this request would need about {} MB; at most {} MB are allowed per request",
-            cost.bytes >> 20,
-            MAX_REQUEST_BYTES >> 20
-        )));
-    }
-    let timeout = state.limits.timeout;
-    let cancel = Cancel::with_deadline(Instant::now() + timeout);
-    let _stop_when_gone = CancelOnDrop(cancel.clone());
-    let permit = if cost.steps < CHEAP_STEPS {
-        None
-    } else {
-        let permit = match state.slots.clone().try_acquire_owned() {
-            Ok(permit) => permit,
-            Err(_) => {
-                let _in_queue = state
-                    .queue
-                    .clone()
-                    .try_acquire_owned()
-                    .map_err(|_| ApiError::busy(BUSY))?;
-                tokio::time::timeout(timeout, state.slots.clone().acquire_owned())
-                    .await
-                    .map_err(|_| ApiError::busy(BUSY))?
-                    .map_err(|_| ApiError::busy("the server is shutting down"))?
-            }
-        };
-        Some(permit)
-    };
-    let worker = cancel.clone();
-    let task = tokio::task::spawn_blocking(move || {
-        // The slot is held by the computation itself, so a computation that
-        // outlives its deadline still counts against the limit until it ends.
-        let _permit = permit;
-        if worker.is_cancelled() {
-            return Err(ApiError::over_limit(stopped_message(&worker)));
-        }
-        work(&worker)
-    });
-    // The work stops itself at the deadline; the answer waits a little
-    // longer for it (a check comes every few milliseconds), then gives up
-    // on work that does not check.
-    let grace = timeout + Duration::from_secs(1);
-    match tokio::time::timeout(grace, task).await {
-        Ok(Ok(result)) => result,
-        Ok(Err(join)) => Err(ApiError::bad_request(format!(
-            "the computation failed: {join}"
-        ))),
-        Err(_) => Err(ApiError::over_limit(format!(
-            "the computation took longer than {} s; ask for less",
-            timeout.as_secs_f64()
-        ))),
-    }
+    crate::admission::run(state, cost, work).await
 }
-
-pub(super) const BUSY: &str = "the server is busy with other computations; try again shortly";
 
 pub(super) fn to_json<T: Serialize>(value: &T) -> ApiResult {
     serde_json::to_string(value)
@@ -203,6 +119,12 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_heaps": l.max_heaps,
         "max_values_to": l.max_values_to,
         "max_period_search": l.max_period_search,
+        "max_values_by_family": state
+            .budget
+            .value_caps()
+            .iter()
+            .map(|c| serde_json::json!({"games": c.games, "max_values": c.max_values}))
+            .collect::<Vec<_>>(),
         "max_play_heap": l.max_play_heap,
         "max_play_tokens": l.max_play_tokens,
         "max_misere_search_tokens": l.max_misere_search_tokens,

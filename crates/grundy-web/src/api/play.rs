@@ -12,12 +12,12 @@ use grundy::play::{
     HeapPosition, Lesson, Match, MatchLimits, MatchOptions, MoveError, MoveRequest, Player,
     SetupError,
 };
-use grundy::{Convention, Nimber, Outcome};
+use grundy::{Convention, Cost, Nimber, Outcome};
 use grundy_text::Render;
 
 use super::heaps::read_heaps;
-use super::{compute, compute_with, read_body, to_json, ApiResult};
-use crate::engine::{stopped_message, Estimate};
+use super::{compute, read_body, to_json, ApiResult};
+use crate::engine::stopped_message;
 use crate::error::ApiError;
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
@@ -85,6 +85,26 @@ impl HeapPlay {
         })
     }
 
+    /// This server's bounds on a match.
+    fn bounds(limits: &Limits) -> MatchLimits {
+        MatchLimits {
+            max_heap: limits.max_play_heap,
+            max_misere_tokens: limits.max_misere_search_tokens,
+            max_quotient_heap: limits.max_misere_quotient_heap,
+        }
+    }
+
+    /// What starting the match and answering one turn cost, by the
+    /// library's estimate.
+    fn cost(&self, state: &AppState) -> Cost {
+        state.budget.heap_match(
+            &self.ruleset,
+            self.convention,
+            &self.heaps,
+            &Self::bounds(&state.limits),
+        )
+    }
+
     /// The library's match at this position, with `to_move` to move and
     /// this server's bounds; `None` when no move is left (the game is over).
     fn start(
@@ -93,11 +113,7 @@ impl HeapPlay {
         limits: &Limits,
         cancel: &Cancel,
     ) -> Result<Option<Match<HeapPosition>>, ApiError> {
-        let bounds = MatchLimits {
-            max_heap: limits.max_play_heap,
-            max_misere_tokens: limits.max_misere_search_tokens,
-            max_quotient_heap: limits.max_misere_quotient_heap,
-        };
+        let bounds = Self::bounds(limits);
         let started = Match::with_options(
             self.ruleset.clone(),
             self.heaps.clone(),
@@ -161,7 +177,8 @@ pub(crate) async fn options(State(state): State<AppState>, body: Body) -> ApiRes
     let bytes = read_body(&state, body).await?;
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = HeapPlay::read(&mut fields, &state.limits)?;
-    compute(&state, move || {
+    let cost = state.budget.moves(&pos.ruleset, &pos.heaps);
+    compute(&state, cost, move |_| {
         let options: Vec<Vec<OptionOut>> = pos
             .heaps
             .iter()
@@ -209,7 +226,8 @@ pub(crate) async fn engine_move(State(state): State<AppState>, body: Body) -> Ap
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = HeapPlay::read(&mut fields, &state.limits)?;
     let limits = state.limits.clone();
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    let cost = pos.cost(&state);
+    compute(&state, cost, move |cancel| {
         let (outcome, chosen) = match pos.start(Player::Engine, &limits, cancel)? {
             Some(m) => (m.outcome(), m.engine_move().map(|mv| (m.after(&mv), mv))),
             None => (pos.finished_outcome(), None),
@@ -274,7 +292,8 @@ pub(crate) async fn play_move(State(state): State<AppState>, body: Body) -> ApiR
         })
         .transpose()?;
     let limits = state.limits.clone();
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    let cost = pos.cost(&state);
+    compute(&state, cost, move |cancel| {
         let Some(mut m) = pos.start(Player::User, &limits, cancel)? else {
             return Err(ApiError::illegal(MoveError::GameOver.to_string()));
         };
@@ -365,7 +384,8 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
     let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let pos = HeapPlay::read(&mut fields, &state.limits)?;
     let limits = state.limits.clone();
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    let cost = pos.cost(&state);
+    compute(&state, cost, move |cancel| {
         let Some(m) = pos.start(Player::User, &limits, cancel)? else {
             return Err(ApiError::illegal(format!(
                 "no move is left in this position of {}: the game is over",

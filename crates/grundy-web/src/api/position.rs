@@ -20,8 +20,8 @@ use grundy::play::position::MATCH_MEMORY;
 use grundy::Convention;
 use grundy_json::{DatumJson, MoveJson, PositionJson};
 
-use super::{compute, compute_with, game, read_body, to_json, ApiResult};
-use crate::engine::{stopped_message, Estimate};
+use super::{compute, game, read_body, to_json, ApiResult};
+use crate::engine::stopped_message;
 use crate::error::ApiError;
 use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
@@ -102,7 +102,8 @@ pub(super) async fn solve(
     no_heaps(&*start, &mut fields)?;
     let convention = read_convention(&mut fields)?;
     fields.u64_or("limit", 20, 100_000)?;
-    compute_with(state, Estimate::EXPENSIVE, move |cancel| {
+    let cost = state.budget.position(&*start);
+    compute(state, cost, move |cancel| {
         let started = Instant::now();
         let solution = solve_now(&*start, convention, cancel)?;
         let name = start.to_string();
@@ -147,7 +148,8 @@ pub(super) async fn graph(
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
     let max_nodes = state.limits.max_graph_nodes;
-    compute(state, move || {
+    let cost = state.budget.position_graph(&*start, max_nodes);
+    compute(state, cost, move |_| {
         let graph = grundy::games::position::graph(&*start, max_nodes).map_err(|e| match e {
             GraphError::TooManyPositions { .. } => ApiError::over_limit(format!(
                 "the game graph has more than {max_nodes} positions; try a smaller position"
@@ -230,7 +232,8 @@ pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResul
     let mut fields = Fields::parse(&bytes, &["game", "misere"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    let cost = state.budget.position(&*start);
+    compute(&state, cost, move |cancel| {
         to_json(&position_json(&*start, convention, cancel)?)
     })
     .await
@@ -297,7 +300,10 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
     let user = read_move(&*start, &mut fields)?;
-    compute_with(&state, Estimate::EXPENSIVE, move |cancel| {
+    // The engine's reply, then the position after it: two searches of
+    // positions smaller than this one.
+    let cost = state.budget.position(&*start).times(2);
+    compute(&state, cost, move |cancel| {
         let mut position = start;
         let mut winner = None;
         let mut after_you = None;

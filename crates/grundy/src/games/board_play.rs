@@ -272,6 +272,22 @@ impl Position for Board {
         }
     }
 
+    /// The genus by a search on the board's regions.
+    fn genus(
+        &self,
+        options: &mut SolveOptions<'_>,
+    ) -> Result<crate::misere::Genus, crate::misere::GenusError> {
+        let normal = crate::games::position::normal_value(self, options)?;
+        match self {
+            Board::Cram { game, free } => {
+                crate::games::board::genus_position(game, free, normal, options)
+            }
+            Board::Chomp { game, rows } => {
+                crate::games::board::genus_position(game, rows, normal, options)
+            }
+        }
+    }
+
     fn boxed(&self) -> Box<dyn Position> {
         Box::new(*self)
     }

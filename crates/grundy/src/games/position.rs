@@ -30,6 +30,7 @@ use std::fmt;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::games::SearchOptions;
+use crate::misere::{Genus, GenusError};
 use crate::moves::MoveError;
 use crate::search::SearchStats;
 use crate::{Convention, Nimber, Outcome};
@@ -264,8 +265,75 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
         None
     }
 
+    /// Conway's genus `g^γ0γ1…` of the position ([`Genus`]): its
+    /// normal-play value, and the misère Grundy values of the position plus
+    /// 0, 1, 2, … Nim heaps of size 2. `γ0` is 0 exactly when the position
+    /// is a misère P-position. The options' convention is not used.
+    ///
+    /// The default searches every position that [`Position::moves`]
+    /// reaches, told apart by its [`label`](Position::label); a family
+    /// whose positions split into independent regions overrides it with a
+    /// search on the regions ([`crate::search::genus::GenusSearch`]).
+    ///
+    /// # Errors
+    /// [`GenusError::Cancelled`] once the options' flag fires;
+    /// [`GenusError::TooManyPositions`] when the search's table is full.
+    ///
+    /// ```
+    /// use grundy::games::{Game, SolveOptions};
+    /// // One domino on a 1x2 strip: the game *1, of genus 1^031.
+    /// let game = Game::parse("cram:1x2")?;
+    /// let genus = game.position().unwrap().genus(&mut SolveOptions::default())?;
+    /// assert_eq!(genus.to_string(), "1^031");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    fn genus(&self, options: &mut SolveOptions<'_>) -> Result<Genus, GenusError> {
+        let normal = normal_value(self, options)?;
+        let fresh = Cancel::new();
+        let cancel = options.cancel.unwrap_or(&fresh);
+        let start = Node(self.label(), std::sync::Arc::from(self.boxed()));
+        let mut ignore = |_| {};
+        let progress: &mut dyn FnMut(SearchStats) = match &mut options.progress {
+            Some(p) => &mut **p,
+            None => &mut ignore,
+        };
+        crate::search::genus::GenusSearch::new(&Positions)
+            .cancel(cancel)
+            .progress(progress)
+            .genus(&start, normal)
+    }
+
     /// A copy of the position in a box.
     fn boxed(&self) -> Box<dyn Position>;
+}
+
+/// The normal-play value of `position`, searched with `options`' table,
+/// threads, flag and progress whatever their convention and
+/// outcome-only setting: the first part of a genus.
+///
+/// # Errors
+/// [`Cancelled`] once the options' flag fires.
+pub fn normal_value<P: Position + ?Sized>(
+    position: &P,
+    options: &mut SolveOptions<'_>,
+) -> Result<Nimber, Cancelled> {
+    let mut normal = SolveOptions {
+        search: SearchOptions {
+            outcome_only: false,
+            ..options.search
+        },
+        cancel: options.cancel,
+        progress: match &mut options.progress {
+            Some(p) => Some(&mut **p),
+            None => None,
+        },
+        endgame: options.endgame,
+        convention: Convention::Normal,
+    };
+    let solution = position.solve(&mut normal)?;
+    Ok(solution
+        .value
+        .expect("a normal-play search that is not outcome-only gives a value"))
 }
 
 impl Clone for Box<dyn Position> {
@@ -286,6 +354,18 @@ impl PartialEq for Node {
 }
 
 impl Eq for Node {}
+
+impl PartialOrd for Node {
+    fn partial_cmp(&self, other: &Node) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for Node {
+    fn cmp(&self, other: &Node) -> std::cmp::Ordering {
+        self.0.cmp(&other.0)
+    }
+}
 
 impl std::hash::Hash for Node {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
@@ -332,4 +412,44 @@ pub fn graph(
 ) -> Result<crate::graph::Graph, crate::graph::GraphError> {
     let node = Node(start.label(), std::sync::Arc::from(start.boxed()));
     crate::graph::position_graph(&Positions, &node, |n| n.0.clone(), max_nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::Game;
+    use crate::search::genus::GenusSearch;
+
+    /// The families' genus, searched on regions, is the genus searched on
+    /// whole positions told apart by their labels (the default every other
+    /// family gets), and `γ0` is 0 exactly when misère play says P.
+    #[test]
+    fn genus_by_regions_is_genus_by_whole_positions() {
+        for spec in [
+            "cram:3x3",
+            "cram:2x5",
+            "cram:.#./.../..#",
+            "chomp:3x3",
+            "chomp:2x5",
+            "nodekayles:petersen",
+            "nodekayles:cycle:7",
+            "nodekayles:grid:2x4",
+        ] {
+            let game = Game::parse(spec).unwrap();
+            let position = game.position().unwrap();
+            let by_regions = position.genus(&mut SolveOptions::default()).unwrap();
+            let normal = normal_value(position, &mut SolveOptions::default()).unwrap();
+            let start = Node(position.label(), std::sync::Arc::from(position.boxed()));
+            let by_labels = GenusSearch::new(&Positions).genus(&start, normal).unwrap();
+            assert_eq!(by_regions, by_labels, "{spec}");
+            let misere = position
+                .solve(&mut SolveOptions::default().convention(Convention::Misere))
+                .unwrap();
+            assert_eq!(
+                by_regions.gammas()[0] == 0,
+                misere.outcome == Outcome::P,
+                "{spec}"
+            );
+        }
+    }
 }

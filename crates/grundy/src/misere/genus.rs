@@ -14,19 +14,28 @@
 //! exhaustive search over the positions reachable from `G + k·*2`: multisets
 //! of heaps of the game together with some Nim heaps of size 1 and 2. The
 //! search is shared between heaps and `k`, but it still grows with the
-//! number of partitions of the heap, so genus is offered for heaps up to
-//! [`GENUS_MAX_HEAP`].
+//! number of partitions of the heap: games that split heaps (Kayles)
+//! reach heaps of about 40 in ten seconds, games that do not (subtraction
+//! games) heaps in the thousands. Heaps are offered up to
+//! [`GENUS_MAX_HEAP`] and the table holds at most [`GENUS_MAX_POSITIONS`]
+//! positions; the search stops on its cancellation flag.
 
 use std::collections::HashMap;
 use std::fmt;
+use std::hash::BuildHasherDefault;
 
 use crate::cancel::{Cancel, Cancelled};
+use crate::game::PositionHasher;
 use crate::heap::HeapRuleset;
 use crate::{mex, Nimber};
 
-/// The largest heap whose genus is computed (the exhaustive search over the
-/// partitions of the heap stays well under a second up to here).
-pub const GENUS_MAX_HEAP: u64 = 20;
+/// The largest heap whose genus is computed (heaps are kept in 16 bits in
+/// the search's table).
+pub const GENUS_MAX_HEAP: u64 = 4096;
+
+/// The most positions a genus search keeps in its table (about 100 bytes
+/// each) before it stops with [`GenusError::TooManyPositions`].
+pub const GENUS_MAX_POSITIONS: usize = 20_000_000;
 
 /// How many values `γ0 … γ(K-1)` are computed before the symbol is
 /// truncated; an alternation that starts later than this is not detected
@@ -43,6 +52,15 @@ pub enum GenusError {
         heap: u64,
         /// [`GENUS_MAX_HEAP`].
         limit: u64,
+    },
+    /// The search met more positions than its table may hold.
+    #[error(
+        "the genus search met more than {limit} positions (sums of the game's heaps \
+         and heaps of 1 and 2), the most it keeps; ask for smaller heaps"
+    )]
+    TooManyPositions {
+        /// [`GENUS_MAX_POSITIONS`], or the search's own limit.
+        limit: usize,
     },
     /// The caller's cancellation flag was raised.
     #[error(transparent)]
@@ -140,9 +158,24 @@ impl fmt::Display for Genus {
     }
 }
 
-/// A position of the search: heaps of the game (sorted, no empty heaps)
-/// plus `ones` Nim heaps of size 1 and `twos` of size 2.
-type Position = (Vec<u64>, u32, u32);
+/// A position of the search: heaps of the game (sorted; no heap with no
+/// move, and no heap that is a Nim heap of 1 or 2 in disguise) plus `ones`
+/// Nim heaps of size 1 and `twos` of size 2.
+type Position = (Vec<u16>, u32, u32);
+
+/// What a heap is to the search, once its options are known.
+#[derive(Clone, Debug)]
+enum Heap {
+    /// No move: it changes nothing in any sum, and is left out.
+    Dead,
+    /// Exactly the game of a Nim heap of 1 (its only moves leave heaps
+    /// with no move), or of 2 (its moves leave such a heap or nothing):
+    /// counted with the Nim heaps.
+    Nim(u8),
+    /// A heap of its own: its options, each as (heaps kept in the multiset,
+    /// sorted; Nim heaps of 1 and of 2 they add).
+    Options(Vec<(Vec<u16>, u32, u32)>),
+}
 
 /// Computes genus symbols of the heaps of one ruleset, sharing the search
 /// between heaps.
@@ -166,7 +199,9 @@ pub struct GenusTable {
     ruleset: HeapRuleset,
     /// Normal-play values of heaps `0..normal.len()`.
     normal: Vec<Nimber>,
-    misere: HashMap<Position, u64>,
+    /// What each heap `0..heaps.len()` is to the search.
+    heaps: Vec<Heap>,
+    misere: HashMap<Position, u64, BuildHasherDefault<PositionHasher>>,
 }
 
 impl GenusTable {
@@ -182,7 +217,8 @@ impl GenusTable {
         GenusTable {
             ruleset: ruleset.clone(),
             normal: vec![],
-            misere: HashMap::new(),
+            heaps: vec![],
+            misere: HashMap::default(),
         }
     }
 
@@ -195,7 +231,9 @@ impl GenusTable {
     /// # Complexity
     /// Proportional to the number of positions reachable from the heap plus
     /// up to ten Nim heaps of size 2 (partitions of the heap into the game's
-    /// heaps, times the Nim heaps), each with its options.
+    /// heaps, times the Nim heaps), each with its options: it grows about
+    /// fivefold every six heaps in Kayles (BENCHMARKS.md says how far 10 s
+    /// go).
     ///
     /// ```
     /// use grundy::cancel::Cancel;
@@ -208,17 +246,41 @@ impl GenusTable {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn genus(&mut self, heap: u64, cancel: &Cancel) -> Result<Genus, GenusError> {
-        if heap > GENUS_MAX_HEAP {
+        self.genus_of_sum(std::slice::from_ref(&heap), cancel)
+    }
+
+    /// The genus of the sum of `heaps` (of this ruleset), as for one heap.
+    ///
+    /// # Errors
+    /// As [`GenusTable::genus`], for the largest heap.
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::heap::HeapRuleset;
+    /// use grundy::misere::GenusTable;
+    /// // Two Nim heaps of 1: normal value 0, and a misère N-position.
+    /// let mut nim = GenusTable::new(&HeapRuleset::Nim);
+    /// assert_eq!(nim.genus_of_sum(&[1, 1], &Cancel::new())?.to_string(), "0^120");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn genus_of_sum(&mut self, heaps: &[u64], cancel: &Cancel) -> Result<Genus, GenusError> {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        if largest > GENUS_MAX_HEAP {
             return Err(GenusError::HeapTooLarge {
-                heap,
+                heap: largest,
                 limit: GENUS_MAX_HEAP,
             });
         }
-        let normal = self.normal_value(heap);
+        let normal = heaps.iter().map(|&h| self.normal_value(h)).sum();
+        self.prepare(largest);
+        let (mut kept, mut ones, mut twos) = (Vec::new(), 0, 0);
+        for &h in heaps {
+            self.add(&mut kept, &mut ones, &mut twos, h as u16);
+        }
+        kept.sort_unstable();
         let mut gammas = Vec::with_capacity(GAMMAS);
         for k in 0..GAMMAS as u32 {
-            let heaps = if heap == 0 { vec![] } else { vec![heap] };
-            gammas.push(self.misere_value((heaps, 0, k), cancel)?);
+            gammas.push(self.misere_value((kept.clone(), ones, twos + k), cancel)?);
         }
         Ok(Genus::new(normal, gammas))
     }
@@ -235,13 +297,73 @@ impl GenusTable {
         self.normal[heap as usize]
     }
 
+    /// Puts heap `h` where it belongs: nowhere, among the Nim heaps, or in
+    /// the multiset `kept` (unsorted).
+    fn add(&self, kept: &mut Vec<u16>, ones: &mut u32, twos: &mut u32, h: u16) {
+        match &self.heaps[usize::from(h)] {
+            Heap::Dead => {}
+            Heap::Nim(1) => *ones += 1,
+            Heap::Nim(_) => *twos += 1,
+            Heap::Options(_) => kept.push(h),
+        }
+    }
+
+    /// Works out what every heap up to `largest` is to the search.
+    fn prepare(&mut self, largest: u64) {
+        while self.heaps.len() as u64 <= largest {
+            let n = self.heaps.len() as u64;
+            let mut options = Vec::new();
+            let mut nim_only = true;
+            let mut nims = [false; 3];
+            let mut leaves = Vec::new();
+            self.ruleset.for_each_option(n, |l| leaves.push(l));
+            for l in leaves {
+                let (mut kept, mut ones, mut twos) = (Vec::new(), 0, 0);
+                for &h in l.as_slice() {
+                    if h > 0 {
+                        self.add(&mut kept, &mut ones, &mut twos, h as u16);
+                    }
+                }
+                kept.sort_unstable();
+                // The option is a Nim heap of 0, 1 or 2 when it keeps no
+                // heap and adds at most one Nim heap.
+                match (kept.is_empty(), ones, twos) {
+                    (true, 0, 0) => nims[0] = true,
+                    (true, 1, 0) => nims[1] = true,
+                    (true, 0, 1) => nims[2] = true,
+                    _ => nim_only = false,
+                }
+                options.push((kept, ones, twos));
+            }
+            options.sort_unstable();
+            options.dedup();
+            let heap = if options.is_empty() {
+                Heap::Dead
+            } else if nim_only && nims == [true, false, false] {
+                Heap::Nim(1)
+            } else if nim_only && nims == [true, true, false] {
+                Heap::Nim(2)
+            } else {
+                Heap::Options(options)
+            };
+            self.heaps.push(heap);
+        }
+    }
+
     /// The misère Grundy value of `position`: 1 with no move, else the mex
     /// of its options' values.
     fn misere_value(&mut self, position: Position, cancel: &Cancel) -> Result<u64, GenusError> {
         if let Some(&v) = self.misere.get(&position) {
             return Ok(v);
         }
-        cancel.check()?;
+        if self.misere.len().is_multiple_of(4096) {
+            cancel.check()?;
+            if self.misere.len() >= GENUS_MAX_POSITIONS {
+                return Err(GenusError::TooManyPositions {
+                    limit: GENUS_MAX_POSITIONS,
+                });
+            }
+        }
         let (heaps, ones, twos) = &position;
         let mut options: Vec<Position> = vec![];
         for (i, &h) in heaps.iter().enumerate() {
@@ -249,13 +371,17 @@ impl GenusTable {
             if i > 0 && heaps[i - 1] == h {
                 continue;
             }
-            self.ruleset.for_each_option(h, |l| {
-                let mut after = heaps.clone();
-                after.remove(i);
-                after.extend(l.as_slice().iter().copied().filter(|&x| x > 0));
+            let Heap::Options(moves) = &self.heaps[usize::from(h)] else {
+                unreachable!("only heaps with options of their own are kept")
+            };
+            for (left, add1, add2) in moves {
+                let mut after = Vec::with_capacity(heaps.len() + left.len());
+                after.extend_from_slice(&heaps[..i]);
+                after.extend_from_slice(&heaps[i + 1..]);
+                after.extend_from_slice(left);
                 after.sort_unstable();
-                options.push((after, *ones, *twos));
-            });
+                options.push((after, ones + add1, twos + add2));
+            }
         }
         if *ones > 0 {
             options.push((heaps.clone(), ones - 1, *twos));
@@ -332,11 +458,26 @@ mod tests {
             let mut table = GenusTable::new(&ruleset);
             let mut memo = HashMap::new();
             for heap in 0..=10u64 {
+                let genus = table.genus(heap, &cancel).unwrap();
                 for k in 0..5u32 {
-                    let heaps = if heap == 0 { vec![] } else { vec![heap] };
-                    let gamma = table.misere_value((heaps, 0, k), &cancel).unwrap();
+                    // The symbol stops where the values alternate: past
+                    // that, γk repeats γ(k-2).
+                    let gammas = genus.gammas();
+                    let at = if (k as usize) < gammas.len() {
+                        k as usize
+                    } else {
+                        gammas.len() - 2 + (k as usize - gammas.len()) % 2
+                    };
                     let p = !mover_wins(&ruleset, vec![heap], vec![2; k as usize], &mut memo);
-                    assert_eq!(gamma == 0, p, "{spec}: heap {heap} + {k} x *2");
+                    assert_eq!(gammas[at] == 0, p, "{spec}: heap {heap} + {k} x *2");
+                }
+            }
+            // Sums of two heaps, against the definition too.
+            for a in 1..=6u64 {
+                for b in a..=6u64 {
+                    let genus = table.genus_of_sum(&[a, b], &cancel).unwrap();
+                    let p = !mover_wins(&ruleset, vec![a, b], vec![], &mut memo);
+                    assert_eq!(genus.gammas()[0] == 0, p, "{spec}: {a} + {b}");
                 }
             }
         }

@@ -2,13 +2,13 @@
 //!
 //! | module | theory |
 //! |---|---|
-//! | [`genus`] | Conway's genus symbols `g^{γ0γ1…}` of single heaps |
+//! | [`genus`] | Conway's genus symbols `g^{γ0γ1…}` of heaps and sums of heaps |
 //! | [`quotient`] | Plambeck–Siegel misère quotients: learned, verified, presented; sums of any size |
 
 pub mod genus;
 pub mod quotient;
 
-pub use genus::{Genus, GenusError, GenusTable, GENUS_MAX_HEAP};
+pub use genus::{Genus, GenusError, GenusTable, GENUS_MAX_HEAP, GENUS_MAX_POSITIONS};
 pub use quotient::{
     Element, MisereQuotient, QuotientBuilder, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER,
     DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP,

@@ -70,6 +70,23 @@ pub struct MatchLimits {
     pub max_quotient_heap: u64,
 }
 
+impl MatchLimits {
+    /// The bounds of the solver a match prepares: a table of every value up
+    /// to the largest heap, the misère search and quotient within these
+    /// limits.
+    pub(crate) fn solver_limits(self) -> SolverLimits {
+        SolverLimits {
+            max_values: self.max_heap,
+            tabulate: true,
+            misere: MisereBounds {
+                max_search_tokens: self.max_misere_tokens,
+                max_quotient_heap: self.max_quotient_heap,
+                ..MisereBounds::default()
+            },
+        }
+    }
+}
+
 impl Default for MatchLimits {
     fn default() -> MatchLimits {
         MatchLimits {
@@ -83,7 +100,7 @@ impl Default for MatchLimits {
 /// From a P-position the engine compares its candidate moves by the
 /// opponent's winning replies; it looks at this many of them at most (those
 /// taking the fewest tokens), so that a huge position answers at once.
-const MAX_CANDIDATES: usize = 64;
+pub(crate) const MAX_CANDIDATES: usize = 64;
 
 /// Why a match cannot start from the position given.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -468,16 +485,7 @@ impl Match<HeapPosition> {
                 });
             }
         }
-        let solver_limits = SolverLimits {
-            max_values: limits.max_heap,
-            tabulate: true,
-            misere: MisereBounds {
-                max_search_tokens: limits.max_misere_tokens,
-                max_quotient_heap: limits.max_quotient_heap,
-                ..MisereBounds::default()
-            },
-        };
-        let mut solver = HeapSolver::of(&ruleset, convention).limits(solver_limits);
+        let mut solver = HeapSolver::of(&ruleset, convention).limits(limits.solver_limits());
         if let Some(cancel) = cancel {
             solver = solver.cancel(cancel);
         }

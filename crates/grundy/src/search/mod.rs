@@ -49,6 +49,7 @@
 //! | `set.rs` | sets of candidate values |
 //! | `root.rs` | the root's options asked in rounds, on one thread or several |
 //! | [`misere`] | [`MisereSearch`]: misère outcomes, by a table of multisets of components |
+//! | [`genus`] | [`genus::GenusSearch`]: Conway's genus of any position, the same way |
 //!
 //! The game says how its positions split into components
 //! ([`ImpartialGame::components`]) and which it knows to be P by theory
@@ -76,6 +77,7 @@ use crate::Nimber;
 
 mod br;
 mod def;
+pub mod genus;
 mod lv;
 pub mod misere;
 mod ordering;

@@ -65,7 +65,7 @@ pub const MISERE_QUOTIENT_SEARCHED: usize = 2_000_000;
 
 /// Heaps up to this size are solved from a table of values; larger ones
 /// first look for a proved period.
-const DIRECT_TABLE: u64 = 1 << 16;
+pub(crate) const DIRECT_TABLE: u64 = 1 << 16;
 
 /// Why a sum could not be solved.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]

@@ -308,6 +308,15 @@ impl Position for KaylesPosition {
             .min_by_key(|&i| (self.left & !self.game.pick(self.left, left[i])).count_ones()))
     }
 
+    /// The genus by a search on the graph's components.
+    fn genus(
+        &self,
+        options: &mut SolveOptions<'_>,
+    ) -> Result<crate::misere::Genus, crate::misere::GenusError> {
+        let normal = crate::games::position::normal_value(self, options)?;
+        crate::games::board::genus_position(&*self.game, &self.left, normal, options)
+    }
+
     fn boxed(&self) -> Box<dyn Position> {
         Box::new(self.clone())
     }
