@@ -88,6 +88,10 @@ enum Command {
 }
 
 fn run(cli: Cli) -> anyhow::Result<()> {
+    // A `GRUNDY_SIMD` that names no level, or one this processor lacks,
+    // stops every command before it starts: a measurement of the wrong
+    // path would be worse than none.
+    grundy::simd::selected()?;
     let stdout = io::stdout();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout.lock());
     match cli.command {

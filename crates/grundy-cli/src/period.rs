@@ -65,9 +65,16 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         )
     })?;
     let mut apparent: Option<Option<ApparentPeriod>> = None;
-    let found = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
+    // How far the search was allowed to go, named when it ends unproved.
+    let mut searched_to = max;
+    let mut resumed = false;
+    let (found, values) = match (&args.resume, Theorem::for_ruleset(&ruleset)) {
         (Some(path), Some(_)) if ruleset != HeapRuleset::Nim => {
-            crate::record::analyse(&ruleset, args.max, path)?.periodicity
+            // The note on stderr has named the limit, which may be the
+            // stopped run's.
+            resumed = true;
+            let analysis = crate::record::analyse(&ruleset, args.max, path)?;
+            (analysis.periodicity, analysis.values)
         }
         (Some(_), _) => anyhow::bail!(
             "--resume keeps the values of a period search, and {ruleset} has none to keep \
@@ -92,7 +99,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             let analysis = search.progress(&mut update).checked().run();
             let done = progress.done();
             // How far the search was allowed to go, for the messages.
-            let max = if done > max.saturating_add(1) {
+            let max = if extend && done > max.saturating_add(1) {
                 period::DEFAULT_MAX_LINEAR
             } else {
                 max
@@ -110,18 +117,29 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                     )))
                 }
             };
-            // With no theorem, what the values seem to do, marked as seen
-            // and not proved.
-            if analysis.periodicity.status
-                == (PeriodStatus::Unknown {
-                    reason: UnknownReason::NoTheorem,
-                })
-            {
-                apparent = Some(period::apparent_period(&analysis.values));
+            // The engine finishes its block past `max`; only a search
+            // with no --max goes on to look further.
+            if extend && analysis.periodicity.checked_to > searched_to {
+                searched_to = period::DEFAULT_MAX_LINEAR;
             }
-            analysis.periodicity
+            (analysis.periodicity, analysis.values)
         }
     };
+    // What the values seem to do, marked as seen and not proved: for the
+    // games with no theorem, and for those whose theorem proves periods
+    // only while an arithmetic period (saltus > 0) is possible
+    // (hexadecimal codes such as 0.8, whose values grow by 1 every 3).
+    let saltus_zero = Theorem::for_ruleset(&ruleset).and_then(|t| t.why_saltus_zero());
+    match found.status {
+        PeriodStatus::Unknown {
+            reason: UnknownReason::NoTheorem,
+        } => apparent = Some(period::apparent_period(&values)),
+        PeriodStatus::Unknown {
+            reason: UnknownReason::LimitReached,
+        } if saltus_zero.is_none() => apparent = Some(period::apparent_period(&values)),
+        _ => {}
+    }
+    drop(values);
     let game = ruleset.to_string();
     // One JSON shape for both answers (the contract's "periodic" or
     // "unknown"); only the readable text differs by case.
@@ -175,13 +193,48 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             )?;
         }
         PeriodStatus::Unknown { reason } => {
-            writeln!(out, "period: unknown ({reason})")?;
+            if *reason == UnknownReason::LimitReached && !resumed {
+                // The limit the search stopped at, named, with where it
+                // came from.
+                let default = if args.max.is_some() {
+                    String::new()
+                } else if searched_to == period::DEFAULT_MAX_LINEAR {
+                    ", the default for codes whose values stay cheap".to_string()
+                } else if ruleset.max_heaps_left() > 2 {
+                    ", the default for hexadecimal codes".to_string()
+                } else {
+                    ", the default".to_string()
+                };
+                writeln!(
+                    out,
+                    "period: unknown (no period proved within --max {searched_to}{}{default})",
+                    power_of_two(searched_to)
+                )?;
+            } else {
+                writeln!(out, "period: unknown ({reason})")?;
+            }
             writeln!(out, "values computed: G(0..={})", found.checked_to)?;
+            if let Some(why) = saltus_zero {
+                writeln!(
+                    out,
+                    "saltus: 0, proved ({why}), so only a period is looked for"
+                )?;
+            }
+            let why_unproved = if has_theorem {
+                "the periodicity theorem proves periods with saltus 0 only"
+            } else {
+                "no periodicity theorem applies to this game"
+            };
             match apparent {
-                Some(Some(seen)) => writeln!(out, "{}", describe_apparent(&seen))?,
+                Some(Some(seen)) => writeln!(out, "{}", describe_apparent(&seen, why_unproved))?,
                 Some(None) => writeln!(
                     out,
-                    "apparent: no period seen in G(0..={}) (a larger --max looks further)",
+                    "apparent: no {} seen in G(0..={}) (a larger --max looks further)",
+                    if has_theorem {
+                        "arithmetic period"
+                    } else {
+                        "period"
+                    },
                     found.checked_to
                 )?,
                 None => {}
@@ -194,8 +247,17 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// The text line for a pattern seen but not proved.
-fn describe_apparent(seen: &ApparentPeriod) -> String {
+/// ` (2^k)` for a power of two, else nothing.
+fn power_of_two(n: u64) -> String {
+    if n.is_power_of_two() && n > 1 {
+        format!(" = 2^{}", n.trailing_zeros())
+    } else {
+        String::new()
+    }
+}
+
+/// The text line for a pattern seen but not proved, with why it is not.
+fn describe_apparent(seen: &ApparentPeriod, why_unproved: &str) -> String {
     let kind = if seen.saltus == 0 {
         format!("looks periodic with period {}", seen.period)
     } else {
@@ -206,7 +268,7 @@ fn describe_apparent(seen: &ApparentPeriod) -> String {
     };
     format!(
         "apparent: {kind} from n = {} over the last {} values (to n = {}) \
-         — NOT proved: no periodicity theorem applies to this game",
+         — NOT proved: {why_unproved}",
         seen.preperiod,
         seen.agreeing(),
         seen.seen_to

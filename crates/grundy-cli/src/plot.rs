@@ -105,8 +105,15 @@ pub fn write(
         None if Theorem::for_ruleset(ruleset).is_some() => title += ": no period proved",
         None => {}
     }
-    let written =
-        |e: String| anyhow::anyhow!(e).context(format!("cannot write {}", path.display()));
+    // plotters wraps a failed write in two layers of "backend error"
+    // words; the reason beneath them is what a user can act on.
+    let written = |e: String| {
+        let reason = e
+            .trim_start_matches("backend error: ")
+            .trim_start_matches("Drawing backend error: ")
+            .to_string();
+        anyhow::anyhow!(reason).context(format!("cannot write {}", path.display()))
+    };
     // Drawn into a file beside the target (same extension, which names the
     // format) and renamed over it when complete: a stopped or failed plot
     // never leaves a half-written picture at the path asked for.
@@ -114,6 +121,9 @@ pub fn write(
         .file_name()
         .map_or_else(|| "plot".into(), |n| n.to_string_lossy().into_owned());
     let part = path.with_file_name(format!(".{name}.{}.part.{ext}", std::process::id()));
+    // Made first, so that a folder that is missing or not writable is
+    // named by the system's own words before any drawing.
+    std::fs::File::create(&part).map_err(|e| written(e.to_string()))?;
     let drawn = (|| {
         if ext == "svg" {
             let root = SVGBackend::new(&part, (WIDTH, HEIGHT)).into_drawing_area();

@@ -41,6 +41,13 @@ impl Progress {
         self
     }
 
+    /// Draws nothing when `quiet` (a command whose output shows its
+    /// progress by itself on the terminal).
+    pub fn quiet(mut self, quiet: bool) -> Progress {
+        self.on &= !quiet;
+        self
+    }
+
     /// Changes the number of steps in all (a search that goes on past its
     /// first limit).
     pub fn set_total(&mut self, total: Option<u64>) {

@@ -59,10 +59,23 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     let done = progress.done();
     match result {
         Ok(q) => print(&q, &args, out),
-        Err(QuotientError::Cancelled(c)) => Err(anyhow::Error::new(c).context(format!(
-            "the misère quotient of {ruleset} was verified for heaps up to {done} of {}",
-            args.max_heap
-        ))),
+        Err(QuotientError::Cancelled { partial }) => {
+            // As for --max-order: what was verified is still an answer.
+            let printed = match &partial {
+                Some(q) => {
+                    print(q, &args, out)?;
+                    out.flush()?;
+                    " (the quotient printed is the last one verified)"
+                }
+                None => "",
+            };
+            Err(
+                anyhow::Error::new(grundy::cancel::Cancelled).context(format!(
+                    "the misère quotient of {ruleset} was verified for heaps up to {done} of {}{printed}",
+                    args.max_heap
+                )),
+            )
+        }
         Err(err @ QuotientError::TooLarge { .. }) => {
             // What was verified is still an answer: print it, then the error.
             if let QuotientError::TooLarge {

@@ -680,11 +680,16 @@ pub fn run(
         if resumed_at > 0 {
             writeln!(out, "resumed at n = {resumed_at}")?;
         }
-        writeln!(
-            out,
-            "{seconds:.1} s, {:.0} values/s",
-            computed / seconds.max(1e-9)
-        )?;
+        if computed > 0.0 {
+            writeln!(
+                out,
+                "{seconds:.1} s, {:.0} values/s",
+                computed / seconds.max(1e-9)
+            )?;
+        } else {
+            // A resumed file that was already complete: no rate to speak of.
+            writeln!(out, "{seconds:.1} s, every value was already in the file")?;
+        }
     }
     Ok(())
 }

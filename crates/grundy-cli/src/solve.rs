@@ -367,11 +367,15 @@ fn prepare(
         .progress(|p| match p {
             SolveProgress::Values(n) => progress
                 .get_or_insert_with(|| {
-                    Progress::new(
-                        "computing values",
-                        tabulated.then(|| largest.saturating_add(1)),
-                    )
-                    .with_growth(cost_growth(ruleset))
+                    // With a theorem the search stops at a proof, or at
+                    // --max, named up front.
+                    let what = if tabulated {
+                        "computing values".to_string()
+                    } else {
+                        format!("computing values, looking for a period up to --max {max}")
+                    };
+                    Progress::new(what, tabulated.then(|| largest.saturating_add(1)))
+                        .with_growth(cost_growth(ruleset))
                 })
                 .update(n as u64),
             SolveProgress::Quotient { heap, .. } => progress
@@ -387,10 +391,55 @@ fn prepare(
                 "the misère quotient of {ruleset} was verified for heaps up to {done} of {largest}"
             )))
         }
+        // Refused before any value was computed, or stopped at the bound
+        // with no period proved: the bound and the flag that moves it
+        // (and no count of values when none was computed).
+        Err(
+            e @ (SumError::NoPeriodTheorem { heap, .. } | SumError::BeyondComputed { heap, .. }),
+        ) => Err(anyhow::anyhow!("{e}: {}", raise_max(heap, max))),
+        // The quotient outgrew its bounds: what the solver can still
+        // answer, from the exhaustive search or the verified quotient.
+        Err(e @ SumError::MisereQuotient { .. }) => Err(quotient_failed(e, ruleset, done)),
         Err(e) if convention == Convention::Normal => {
             Err(anyhow::Error::new(e).context(format!("computed G(0..{done}) of {ruleset}")))
         }
         other => Ok(other?),
+    }
+}
+
+/// A misère quotient that outgrew its bounds (`done` heaps verified), with
+/// what the solver can still answer: sums within the exhaustive search,
+/// and sums whose heaps the verified quotient covers.
+fn quotient_failed(e: SumError, ruleset: &HeapRuleset, done: u64) -> anyhow::Error {
+    let SumError::MisereQuotient { limit, .. } = &e else {
+        return e.into();
+    };
+    let verified = if done > 0 {
+        format!(", or whose heaps are all at most {done} (by the quotient verified so far)")
+    } else {
+        String::new()
+    };
+    anyhow::anyhow!(
+        "{e}; misère sums of {ruleset} are solved when they have at most {limit} tokens \
+         (by exhaustive search){verified}"
+    )
+}
+
+/// What to do about a heap past `--max` (now `max`): a larger `--max`
+/// while the values fit the limits, which it names otherwise.
+fn raise_max(heap: u64, max: u64) -> String {
+    let limit = grundy::limits::MAX_STORED_VALUES;
+    if heap < limit {
+        format!(
+            "--max (now {max}) bounds the values computed; --max {heap} computes the values \
+             up to that heap (each is kept in memory)"
+        )
+    } else {
+        format!(
+            "--max (now {max}) bounds the values computed, and is at most {} (each value is \
+             kept in memory)",
+            limit - 1
+        )
     }
 }
 
@@ -695,4 +744,40 @@ fn outcome_words(outcome: Outcome) -> String {
         "the player to move loses"
     };
     format!("{outcome} ({verdict})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A quotient past its bounds says which sums can still be solved.
+    #[test]
+    fn a_quotient_past_its_bounds_says_what_is_still_solved() {
+        let ruleset: HeapRuleset = "0.6".parse().unwrap();
+        let failed = |done| {
+            let e = SumError::MisereQuotient {
+                game: "0.6".into(),
+                tokens: 55,
+                limit: 48,
+                max_heap: 30,
+                reason: "the misère quotient of 0.6 grows beyond 2000000 searched positions \
+                         at heap 17"
+                    .into(),
+            };
+            quotient_failed(e, &ruleset, done).to_string()
+        };
+        let message = failed(16);
+        assert!(
+            message.starts_with("misère play of 0.6: this sum has 55 tokens"),
+            "{message}"
+        );
+        assert!(
+            message.ends_with(
+                "misère sums of 0.6 are solved when they have at most 48 tokens (by exhaustive \
+             search), or whose heaps are all at most 16 (by the quotient verified so far)"
+            ),
+            "{message}"
+        );
+        assert!(failed(0).ends_with("at most 48 tokens (by exhaustive search)"));
+    }
 }

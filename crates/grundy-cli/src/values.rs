@@ -4,7 +4,9 @@
 //! value while they fit) and streamed out line by line, so `--to 2^31` needs
 //! about 2 GiB and never builds the output in memory.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use grundy::heap::period::{self, Analysis, AnalysisError, Theorem, WindowStats};
@@ -148,7 +150,7 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
         );
     }
     engine.try_reserve(to).map_err(|e| limit_error(e, why))?;
-    compute_with_progress(engine.as_mut(), to)?;
+    compute_with_progress(engine.as_mut(), to, false, None)?;
     if let Some(path) = &args.plot {
         return write_plot(path, &ruleset, engine.as_ref(), from, to, out);
     }
@@ -198,6 +200,12 @@ pub fn run(mut args: Args, out: &mut impl Write) -> anyhow::Result<()> {
 /// window, at any offset, by reading the period and storing nothing; the
 /// other games have their values computed and stored, within the
 /// [limits](grundy::limits).
+///
+/// The values are printed as the engine computes them, during the search
+/// and after it, wherever nothing after the first of them can refuse the
+/// command (a refused command prints only its error): the values asked
+/// for fit the limits and memory has room for them, so that they can be
+/// stored if no period is proved. `| head` then ends the run at once.
 fn run_computed(
     args: &Args,
     ruleset: &HeapRuleset,
@@ -206,6 +214,11 @@ fn run_computed(
 ) -> anyhow::Result<()> {
     let cancel = interrupt::flag();
     let mut engine = sequence::engine(ruleset, EngineKind::Fast);
+    let streamed = *ruleset != HeapRuleset::Nim && storable(to, engine.as_ref());
+    // On a terminal the values themselves show how far the run got; a
+    // progress line among them would only garble them.
+    let quiet = streamed && std::io::stdout().is_terminal();
+    let mut listing = Listing::new(args, ruleset, to, out);
     let analysis = if *ruleset == HeapRuleset::Nim {
         let nim = Analysis::of(ruleset).max(0).cancel(&cancel).checked().run();
         Some(nim.map_err(analysis_error)?)
@@ -216,24 +229,30 @@ fn run_computed(
             PERIOD_SEARCH
         };
         let search = to.min(most);
-        let mut progress = Progress::new("looking for a period: values computed", Some(search + 1));
+        let mut progress =
+            Progress::new("looking for a period: values computed", Some(search + 1)).quiet(quiet);
+        let mut update = |n: usize| progress.update(n as u64);
+        let mut follow = |e: &dyn SequenceEngine| listing.follow(e);
         // The search runs on the engine that computes the values if no
         // period is proved, so nothing is computed twice.
-        let found = Analysis::of(ruleset)
+        let mut analysis = Analysis::of(ruleset)
             .on(engine.as_mut())
             .max(search)
             .cancel(&cancel)
-            .progress(&mut |n| progress.update(n as u64))
-            .checked()
-            .run()
-            .map_err(|e| match e {
-                AnalysisError::Limit(e) => limit_error(e, &why_stored(ruleset, None)),
-                e => analysis_error(e).context(format!(
-                    "computed G(0..{}) of the {} values asked for, looking for a period",
-                    progress.done(),
-                    to as u128 + 1
-                )),
-            })?;
+            .progress(&mut update);
+        if streamed {
+            analysis = analysis.stream(&mut follow);
+        }
+        let found = analysis.checked().run();
+        let done = progress.done();
+        listing.check()?;
+        let found = found.map_err(|e| match e {
+            AnalysisError::Limit(e) => limit_error(e, &why_stored(ruleset, None)),
+            e => analysis_error(e).context(format!(
+                "computed G(0..{done}) of the {} values asked for, looking for a period",
+                to as u128 + 1
+            )),
+        })?;
         Some(found)
     } else {
         None
@@ -267,7 +286,7 @@ fn run_computed(
         if let Some(note) = grundy_json::values_note(&ruleset.to_string(), &analysis, to) {
             eprintln!("note: {note}");
         }
-        return render(args, ruleset, to, &get, stats, None, out);
+        return listing.finish(&get, stats);
     }
     // No proof: the values are stored.
     let why = why_stored(ruleset, searched.as_ref());
@@ -280,10 +299,170 @@ fn run_computed(
         );
     }
     engine.try_reserve(n).map_err(|e| limit_error(e, &why))?;
-    compute_with_progress(engine.as_mut(), n)?;
+    let mut follow = |e: &dyn SequenceEngine| listing.follow(e);
+    let grown = compute_with_progress(engine.as_mut(), n, quiet, streamed.then_some(&mut follow));
+    listing.check()?;
+    grown?;
     let get = |i: u64| engine.get(i as usize);
     let stats = args.stats.then(|| count_stats(args.from, to, &get));
-    render(args, ruleset, to, &get, stats, None, out)
+    listing.finish(&get, stats)
+}
+
+/// Whether `G(0..=to)` could be computed and kept: within the limits, the
+/// engine's reach and the memory there is (asked for and given back at
+/// once, which costs nothing).
+fn storable(to: u64, engine: &dyn SequenceEngine) -> bool {
+    limits::check_stored_values(to.saturating_add(1)).is_ok()
+        && usize::try_from(to).is_ok_and(|n| n <= engine.max_index())
+        && limits::check_memory(to.saturating_add(1), 1).is_ok()
+}
+
+/// Once a run has gone this long, the values printed so far are flushed
+/// after each chunk; a shorter run prints them when it ends, after the
+/// note of a proved period on stderr.
+const WATCHED: Duration = Duration::from_millis(200);
+
+/// `G(from..=to)` printed as a table, or as the JSON object, value by
+/// value as the values become known. Nothing is printed before the first
+/// value, so that a command refused before any work prints only its
+/// error.
+struct Listing<'o, W: Write> {
+    out: &'o mut W,
+    json: bool,
+    game: String,
+    from: u64,
+    to: u64,
+    /// The next heap to print; `None` once `to` is printed (it may be
+    /// `u64::MAX`).
+    next: Option<u64>,
+    /// Whether the header (or the start of the JSON object) is printed.
+    begun: bool,
+    writer: Option<grundy_json::ValuesJsonWriter>,
+    started: Instant,
+    /// A write that failed while values were printed as they came (a
+    /// closed pipe): it stopped the computation, and the command ends
+    /// with it.
+    failed: Option<std::io::Error>,
+}
+
+impl<'o, W: Write> Listing<'o, W> {
+    fn new(args: &Args, ruleset: &HeapRuleset, to: u64, out: &'o mut W) -> Listing<'o, W> {
+        Listing {
+            out,
+            json: args.json,
+            game: ruleset.to_string(),
+            from: args.from,
+            to,
+            next: Some(args.from),
+            begun: false,
+            writer: None,
+            started: Instant::now(),
+            failed: None,
+        }
+    }
+
+    /// Prints the values of `engine` not printed yet (those of the
+    /// window), for [`Grow::stream`](sequence::Grow::stream): a failed
+    /// write stops the computation.
+    fn follow(&mut self, engine: &dyn SequenceEngine) -> ControlFlow<()> {
+        let known = engine.len() as u64;
+        let printed = self.print_below(known, &|n| engine.get(n as usize));
+        let flushed = printed.and_then(|()| {
+            if self.started.elapsed() >= WATCHED {
+                self.out.flush()
+            } else {
+                Ok(())
+            }
+        });
+        match flushed {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => {
+                self.failed = Some(e);
+                ControlFlow::Break(())
+            }
+        }
+    }
+
+    /// The write that stopped the computation, if one did.
+    fn check(&mut self) -> std::io::Result<()> {
+        self.failed.take().map_or(Ok(()), Err)
+    }
+
+    /// Prints the heaps of the window below `end`, reading `get`.
+    fn print_below(&mut self, end: u64, get: &dyn Fn(u64) -> Nimber) -> std::io::Result<()> {
+        self.begin()?;
+        while let Some(n) = self.next.filter(|&n| n < end) {
+            self.value(n, get(n))?;
+            self.next = n.checked_add(1).filter(|&next| next <= self.to);
+        }
+        Ok(())
+    }
+
+    /// The header, or the start of the JSON object.
+    fn begin(&mut self) -> std::io::Result<()> {
+        if self.begun {
+            return Ok(());
+        }
+        self.begun = true;
+        let (game, from, to) = (&self.game, self.from, self.to);
+        if self.json {
+            self.writer = Some(grundy_json::ValuesJsonWriter::begin(
+                self.out, game, from, to,
+            )?);
+            return Ok(());
+        }
+        writeln!(
+            self.out,
+            "# G(n) of {game} for n = {from}..{to}; P marks P-positions (G(n) = 0)"
+        )?;
+        writeln!(self.out, "n\tG(n)")
+    }
+
+    fn value(&mut self, n: u64, g: Nimber) -> std::io::Result<()> {
+        if let Some(writer) = &mut self.writer {
+            return writer.value(self.out, g);
+        }
+        if g.0 == 0 {
+            writeln!(self.out, "{n}\t0\tP")
+        } else {
+            writeln!(self.out, "{n}\t{}", g.0)
+        }
+    }
+
+    /// Prints the rest of the window from `get`, then the statistics.
+    fn finish(
+        mut self,
+        get: &dyn Fn(u64) -> Nimber,
+        stats: Option<WindowStats>,
+    ) -> anyhow::Result<()> {
+        self.begin()?;
+        if self.next.is_some() {
+            // `to` may be u64::MAX: print it by itself, past every `end`.
+            self.print_below(self.to, get)?;
+            if let Some(n) = self.next.take() {
+                self.value(n, get(n))?;
+            }
+        }
+        if let Some(writer) = self.writer.take() {
+            let stats = stats
+                .map(|s| grundy_json::ValuesStats::from_counts(s.max.0, s.max_at, s.histogram));
+            writer.end(self.out, stats.as_ref())?;
+            self.out.write_all(b"\n")?;
+            return Ok(());
+        }
+        if let Some(stats) = &stats {
+            writeln!(
+                self.out,
+                "# max: {} (first at n = {})",
+                stats.max.0, stats.max_at
+            )?;
+            writeln!(self.out, "# histogram (value: count):")?;
+            for (v, c) in &stats.histogram {
+                writeln!(self.out, "#   {v}: {c}")?;
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Refuses, before any work, a `--to` whose values would have to be stored
@@ -331,7 +510,8 @@ fn analysis_error(e: AnalysisError) -> anyhow::Error {
     }
 }
 
-/// Writes the table or the JSON object for `G(args.from..=to)`.
+/// Writes the table or the JSON object for `G(args.from..=to)`, with the
+/// genus symbols when given.
 fn render(
     args: &Args,
     ruleset: &HeapRuleset,
@@ -341,15 +521,16 @@ fn render(
     genus: Option<Vec<String>>,
     out: &mut impl Write,
 ) -> anyhow::Result<()> {
+    let Some(genus) = genus else {
+        return Listing::new(args, ruleset, to, out).finish(get, stats);
+    };
     let game = ruleset.to_string();
     let from = args.from;
     if args.json {
         let stats =
             stats.map(|s| grundy_json::ValuesStats::from_counts(s.max.0, s.max_at, s.histogram));
-        let mut json = grundy_json::ValuesJson::new(&game, from, to, get, stats.as_ref());
-        if let Some(genus) = genus {
-            json = json.with_genus(genus);
-        }
+        let json =
+            grundy_json::ValuesJson::new(&game, from, to, get, stats.as_ref()).with_genus(genus);
         serde_json::to_writer(&mut *out, &json)?;
         out.write_all(b"\n")?;
         return Ok(());
@@ -358,28 +539,14 @@ fn render(
         out,
         "# G(n) of {game} for n = {from}..{to}; P marks P-positions (G(n) = 0)"
     )?;
-    if let Some(genus) = &genus {
-        writeln!(
-            out,
-            "# genus g^γ0γ1…: γk is the misère Grundy value of n + k heaps of 2"
-        )?;
-        writeln!(out, "n\tG(n)\tgenus")?;
-        for (i, symbol) in (from..=to).zip(genus) {
-            let g = get(i).0;
-            writeln!(out, "{i}\t{g}\t{symbol}")?;
-        }
-    } else {
-        writeln!(out, "n\tG(n)")?;
-        // `to` may be u64::MAX: an inclusive range ends there without
-        // overflowing.
-        for i in from..=to {
-            let g = get(i).0;
-            if g == 0 {
-                writeln!(out, "{i}\t0\tP")?;
-            } else {
-                writeln!(out, "{i}\t{g}")?;
-            }
-        }
+    writeln!(
+        out,
+        "# genus g^γ0γ1…: γk is the misère Grundy value of n + k heaps of 2"
+    )?;
+    writeln!(out, "n\tG(n)\tgenus")?;
+    for (i, symbol) in (from..=to).zip(genus) {
+        let g = get(i).0;
+        writeln!(out, "{i}\t{g}\t{symbol}")?;
     }
     if let Some(stats) = &stats {
         writeln!(
@@ -411,22 +578,32 @@ fn write_plot(
 }
 
 /// Grows the engine to `to`, drawing a progress line on stderr when it is a
-/// terminal and the job runs long enough to be worth watching, and stopping
-/// on Ctrl-C or SIGTERM with how far it got.
-fn compute_with_progress(engine: &mut dyn SequenceEngine, to: usize) -> anyhow::Result<()> {
-    let mut progress = Progress::new("computing values", Some(to as u64 + 1));
+/// terminal (unless `quiet`) and the job runs long enough to be worth
+/// watching, handing each chunk of values to `stream` when given, and
+/// stopping on Ctrl-C or SIGTERM with how far it got.
+fn compute_with_progress(
+    engine: &mut dyn SequenceEngine,
+    to: usize,
+    quiet: bool,
+    stream: Option<&mut sequence::Stream<'_>>,
+) -> anyhow::Result<()> {
+    let mut progress = Progress::new("computing values", Some(to as u64 + 1)).quiet(quiet);
     let cancel = interrupt::flag();
-    sequence::Grow::of(engine)
+    let mut update = |n: usize| progress.update(n as u64);
+    let mut grow = sequence::Grow::of(engine)
         .cancel(&cancel)
-        .progress(&mut |n| progress.update(n as u64))
-        .to(to)
-        .with_context(|| {
-            format!(
-                "computed G(0..{}) of the {} values asked for",
-                progress.done(),
-                to as u64 + 1
-            )
-        })
+        .progress(&mut update);
+    if let Some(stream) = stream {
+        grow = grow.stream(stream);
+    }
+    let grown = grow.to(to);
+    grown.with_context(|| {
+        format!(
+            "computed G(0..{}) of the {} values asked for",
+            progress.done(),
+            to as u64 + 1
+        )
+    })
 }
 
 /// Values below this are counted in an array, larger ones (Nim, all-but

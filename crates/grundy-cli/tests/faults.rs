@@ -63,7 +63,20 @@ fn stops_on(signal: &str, args: &[&str]) {
     assert!(took < Duration::from_secs(1), "{args:?} took {took:?}");
     assert!(stderr.starts_with("interrupted: "), "{args:?}: {stderr}");
     assert!(stderr.contains("G(0.."), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?}: no half answer");
+    if args[0] == "values" {
+        // Values stream as they are computed (issue 46 §3): what was
+        // printed is the start of the answer, never a wrong one.
+        let printed = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            printed.is_empty()
+                || printed.starts_with(
+                    r#"{"game":"0.6","from":0,"to":1000000000,"values":[0,0,1,2,0,1,2,3,"#
+                ),
+            "{args:?}: {printed:.200}"
+        );
+    } else {
+        assert!(out.stdout.is_empty(), "{args:?}: no half answer");
+    }
 }
 
 #[test]

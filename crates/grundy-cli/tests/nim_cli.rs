@@ -348,3 +348,27 @@ fn explain_refuses_huge_positions() {
     assert_eq!(out.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&out.stderr).contains("at most 1000 heaps"));
 }
+
+/// A heaps file that an editor opened with a UTF-8 byte-order mark is read
+/// as the same heaps.
+#[test]
+fn a_byte_order_mark_opening_a_heaps_file_is_skipped() {
+    let dir = std::env::temp_dir().join(format!("grundy-bom-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("heaps.txt");
+    std::fs::write(&file, b"\xEF\xBB\xBF3 5\n7\n").unwrap();
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["nim", "--json", "--file", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["heaps"], json!([3, 5, 7]));
+    assert_eq!(v["nim_sum"], 1);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

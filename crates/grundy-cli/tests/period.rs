@@ -1,6 +1,7 @@
 //! `grundy period` run as a real binary.
 
 use assert_cmd::Command;
+use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
 
 fn json(args: &[&str]) -> serde_json::Value {
@@ -148,6 +149,92 @@ fn the_default_search_proves_0_354() {
         (v["preperiod"].as_u64(), v["period"].as_u64()),
         (Some(10_061_916), Some(1180))
     );
+}
+
+/// G(n) of 0.8 by brute force: take one token and split the rest into
+/// three non-empty heaps.
+fn hexadecimal_08(n: usize) -> Vec<u64> {
+    let mut g = vec![0u64; n + 1];
+    for m in 1..=n {
+        let rest = m - 1;
+        let mut seen = vec![false; 3 * n + 2];
+        for a in 1..=rest {
+            for b in a..=rest.saturating_sub(a) {
+                let Some(c) = rest.checked_sub(a + b) else {
+                    continue;
+                };
+                if c >= b {
+                    seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
+                }
+            }
+        }
+        g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
+    }
+    g
+}
+
+/// 0.8 is arithmetic-periodic (G(n + 3) = G(n) + 1): no period is ever
+/// proved, and the pattern is reported as seen, with its saltus, in the
+/// text and in JSON; the limit the search stopped at is named.
+#[test]
+fn arithmetic_periods_are_reported_as_seen() {
+    let g = hexadecimal_08(400);
+    let out = Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["period", "0.8", "--max", "400"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("period: unknown (no period proved within --max 400)\n"),
+        "{text}"
+    );
+    let line = text
+        .lines()
+        .find(|l| l.starts_with("apparent: looks arithmetic-periodic"))
+        .unwrap_or_else(|| panic!("{text}"));
+    let numbers: Vec<u64> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    // "with period P and saltus S from n = N0 over the last K values (to n = 400)"
+    let (period, saltus, n0) = (numbers[0] as usize, numbers[1], numbers[2] as usize);
+    assert!(line.contains("NOT proved"), "{line}");
+    assert!(saltus > 0, "{line}");
+    assert!(
+        (n0..=400 - period).all(|n| g[n + period] == g[n] + saltus),
+        "{line}"
+    );
+    assert!(
+        n0 == 0 || g[n0 - 1 + period] != g[n0 - 1] + saltus,
+        "{line}"
+    );
+    let v = json(&["period", "0.8", "--max", "400", "--json"]);
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["apparent"]["period"], period as u64);
+    assert_eq!(v["apparent"]["saltus"], saltus);
+    assert_eq!(v["apparent"]["preperiod"], n0 as u64);
+    assert_eq!(v["apparent"]["proved"], false);
+}
+
+/// A finite octal code has saltus 0, and says so; the limit of a search
+/// that ends unproved is named.
+#[test]
+fn saltus_zero_and_the_limit_are_named() {
+    Command::cargo_bin("grundy")
+        .unwrap()
+        .args(["period", "0.6", "--max", "3000"])
+        .assert()
+        .success()
+        .stdout(contains(
+            "period: unknown (no period proved within --max 3000)\n",
+        ))
+        .stdout(contains(
+            "saltus: 0, proved (no finite octal code is arithmetic-periodic, by Austin (1976)), \
+             so only a period is looked for\n",
+        ))
+        .stdout(predicates::str::contains("apparent").not());
 }
 
 /// Starts `period ARGS` in `dir` with checkpoints every few milliseconds,

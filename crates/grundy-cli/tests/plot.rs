@@ -7,6 +7,7 @@
 //! CI (`CI=true`).
 
 use assert_cmd::Command;
+use predicates::prelude::*;
 use predicates::str::contains;
 
 fn grundy() -> Command {
@@ -90,4 +91,24 @@ fn other_formats_are_refused() {
         .assert()
         .code(2)
         .stderr(contains("written as .svg or .png"));
+}
+
+/// A picture that cannot be written says why in the system's words, with
+/// no "backend error" wrapping, for both formats.
+#[test]
+fn an_unwritable_path_is_named_with_its_reason() {
+    if no_font() {
+        return;
+    }
+    for name in ["x.svg", "x.png"] {
+        let path = format!("/nonexistent-grundy-dir/{name}");
+        grundy()
+            .args(["values", "kayles", "--to", "10", "--plot", &path])
+            .assert()
+            .code(2)
+            .stderr(contains(format!(
+                "cannot write {path}: No such file or directory"
+            )))
+            .stderr(predicates::str::contains("backend").not());
+    }
 }

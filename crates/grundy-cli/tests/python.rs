@@ -18,13 +18,13 @@ fn missing() -> Option<String> {
     let probe = Command::new(python())
         .args([
             "-c",
-            "import grundy, numpy, pytest, pandas, matplotlib, dask.distributed",
+            "import grundy, numpy, pytest, pandas, matplotlib, dask.distributed, networkx, tqdm",
         ])
         .output();
     match probe {
         Err(e) => Some(format!("{} not found ({e})", python())),
         Ok(out) if !out.status.success() => Some(format!(
-            "{} (pip install maturin numpy pytest 'dask[distributed]' pandas matplotlib && pip install ./crates/grundy-py)",
+            "{} (pip install maturin numpy pytest 'dask[distributed]' pandas matplotlib networkx tqdm && pip install ./crates/grundy-py)",
             String::from_utf8_lossy(&out.stderr).lines().last().unwrap_or("import failed")
         )),
         Ok(_) => None,

@@ -72,3 +72,46 @@ fn bounds_and_errors() {
         .code(2)
         .stderr(contains("non-negative"));
 }
+
+/// Ctrl-C stops the computation as --max-order does: the last quotient
+/// verified is printed (heaps up to the one the error names), then the
+/// error, exit 130.
+#[test]
+fn ctrl_c_prints_the_last_quotient_verified() {
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        .args(["quotient", "0.6", "--max-heap", "60"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Heaps up to 20 or so take well under a second, heaps past 40 minutes.
+    std::thread::sleep(std::time::Duration::from_secs(4));
+    let killed = std::process::Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    let done: u64 = stderr
+        .split("verified for heaps up to ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{stderr}"));
+    assert!((1..60).contains(&done), "{stderr}");
+    assert!(
+        stdout.starts_with(&format!("game: 0.6 (misère play, heaps up to {done})\n")),
+        "{stdout}"
+    );
+    assert!(stderr.contains("the quotient printed is the last one verified"));
+    // The quotient printed is the one a run to that heap verifies.
+    let whole = grundy()
+        .args(["quotient", "0.6", "--max-heap", &done.to_string()])
+        .output()
+        .unwrap();
+    assert!(whole.status.success());
+    assert_eq!(String::from_utf8(whole.stdout).unwrap(), stdout);
+}

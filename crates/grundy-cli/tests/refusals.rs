@@ -247,7 +247,7 @@ fn every_refusal_leaves_every_file_as_it_found_it() {
         (&["solve", "nim", "3", "--db", "new-db"], "--db is for Cram"),
         (
             &["solve", "cram:4x5", "--misere", "--db", "new-db"],
-            "--misere is not supported",
+            "which misère play cannot use",
         ),
         (
             &["solve", "cram:4x5", "3", "--db", "new-db"],

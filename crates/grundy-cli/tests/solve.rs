@@ -227,3 +227,35 @@ fn heap_sizes_follow_one_rule_in_every_command() {
         );
     }
 }
+
+/// A heap past the values `--max` allows is refused with the bound named
+/// and the flag that moves it: at once when no theorem could prove a
+/// period (no "computed G(0..0)"), after the search when none was proved.
+#[test]
+fn a_heap_past_max_names_the_flag_that_moves_the_bound() {
+    let out = grundy()
+        .args(["solve", "grundy-game", "100000000000", "3"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(!stderr.contains("computed G(0..0)"), "{stderr}");
+    assert!(
+        stderr
+            .contains("--max (now 4194304) bounds the values computed, and is at most 17179869183"),
+        "{stderr}"
+    );
+    grundy()
+        .args(["solve", "grundy-game", "5000", "3", "--max", "1000"])
+        .assert()
+        .code(2)
+        .stderr(contains("--max 5000 computes the values up to that heap"));
+    grundy()
+        .args(["solve", "0.6", "50000", "3", "--max", "2000"])
+        .assert()
+        .code(2)
+        .stderr(contains("no period is proved for it"))
+        .stderr(contains(
+            "--max (now 2000) bounds the values computed; --max 50000 computes",
+        ));
+}

@@ -3,6 +3,7 @@
 mod common;
 
 use common::{grundy, json};
+use predicates::prelude::*;
 use predicates::str::contains;
 
 #[test]
@@ -273,4 +274,114 @@ fn values_file_statistics_name_the_rare_set_and_the_period() {
     assert_eq!(v["period"], serde_json::Value::Null);
     assert_eq!(v["rare"], 1583);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Resuming a file that already holds every value says so, rather than a
+/// rate of "0 values/s".
+#[test]
+fn resuming_a_complete_file_says_nothing_was_left() {
+    let dir = std::env::temp_dir().join(format!("grundy-resume-done-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("k.bin");
+    let path = file.to_str().unwrap();
+    grundy()
+        .args(["values", "kayles", "--to", "1000", "--out", path])
+        .assert()
+        .success();
+    grundy()
+        .args([
+            "values", "kayles", "--to", "1000", "--out", path, "--resume",
+        ])
+        .assert()
+        .success()
+        .stdout(contains("every value was already in the file"))
+        .stdout(contains("values/s").not());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A long run of the octal engine prints its first values while it goes
+/// on computing, and a reader that has seen enough (`| head`) ends it at
+/// once: Officers (0.6) to 10^8 takes minutes, its first lines come
+/// within seconds, and closing the pipe stops the run, which succeeds.
+#[test]
+fn values_stream_as_they_are_computed_and_head_ends_the_run() {
+    use std::io::{BufRead, BufReader};
+    use std::sync::mpsc;
+    use std::time::Duration;
+
+    let expected = grundy()
+        .args(["values", "0.6", "--to", "40"])
+        .output()
+        .unwrap();
+    let expected: Vec<String> = String::from_utf8(expected.stdout)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .take(40)
+        .map(String::from)
+        .collect();
+    for json in [false, true] {
+        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        cmd.args(["values", "0.6", "--to", "100000000"]);
+        if json {
+            cmd.arg("--json");
+        }
+        let mut child = cmd
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        let reader = std::thread::spawn(move || {
+            let mut stdout = BufReader::new(stdout);
+            let mut first = String::new();
+            if json {
+                // The object opens and its values come before it closes.
+                let mut bytes = vec![0; 300];
+                std::io::Read::read_exact(&mut stdout, &mut bytes).unwrap();
+                first = String::from_utf8(bytes).unwrap();
+            } else {
+                for _ in 0..41 {
+                    stdout.read_line(&mut first).unwrap();
+                }
+            }
+            tx.send(first).unwrap();
+            // The reader goes away, as `head` does.
+        });
+        let first = rx.recv_timeout(Duration::from_secs(60));
+        let Ok(first) = first else {
+            child.kill().unwrap();
+            panic!("no values within a minute of a run to 10^8 (json: {json})");
+        };
+        reader.join().unwrap();
+        if json {
+            let values: Vec<&str> = expected
+                .iter()
+                .skip(1)
+                .map(|l| l.split('\t').nth(1).unwrap())
+                .collect();
+            let start = format!(
+                r#"{{"game":"0.6","from":0,"to":100000000,"values":[{},"#,
+                values.join(",")
+            );
+            assert!(first.starts_with(&start), "{first}");
+        } else {
+            let lines: Vec<&str> = first.lines().skip(1).collect();
+            assert_eq!(lines, expected);
+        }
+        // The closed pipe ends the run within a chunk or two.
+        let started = std::time::Instant::now();
+        let status = loop {
+            if let Some(status) = child.try_wait().unwrap() {
+                break status;
+            }
+            if started.elapsed() > Duration::from_secs(60) {
+                child.kill().unwrap();
+                panic!("the run went on a minute after its reader left");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert!(status.success(), "{status}");
+    }
 }

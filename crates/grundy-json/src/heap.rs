@@ -1,6 +1,7 @@
 //! The heap-game objects: `values`, `period` and `solve`.
 
 use std::collections::BTreeMap;
+use std::io::{self, Write};
 
 use grundy::heap::period::{Analysis, ApparentPeriod};
 use grundy::heap::{Certificate, PeriodStatus, Periodicity};
@@ -90,6 +91,79 @@ impl<'a> ValuesJson<'a> {
     pub fn with_genus(mut self, genus: Vec<String>) -> ValuesJson<'a> {
         self.genus = Some(genus);
         self
+    }
+}
+
+/// The object of [`ValuesJson`] (with no genus) written a piece at a time,
+/// for values printed as they are computed (`grundy values --json` while
+/// a long run goes on): [`begin`](Self::begin) writes everything before
+/// the first value, [`value`](Self::value) each value, and
+/// [`end`](Self::end) the rest. The bytes are those of the
+/// [`ValuesJson`] of the same values, serialised by `serde_json`.
+///
+/// ```
+/// use grundy::Nimber;
+/// use grundy_json::{ValuesJson, ValuesJsonWriter};
+///
+/// let mut out = Vec::new();
+/// let mut json = ValuesJsonWriter::begin(&mut out, "sub{1}", 1, 3)?;
+/// for g in [1, 0, 1] {
+///     json.value(&mut out, Nimber(g))?;
+/// }
+/// json.end(&mut out, None)?;
+/// let g = [0, 1, 0, 1].map(Nimber);
+/// let get = |n: u64| g[n as usize];
+/// let whole = serde_json::to_vec(&ValuesJson::new("sub{1}", 1, 3, &get, None)).unwrap();
+/// assert_eq!(out, whole);
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct ValuesJsonWriter {
+    /// Whether a value was written (the next one needs a comma).
+    listed: bool,
+}
+
+impl ValuesJsonWriter {
+    /// Writes `{"game":…,"from":…,"to":…,"values":[`.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn begin(
+        out: &mut dyn Write,
+        game: &str,
+        from: u64,
+        to: u64,
+    ) -> io::Result<ValuesJsonWriter> {
+        out.write_all(br#"{"game":"#)?;
+        serde_json::to_writer(&mut *out, game)?;
+        write!(out, r#","from":{from},"to":{to},"values":["#)?;
+        Ok(ValuesJsonWriter { listed: false })
+    }
+
+    /// Writes the next value.
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn value(&mut self, out: &mut dyn Write, g: Nimber) -> io::Result<()> {
+        if self.listed {
+            out.write_all(b",")?;
+        }
+        self.listed = true;
+        write!(out, "{}", g.value())
+    }
+
+    /// Closes the list of values, adds `"stats"` when given, and closes the
+    /// object (no newline).
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn end(self, out: &mut dyn Write, stats: Option<&ValuesStats>) -> io::Result<()> {
+        out.write_all(b"]")?;
+        if let Some(stats) = stats {
+            out.write_all(br#","stats":"#)?;
+            serde_json::to_writer(&mut *out, stats)?;
+        }
+        out.write_all(b"}")
     }
 }
 
@@ -472,5 +546,30 @@ mod tests {
         assert_eq!(v["status"], "unknown");
         assert_eq!(v["checked_to"], 50);
         assert!(v.get("period").is_none());
+    }
+
+    /// The object written a piece at a time is the serialised one, byte
+    /// for byte: with and without statistics, a name that needs escaping,
+    /// one value and many.
+    #[test]
+    fn values_written_piece_by_piece_are_the_whole_object() {
+        let g: Vec<Nimber> = (0..300u64).map(|n| Nimber(n * 7 % 300)).collect();
+        let get = |n: u64| g[n as usize];
+        for (game, from, to) in [("0.6", 0, 299), ("say \"hi\"\n", 5, 5), ("kayles", 17, 123)] {
+            for stats in [None, Some(ValuesStats::of(from, to, get))] {
+                let whole = ValuesJson::new(game, from, to, &get, stats.as_ref());
+                let whole = serde_json::to_vec(&whole).unwrap();
+                let mut out = Vec::new();
+                let mut json = ValuesJsonWriter::begin(&mut out, game, from, to).unwrap();
+                for n in from..=to {
+                    json.value(&mut out, get(n)).unwrap();
+                }
+                json.end(&mut out, stats.as_ref()).unwrap();
+                assert_eq!(
+                    String::from_utf8(out).unwrap(),
+                    String::from_utf8(whole).unwrap()
+                );
+            }
+        }
     }
 }

@@ -35,7 +35,9 @@ pub mod quotient;
 
 pub use census::CensusRowJson;
 pub use genus::GenusJson;
-pub use heap::{values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesStats};
+pub use heap::{
+    values_note, ApparentJson, PeriodJson, SolveJson, ValuesJson, ValuesJsonWriter, ValuesStats,
+};
 pub use nim::{JsonHeap, JsonHeaps, NimJson, SolveNimJson};
 pub use position::{DatumJson, EndgameJson, MoveJson, PositionJson, SearchJson};
 pub use quotient::{PresentationJson, QuotientJson};

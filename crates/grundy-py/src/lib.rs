@@ -14,6 +14,8 @@
 //! that Nim's may have any size.
 #![forbid(unsafe_code)]
 
+mod user;
+
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
@@ -538,11 +540,77 @@ fn quotient(py: Python<'_>, spec: &str, max_heap: u64) -> PyResult<String> {
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
-                grundy::misere::QuotientError::Cancelled(_) => Failure::Cancelled,
+                grundy::misere::QuotientError::Cancelled { .. } => Failure::Cancelled,
                 e => Failure::Value(e.to_string()),
             })?;
         Ok(serde_json::to_string(&grundy_json::QuotientJson::new(&q, true)).expect("JSON"))
     })
+}
+
+/// The values of a game defined in Python, from the graph its positions
+/// explored (see [`user`]): each node's finite value (`None` when loopy),
+/// its outcome as one letter (`N`, `P`, `D`) per node, and the escape set
+/// of each loopy node. `sum[v]` marks a node whose edges are its
+/// components; `fixed[v]` a node valued by an earlier call. `None` when
+/// a fixed node worth more than `max_heap` is the option of a node that
+/// reaches a cycle: explore again without fixed nodes.
+#[pyfunction]
+#[allow(clippy::type_complexity)]
+fn user_values(
+    py: Python<'_>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    sum: Vec<bool>,
+    fixed: Vec<Option<u64>>,
+    misere: bool,
+    max_heap: u64,
+) -> PyResult<Option<(Vec<Option<u64>>, String, Vec<(u32, Vec<u64>)>)>> {
+    let explored = user::Explored {
+        offsets,
+        targets,
+        sum,
+        fixed,
+    };
+    explored.check().map_err(value_error)?;
+    let valued = py
+        .detach(|| user::analyse(&explored, misere, max_heap))
+        .map_err(value_error)?;
+    Ok(valued.map(|v| (v.values, v.outcomes, v.escapes)))
+}
+
+/// The genus of node `root` of the options graph of a game defined in
+/// Python: the normal value, the misère values `γ0, γ1, …` shown, and the
+/// symbol (`0^120`).
+#[pyfunction]
+fn user_genus(
+    py: Python<'_>,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    root: usize,
+) -> PyResult<(u64, Vec<u64>, String)> {
+    let n = offsets.len().saturating_sub(1);
+    let explored = user::Explored {
+        offsets,
+        targets,
+        sum: vec![false; n],
+        fixed: vec![None; n],
+    };
+    explored.check().map_err(value_error)?;
+    if root >= n {
+        return Err(value_error(format!("root {root} is not a node")));
+    }
+    let genus = py
+        .detach(|| user::genus(&explored, root))
+        .map_err(value_error)?;
+    Ok((genus.normal().0, genus.gammas().to_vec(), genus.to_string()))
+}
+
+/// The period that values seem to follow, not proved (the library's
+/// [`period::apparent_period`]): `(preperiod, period, saltus, seen_to)`.
+#[pyfunction]
+fn apparent_period(values: Vec<u64>) -> Option<(u64, u64, u64, u64)> {
+    let sequence: grundy::heap::GrundySequence = values.into_iter().map(grundy::Nimber).collect();
+    period::apparent_period(&sequence).map(|a| (a.preperiod, a.period, a.saltus, a.seen_to))
 }
 
 /// The native module `grundy._grundy`.
@@ -562,5 +630,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(graph_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(census_members, m)?)?;
     m.add_function(wrap_pyfunction!(census_game, m)?)?;
+    m.add_function(wrap_pyfunction!(user_values, m)?)?;
+    m.add_function(wrap_pyfunction!(user_genus, m)?)?;
+    m.add_function(wrap_pyfunction!(apparent_period, m)?)?;
     Ok(())
 }

@@ -176,6 +176,7 @@ pub fn router(limits: Limits) -> Router {
     };
     Router::new()
         .route("/", get(assets::index))
+        .route("/index.html", get(assets::index))
         .route("/app.js", get(assets::script))
         .route("/app.css", get(assets::style))
         .route("/favicon.svg", get(assets::favicon))
@@ -190,6 +191,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play", post(api::play_move))
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
+        .route("/api/genus", post(api::genus))
         .route("/api/board", post(api::board))
         .route("/api/board/move", post(api::board_move))
         .layer(axum::middleware::from_fn(json_bodies_only))
@@ -232,7 +234,7 @@ async fn json_bodies_only(
 
 async fn not_found(req: Request<Body>) -> ApiError {
     ApiError::not_found(format!(
-        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/quotient, /api/options, /api/move, /api/play, /api/hint, /api/graph",
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/genus, /api/quotient, /api/options, /api/move, /api/play, /api/hint, /api/graph, /api/board, /api/board/move",
         req.method(),
         req.uri().path()
     ))
@@ -241,11 +243,17 @@ async fn not_found(req: Request<Body>) -> ApiError {
 async fn method_not_allowed(req: Request<Body>) -> ApiError {
     ApiError {
         status: axum::http::StatusCode::METHOD_NOT_ALLOWED,
-        message: format!(
-            "{} is not allowed on {}; the API takes POST with a JSON body",
-            req.method(),
-            req.uri().path()
-        ),
+        message: {
+            let path = req.uri().path();
+            // The page, its assets and /api/limits are read with GET; every
+            // other route computes and takes POST.
+            let takes = if path.starts_with("/api/") && path != "/api/limits" {
+                "this route takes POST with a JSON body"
+            } else {
+                "this route takes GET"
+            };
+            format!("{} is not allowed on {path}; {takes}", req.method())
+        },
         span: None,
     }
 }

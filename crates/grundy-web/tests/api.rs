@@ -47,6 +47,7 @@ fn assert_error(got: (StatusCode, Value), status: u16, needle: &str) {
 async fn the_page_and_its_assets_are_served_from_the_binary() {
     for (path, kind) in [
         ("/", "text/html"),
+        ("/index.html", "text/html"),
         ("/app.js", "text/javascript"),
         ("/app.css", "text/css"),
         ("/favicon.svg", "image/svg+xml"),
@@ -205,6 +206,10 @@ async fn hints_for_other_games_teach_grundy_values_or_search() {
     assert_eq!(body["lesson"], "search");
     assert_eq!(body["outcome"], "P");
     assert_eq!(body["winning_moves"], json!([]));
+    // Normal-play values decide nothing here, so none are sent.
+    for key in ["values", "nim_sum", "explanation"] {
+        assert!(body.get(key).is_none(), "{key} in {body}");
+    }
     assert!(body["suggestion"].is_object(), "{body}");
     assert!(body["text"]
         .as_str()
@@ -707,6 +712,7 @@ async fn misere_past_the_search_uses_the_quotient() {
     .await;
     assert_eq!(code, StatusCode::OK, "{hint}");
     assert_eq!(hint["lesson"], "quotient");
+    assert!(hint.get("nim_sum").is_none(), "{hint}");
     assert!(
         hint["text"].as_str().unwrap().contains("misère quotient"),
         "{hint}"
@@ -1299,4 +1305,70 @@ async fn values_read_from_a_period_say_so_in_a_header() {
         (v["stats"]["max"].as_u64(), v["stats"]["max_at"].as_u64()),
         (Some(3), Some(103))
     );
+}
+
+/// `/api/genus` answers as `grundy solve --genus --json`: for heaps and for
+/// whole positions, with γ0 = 0 exactly where `/api/solve` under misère
+/// play says P.
+#[tokio::test]
+async fn genus_of_heaps_and_positions_agrees_with_misere_solve() {
+    for request in [
+        json!({"game": "kayles", "heaps": [4, 7]}),
+        json!({"game": "nim", "heaps": [1, 1]}),
+        json!({"game": "cram:3x3"}),
+        json!({"game": "nodekayles:cycle:6"}),
+    ] {
+        let (status, genus) = post("/api/genus", request.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{genus}");
+        let mut misere = request.clone();
+        misere["misere"] = json!(true);
+        let (_, solved) = post("/api/solve", misere).await;
+        assert_eq!(genus["misere_outcome"], solved["outcome"], "{request}");
+        assert_eq!(
+            genus["gammas"][0] == 0,
+            solved["outcome"] == "P",
+            "{request}"
+        );
+    }
+    let (_, nim) = post("/api/genus", json!({"game": "nim", "heaps": [1, 1]})).await;
+    assert_eq!(nim["genus"], "0^120");
+    assert_error(
+        post("/api/genus", json!({"game": "kayles", "heaps": [5000]})).await,
+        422,
+        "heaps[0]: 5000 is too large; at most 4096",
+    );
+    assert_error(
+        post("/api/genus", json!({"game": "kayles", "heaps": []})).await,
+        400,
+        "no heaps given",
+    );
+}
+
+/// A wrong method names the method the route takes: GET for the page and
+/// `/api/limits`, POST for the routes that compute.
+#[tokio::test]
+async fn a_wrong_method_names_the_right_one() {
+    for (method, path, needle) in [
+        (
+            "POST",
+            "/api/limits",
+            "POST is not allowed on /api/limits; this route takes GET",
+        ),
+        (
+            "GET",
+            "/api/solve",
+            "GET is not allowed on /api/solve; this route takes POST",
+        ),
+    ] {
+        let request = Request::builder()
+            .method(method)
+            .uri(path)
+            .body(Body::empty())
+            .unwrap();
+        let response = router(Limits::default()).oneshot(request).await.unwrap();
+        assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{path}");
+        let bytes = response.into_body().collect().await.unwrap().to_bytes();
+        let body: Value = serde_json::from_slice(&bytes).unwrap();
+        assert!(body["error"].as_str().unwrap().contains(needle), "{body}");
+    }
 }

@@ -67,6 +67,7 @@ pub mod play;
 #[allow(unsafe_code)]
 mod prefetch;
 pub mod search;
+pub mod simd;
 pub mod span;
 pub mod sum;
 

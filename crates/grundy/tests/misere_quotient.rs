@@ -268,7 +268,7 @@ fn bounds_give_errors_with_what_was_verified() {
     cancel.cancel();
     assert!(matches!(
         MisereQuotient::of(&kayles, 10).cancel(&cancel).compute(),
-        Err(QuotientError::Cancelled(_))
+        Err(QuotientError::Cancelled { .. })
     ));
 }
 

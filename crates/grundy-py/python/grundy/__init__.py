@@ -2,6 +2,10 @@
 proved periods, sums of heaps, game graphs, plots and censuses of families
 of games.
 
+Games of your own are functions from a position to its options, made a
+game by ``@grundy.game`` (``value``, ``outcome``, ``winning_moves``,
+``misere_value``, ``genus``, ``graph``) or ``grundy.heap_game``.
+
 The engine is grundy's Rust library. Every function takes a game spec as the
 ``grundy`` command line does (``"kayles"``, ``"0.77"``, ``"sub{1,3,4}"``,
 ``"grundy-game"``) and answers with the same fields as the CLI's ``--json``.
@@ -19,6 +23,11 @@ array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2], dtype=uint8)
 ('periodic', 71, 12)
 >>> grundy.nim([3, 5, 7]).winning_moves[0]
 NimMove(heap=0, from_=3, to=2)
+>>> @grundy.game                      # your own game: the options of a position
+... def take_1_or_2(n):
+...     return [n - k for k in (1, 2) if k <= n]
+>>> grundy.value(take_1_or_2, 10), grundy.outcome(take_1_or_2, 9)
+(1, 'P')
 >>> grundy.values("0.7x", 10)
 Traceback (most recent call last):
 ...
@@ -43,6 +52,20 @@ from ._api import (
     quotient,
     solve,
     values,
+)
+from ._game import (
+    ApparentPeriod,
+    Game,
+    HeapGame,
+    Loopy,
+    PositionLimit,
+    game,
+    graph,
+    heap_game,
+    misere_value,
+    outcome,
+    value,
+    winning_moves,
 )
 from ._census import CensusRow, census, census_members
 from ._genus import Genus, genus
@@ -71,4 +94,16 @@ __all__ = [
     "genus",
     "Genus",
     "plot",
+    "game",
+    "value",
+    "outcome",
+    "winning_moves",
+    "misere_value",
+    "graph",
+    "heap_game",
+    "Game",
+    "HeapGame",
+    "Loopy",
+    "ApparentPeriod",
+    "PositionLimit",
 ]

@@ -12,7 +12,7 @@ use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
 use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
-use grundy::Convention;
+use grundy::{Convention, Cost};
 use grundy_json::{
     NimJson, PeriodJson, QuotientJson, SolveJson, SolveNimJson, ValuesJson, ValuesStats,
 };
@@ -283,7 +283,7 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
-                QuotientError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
+                QuotientError::Cancelled { .. } => ApiError::over_limit(stopped_message(cancel)),
                 e => ApiError::over_limit(e.to_string()),
             })?;
         to_json(&QuotientJson::new(&q, table))
@@ -351,6 +351,52 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
     })
     .await
 }
+
+/// `/api/genus` on a sum of heaps: the JSON of `grundy solve GAME HEAPS
+/// --genus --json`, with heaps up to the library's genus limit and a table
+/// of at most [`GENUS_POSITIONS`] positions.
+pub(super) async fn genus(state: &AppState, ruleset: HeapRuleset, mut fields: Fields) -> ApiResult {
+    let items = fields.array("heaps", state.limits.max_heaps)?;
+    let heaps = items
+        .iter()
+        .enumerate()
+        .map(|(i, v)| bounded(v, &format!("heaps[{i}]"), grundy::misere::GENUS_MAX_HEAP))
+        .collect::<Result<Vec<u64>, ApiError>>()?;
+    if heaps.is_empty() {
+        return Err(ApiError::bad_request(
+            "no heaps given; write at least one heap size, e.g. \"heaps\": [3, 5, 7]",
+        ));
+    }
+    // Each position of the table costs about a hundred steps and bytes.
+    let cost = Cost {
+        steps: GENUS_POSITIONS as u64 * 100,
+        bytes: GENUS_POSITIONS as u64 * 100,
+    };
+    compute(state, cost, move |cancel| {
+        let genus = grundy::misere::GenusTable::new(&ruleset)
+            .max_positions(GENUS_POSITIONS)
+            .genus_of_sum(&heaps, cancel)
+            .map_err(|e| match e {
+                grundy::misere::GenusError::Cancelled(_) => {
+                    ApiError::over_limit(stopped_message(cancel))
+                }
+                e => ApiError::over_limit(e.to_string()),
+            })?;
+        let name = format!(
+            "{ruleset} {}",
+            heaps
+                .iter()
+                .map(u64::to_string)
+                .collect::<Vec<_>>()
+                .join(" ")
+        );
+        to_json(&grundy_json::GenusJson::new(&name, &genus))
+    })
+    .await
+}
+
+/// The most positions a genus request keeps (about 100 MB).
+const GENUS_POSITIONS: usize = 1_000_000;
 
 /// `/api/solve` for Nim with a heap that is not a u64: heaps read as
 /// `/api/nim` reads them (strings of digits of any length) and answered by

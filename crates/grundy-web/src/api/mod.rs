@@ -181,6 +181,18 @@ async fn solve_fields(state: &AppState, mut fields: Fields) -> ApiResult {
     }
 }
 
+/// `POST /api/genus {game, heaps}`: Conway's genus of a sum of heaps or of
+/// a whole position: the JSON of `grundy solve --genus --json`.
+pub(crate) async fn genus(State(state): State<AppState>, body: Body) -> ApiResult {
+    let bytes = read_body(&state, body).await?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
+    let spec = fields.string("game")?;
+    match game(&spec)? {
+        Game::Heaps(ruleset) => heaps::genus(&state, ruleset, fields).await,
+        Game::Position(start) => position::genus(&state, start, fields).await,
+    }
+}
+
 /// `POST /api/graph {game, heaps}`: every position reachable from the
 /// heaps, or from a whole position, with its value and outcome.
 pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {

@@ -355,8 +355,13 @@ struct HintOut {
     convention: &'static str,
     heaps: Vec<u64>,
     outcome: &'static str,
-    values: Vec<u64>,
-    nim_sum: u64,
+    /// The heaps' Grundy values and their nim-sum, which decide normal
+    /// play (and misère Nim, by Bouton's rule); absent under the misère
+    /// `search` and `quotient` lessons, where they decide nothing.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    values: Option<Vec<u64>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nim_sum: Option<u64>,
     winning_moves: Vec<MoveJson>,
     /// The engine's move here: the first winning move, or from a
     /// P-position the move that keeps the game long.
@@ -365,7 +370,9 @@ struct HintOut {
     /// (misère play decided by searching every position) or `quotient`
     /// (misère play decided by the game's misère quotient).
     lesson: &'static str,
-    explanation: Explanation,
+    /// The values in binary, as `values` (absent where they are).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explanation: Option<Explanation>,
     /// With the `quotient` lesson only: each heap's element, their
     /// product and the P-portion.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -393,6 +400,7 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
             )));
         };
         let hint = m.hint();
+        let by_values = matches!(hint.lesson, Lesson::Nim(_) | Lesson::Values(_));
         // Every heap has a value: it is at most the largest heap the match
         // started with (for Nim, the value is the size).
         let values: Vec<Nimber> = pos
@@ -419,8 +427,8 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
             typed: pos.spec.clone(),
             convention: pos.convention.as_str(),
             outcome: m.outcome().as_str(),
-            values: values.iter().map(|v| v.value()).collect(),
-            nim_sum: nim_sum.value(),
+            values: by_values.then(|| values.iter().map(|v| v.value()).collect()),
+            nim_sum: by_values.then(|| nim_sum.value()),
             winning_moves: hint.winning_moves.iter().map(MoveJson::from).collect(),
             suggestion: hint.suggestion.as_ref().map(MoveJson::from),
             quotient: match &hint.lesson {
@@ -439,11 +447,11 @@ pub(crate) async fn hint(State(state): State<AppState>, body: Body) -> ApiResult
                 Lesson::Search(_) => "search",
                 Lesson::Quotient(_) => "quotient",
             },
-            explanation: Explanation {
+            explanation: by_values.then(|| Explanation {
                 rows,
                 nim_sum: nim_sum.value(),
                 top_bit,
-            },
+            }),
             text: hint.lesson.text(),
             heaps: pos.heaps,
         })

@@ -117,6 +117,38 @@ pub(super) async fn solve(
     .await
 }
 
+/// `/api/genus` on a whole position: the JSON of `grundy solve SPEC
+/// --genus --json`, its search's table bounded by the server's memory for
+/// a match.
+pub(super) async fn genus(
+    state: &AppState,
+    start: Box<dyn Position>,
+    mut fields: Fields,
+) -> ApiResult {
+    let start = checked(start, &state.limits)?;
+    no_heaps(&*start, &mut fields)?;
+    // A genus asks for every option of every position met, for ten sums
+    // with heaps of 2: never cheaper than the search of the position.
+    let cost = state.budget.position(&*start).times(10);
+    compute(state, cost, move |cancel| {
+        let search = SearchOptions {
+            memory: MATCH_MEMORY,
+            ..SearchOptions::default()
+        };
+        let genus = start
+            .genus(&mut SolveOptions::default().search(search).cancel(cancel))
+            .map_err(|e| match e {
+                grundy::misere::GenusError::Cancelled(_) => {
+                    ApiError::over_limit(stopped_message(cancel))
+                }
+                e => ApiError::over_limit(e.to_string()),
+            })?;
+        let name = start.to_string();
+        to_json(&grundy_json::GenusJson::new(&name, &genus))
+    })
+    .await
+}
+
 #[derive(Serialize)]
 struct PositionNode {
     id: u32,

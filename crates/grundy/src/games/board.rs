@@ -579,31 +579,6 @@ pub(crate) fn searcher<'g, G: ImpartialGame>(
     Search::with_memory(game, options.memory).cancel(cancel)
 }
 
-/// The genus of `pos` of `game` (whose normal-play value is `normal`), by
-/// the genus search on its regions, with `options`' flag and progress.
-pub(crate) fn genus_position<G>(
-    game: &G,
-    pos: &G::Position,
-    normal: crate::Nimber,
-    options: &mut crate::games::SolveOptions<'_>,
-) -> Result<crate::misere::Genus, crate::misere::GenusError>
-where
-    G: ImpartialGame,
-    G::Position: Ord,
-{
-    let fresh = Cancel::new();
-    let cancel = options.cancel.unwrap_or(&fresh);
-    let mut ignore = |_| {};
-    let progress: &mut dyn FnMut(SearchStats) = match &mut options.progress {
-        Some(p) => &mut **p,
-        None => &mut ignore,
-    };
-    crate::search::genus::GenusSearch::new(game)
-        .cancel(cancel)
-        .progress(progress)
-        .genus(pos, normal)
-}
-
 /// The misère outcome of `pos` and its winning moves among `moves` (each
 /// with the position it leaves, in the order they are reported): one with
 /// [`SearchOptions::outcome_only`], all of them otherwise. A move wins when

@@ -280,10 +280,10 @@ impl Position for Board {
         let normal = crate::games::position::normal_value(self, options)?;
         match self {
             Board::Cram { game, free } => {
-                crate::games::board::genus_position(game, free, normal, options)
+                crate::games::position::genus_position(game, free, normal, options)
             }
             Board::Chomp { game, rows } => {
-                crate::games::board::genus_position(game, rows, normal, options)
+                crate::games::position::genus_position(game, rows, normal, options)
             }
         }
     }

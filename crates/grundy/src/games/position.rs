@@ -277,7 +277,9 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
     ///
     /// # Errors
     /// [`GenusError::Cancelled`] once the options' flag fires;
-    /// [`GenusError::TooManyPositions`] when the search's table is full.
+    /// [`GenusError::TooManyPositions`] when the search's table is full
+    /// (its memory is the options' [`SearchOptions::memory`], see
+    /// [`genus_positions`]).
     ///
     /// ```
     /// use grundy::games::{Game, SolveOptions};
@@ -298,6 +300,7 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
             None => &mut ignore,
         };
         crate::search::genus::GenusSearch::new(&Positions)
+            .max_positions(genus_positions(&options.search))
             .cancel(cancel)
             .progress(progress)
             .genus(&start, normal)
@@ -305,6 +308,38 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
 
     /// A copy of the position in a box.
     fn boxed(&self) -> Box<dyn Position>;
+}
+
+/// The genus of `pos` of `game` (whose normal-play value is `normal`), by
+/// the genus search on its regions, with `options`' flag and progress.
+pub(crate) fn genus_position<G>(
+    game: &G,
+    pos: &G::Position,
+    normal: crate::Nimber,
+    options: &mut SolveOptions<'_>,
+) -> Result<crate::misere::Genus, crate::misere::GenusError>
+where
+    G: crate::game::ImpartialGame,
+    G::Position: Ord,
+{
+    let fresh = Cancel::new();
+    let cancel = options.cancel.unwrap_or(&fresh);
+    let mut ignore = |_| {};
+    let progress: &mut dyn FnMut(SearchStats) = match &mut options.progress {
+        Some(p) => &mut **p,
+        None => &mut ignore,
+    };
+    crate::search::genus::GenusSearch::new(game)
+        .max_positions(genus_positions(&options.search))
+        .cancel(cancel)
+        .progress(progress)
+        .genus(pos, normal)
+}
+
+/// How many positions a genus search may keep within the search's memory
+/// (about 128 bytes each), at most [`crate::misere::GENUS_MAX_POSITIONS`].
+pub fn genus_positions(search: &SearchOptions) -> usize {
+    (search.memory / 128).clamp(1024, crate::misere::GENUS_MAX_POSITIONS)
 }
 
 /// The normal-play value of `position`, searched with `options`' table,

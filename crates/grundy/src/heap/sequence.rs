@@ -21,7 +21,11 @@
 //! [`values`] gives `G(0..=n)` of a ruleset at once; [`Grow`] grows any
 //! engine in chunks that a flag can stop and a callback can watch, as the
 //! period search ([`Analysis::of`](super::period::Analysis::of)) does.
+//! Both can hand the values to a caller as each chunk is done
+//! ([`Grow::stream`]), so a front end prints the first values of a long
+//! run at once, in the order every engine computes them.
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use super::subtraction::Runs;
@@ -261,7 +265,9 @@ fn first_values(e: &dyn SequenceEngine, n: usize) -> GrundySequence {
 ///
 /// The chunks are sized from the time the last one took (about 20 ms each),
 /// so that a quadratic engine stops as promptly as a linear one, and the
-/// engine itself is not touched: any [`SequenceEngine`] works.
+/// engine itself is not touched: any [`SequenceEngine`] works. The octal
+/// engine finishes whole blocks of heap sizes, so a chunk ends with a
+/// finished block.
 ///
 /// ```
 /// use grundy::cancel::Cancel;
@@ -284,7 +290,16 @@ pub struct Grow<'a> {
     engine: &'a mut dyn SequenceEngine,
     cancel: Option<&'a Cancel>,
     progress: Option<&'a mut dyn FnMut(usize)>,
+    stream: Option<&'a mut Stream<'a>>,
 }
+
+/// What [`Grow::stream`] and [`Search::stream`](super::period::Search::stream)
+/// call after each chunk of values: the engine, which knows
+/// `G(0..engine.len())` (the callback keeps how far it has read them).
+/// Breaking stops the run, which then returns
+/// [`Cancelled`] as when its flag is set: a front end whose reader has
+/// gone away (`grundy values ... | head`) stops computing at once.
+pub type Stream<'a> = dyn FnMut(&dyn SequenceEngine) -> ControlFlow<()> + 'a;
 
 impl<'a> Grow<'a> {
     /// Grows `engine`, which keeps the values it computes.
@@ -293,6 +308,7 @@ impl<'a> Grow<'a> {
             engine,
             cancel: None,
             progress: None,
+            stream: None,
         }
     }
 
@@ -308,12 +324,43 @@ impl<'a> Grow<'a> {
         self
     }
 
+    /// Calls `stream` after each chunk with the engine, whose values
+    /// `G(0..len())` it may read (and print) while the next chunk waits:
+    /// the first values of a long run are out within one chunk, about
+    /// 20 ms. Returning [`ControlFlow::Break`] stops the run.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use grundy::heap::{sequence, HeapRuleset};
+    ///
+    /// let officers: HeapRuleset = "0.6".parse()?;
+    /// let mut e = sequence::engine(&officers, sequence::EngineKind::Fast);
+    /// // Read the values as they come, and stop once G(0..1000) are known.
+    /// let mut read = 0;
+    /// let mut first = vec![];
+    /// let run = sequence::Grow::of(e.as_mut())
+    ///     .stream(&mut |e| {
+    ///         first.extend((read..e.len().min(1000)).map(|i| e.get(i).0));
+    ///         read = e.len();
+    ///         if read >= 1000 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    ///     })
+    ///     .to(10_000_000);
+    /// assert!(run.is_err(), "stopped by the stream");
+    /// assert_eq!(first[..8], [0, 0, 1, 2, 0, 1, 2, 3]);
+    /// assert!(e.len() < 10_000_000);
+    /// # Ok::<(), grundy::heap::SpecError>(())
+    /// ```
+    pub fn stream(mut self, stream: &'a mut Stream<'a>) -> Self {
+        self.stream = Some(stream);
+        self
+    }
+
     /// Grows the engine until `G(n)` is known.
     ///
     /// # Errors
-    /// [`Cancelled`] when the flag is set; the values computed so far stay
-    /// in the engine (its [`len`](SequenceEngine::len) says how far it
-    /// got).
+    /// [`Cancelled`] when the flag is set or the [stream](Grow::stream)
+    /// breaks; the values computed so far stay in the engine (its
+    /// [`len`](SequenceEngine::len) says how far it got).
     ///
     /// # Complexity
     /// That of the engine up to `n`, plus one clock read per chunk.
@@ -325,6 +372,7 @@ impl<'a> Grow<'a> {
             n,
             self.cancel.unwrap_or(&never),
             self.progress.unwrap_or(&mut quiet),
+            self.stream,
         )
     }
 }
@@ -335,6 +383,7 @@ pub(crate) fn extend(
     n: usize,
     cancel: &Cancel,
     progress: &mut dyn FnMut(usize),
+    mut stream: Option<&mut Stream<'_>>,
 ) -> Result<(), Cancelled> {
     const TARGET: Duration = Duration::from_millis(20);
     let mut chunk: usize = 64;
@@ -344,6 +393,11 @@ pub(crate) fn extend(
         let to = engine.len().saturating_add(chunk).min(n);
         engine.extend_to(to);
         progress(engine.len());
+        if let Some(stream) = stream.as_deref_mut() {
+            if stream(&*engine).is_break() {
+                return Err(Cancelled);
+            }
+        }
         let took = started.elapsed();
         chunk = if took < TARGET / 2 {
             chunk.saturating_mul(2)

@@ -8,8 +8,9 @@
 //! `period 0.016`), and with AVX2 it compares 32 bytes per instruction and
 //! reverses them with one shuffle. So the scan is compiled twice, and the
 //! processor's features, checked at run time (the check is cached by the
-//! standard library), choose which copy runs. Both copies are the same
-//! source; they give the same answers.
+//! standard library), choose which copy runs, up to the level of
+//! [`crate::simd`] (`GRUNDY_SIMD`). Both copies are the same source; they
+//! give the same answers.
 //!
 //! Values of two bytes have a third copy for AVX-512 (F and BW), written
 //! with intrinsics: 32 pairs a vector, the back half reversed by one
@@ -22,14 +23,22 @@
 
 use super::cell::{Cell, Narrow};
 use super::dense::pairs_hit_portable;
+use crate::simd::Level;
 
-/// [`pairs_hit_portable`], on AVX-512 (two-byte values) or AVX2 when the
-/// processor has it.
+/// [`pairs_hit_portable`], on AVX-512 (two-byte values) or AVX2 where the
+/// level of [`crate::simd`] allows and the processor has it.
 #[inline]
 pub(crate) fn pairs_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
+    pairs_hit_at(crate::simd::level(), front, back, m)
+}
+
+/// [`pairs_hit`] at `level` (at most: a level the processor lacks runs
+/// the portable copy).
+#[inline]
+pub(crate) fn pairs_hit_at<T: Cell>(level: Level, front: &[T], back: &[T], m: T) -> bool {
     #[cfg(target_arch = "x86_64")]
-    if let Some(Narrow::U16(front16)) = T::narrow(front) {
-        if std::arch::is_x86_feature_detected!("avx512bw") {
+    if level == Level::Avx512 && std::arch::is_x86_feature_detected!("avx512bw") {
+        if let Some(Narrow::U16(front16)) = T::narrow(front) {
             let back16 = match T::narrow(back) {
                 Some(Narrow::U16(b)) => b,
                 _ => unreachable!("both halves have one width"),
@@ -40,10 +49,11 @@ pub(crate) fn pairs_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
         }
     }
     #[cfg(target_arch = "x86_64")]
-    if std::arch::is_x86_feature_detected!("avx2") {
+    if level >= Level::Avx2 && std::arch::is_x86_feature_detected!("avx2") {
         // SAFETY: the processor has AVX2, checked just above.
         return unsafe { pairs_hit_avx2(front, back, m) };
     }
+    let _ = level;
     pairs_hit_portable(front, back, m)
 }
 
@@ -110,7 +120,10 @@ mod tests {
                 let back = &v[shift..shift + len];
                 for m in 0..32u8 {
                     let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
-                    assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                    for level in crate::simd::supported() {
+                        let hit = pairs_hit_at(level, front, back, m);
+                        assert_eq!(hit, want, "{level}: len {len}, m {m}");
+                    }
                     assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
                 }
             }
@@ -122,7 +135,10 @@ mod tests {
             let (front, back) = (&v[..len], &v[100..100 + len]);
             for m in (0..512u16).step_by(7) {
                 let want = (0..len).any(|i| front[i] ^ back[len - 1 - i] == m);
-                assert_eq!(pairs_hit(front, back, m), want, "len {len}, m {m}");
+                for level in crate::simd::supported() {
+                    let hit = pairs_hit_at(level, front, back, m);
+                    assert_eq!(hit, want, "{level}: len {len}, m {m}");
+                }
                 assert_eq!(pairs_hit_portable(front, back, m), want, "len {len}, m {m}");
             }
         }

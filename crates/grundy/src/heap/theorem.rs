@@ -67,6 +67,35 @@ impl Theorem {
         self.max_heaps * e + (self.max_heaps - 1) * p + self.max_take
     }
 
+    /// Why every game this theorem covers has saltus 0, when that is known:
+    /// its values are then periodic or follow no arithmetic pattern at
+    /// all, so a search for a period (with no saltus) misses nothing.
+    /// `None` for hexadecimal codes (three heaps), which may be
+    /// arithmetic-periodic: `0.8` has `G(n + 3) = G(n) + 1` from `n = 1`.
+    ///
+    /// A move that leaves at most one heap gives a heap at most
+    /// `max_take + 1` options, so its values are bounded; a finite octal
+    /// code (at most two heaps) is never arithmetic-periodic with a
+    /// positive saltus (Austin, 1976; restated by Horrocks and Nowakowski,
+    /// *Integers* 3, 2003).
+    ///
+    /// ```
+    /// use grundy::heap::period::Theorem;
+    /// use grundy::heap::HeapRuleset;
+    ///
+    /// let theorem = |g: &str| Theorem::for_ruleset(&g.parse::<HeapRuleset>().unwrap()).unwrap();
+    /// assert!(theorem("sub{1,3,4}").why_saltus_zero().is_some());
+    /// assert!(theorem("0.6").why_saltus_zero().is_some());
+    /// assert_eq!(theorem("0.8").why_saltus_zero(), None);
+    /// ```
+    pub fn why_saltus_zero(&self) -> Option<&'static str> {
+        match self.max_heaps {
+            1 => Some("a move leaves at most one heap, so the values are bounded"),
+            2 => Some("no finite octal code is arithmetic-periodic, by Austin (1976)"),
+            _ => None,
+        }
+    }
+
     /// A one-line statement, e.g. `G(n+p)=G(n) for n0 <= n < 2·max(n0,1)+p+2
     /// (Guy–Smith)`.
     pub fn describe(&self) -> String {

@@ -202,6 +202,7 @@ pub struct GenusTable {
     /// What each heap `0..heaps.len()` is to the search.
     heaps: Vec<Heap>,
     misere: HashMap<Position, u64, BuildHasherDefault<PositionHasher>>,
+    max_positions: usize,
 }
 
 impl GenusTable {
@@ -219,7 +220,25 @@ impl GenusTable {
             normal: vec![],
             heaps: vec![],
             misere: HashMap::default(),
+            max_positions: GENUS_MAX_POSITIONS,
         }
+    }
+
+    /// The same table, stopped with [`GenusError::TooManyPositions`] once
+    /// it holds `max` positions (default [`GENUS_MAX_POSITIONS`]).
+    ///
+    /// ```
+    /// use grundy::cancel::Cancel;
+    /// use grundy::heap::HeapRuleset;
+    /// use grundy::misere::{GenusError, GenusTable};
+    /// let mut t = GenusTable::new(&"kayles".parse::<HeapRuleset>()?).max_positions(1000);
+    /// assert!(matches!(t.genus(30, &Cancel::new()), Err(GenusError::TooManyPositions { .. })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_positions(mut self, max: usize) -> Self {
+        self.max_positions = max;
+        self
     }
 
     /// The genus of heap `heap`.
@@ -358,9 +377,9 @@ impl GenusTable {
         }
         if self.misere.len().is_multiple_of(4096) {
             cancel.check()?;
-            if self.misere.len() >= GENUS_MAX_POSITIONS {
+            if self.misere.len() >= self.max_positions {
                 return Err(GenusError::TooManyPositions {
-                    limit: GENUS_MAX_POSITIONS,
+                    limit: self.max_positions,
                 });
             }
         }

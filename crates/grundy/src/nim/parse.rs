@@ -372,7 +372,18 @@ pub struct HeapParser {
     pending_start: u64,
     /// Heaps read so far.
     heaps: u64,
+    /// How many bytes of a UTF-8 byte-order mark opened the input so far;
+    /// [`BOM_DONE`] once the input is known to start otherwise or the mark
+    /// was skipped.
+    bom: u8,
 }
+
+/// The UTF-8 byte-order mark that some editors write at the start of a
+/// text file: skipped, as it is no part of the text.
+const BOM: [u8; 3] = [0xEF, 0xBB, 0xBF];
+
+/// [`HeapParser::bom`] once the start of the input is settled.
+const BOM_DONE: u8 = u8::MAX;
 
 impl Default for HeapParser {
     fn default() -> Self {
@@ -394,6 +405,7 @@ impl HeapParser {
             pending: Vec::new(),
             pending_start: 0,
             heaps: 0,
+            bom: 0,
         }
     }
 
@@ -411,6 +423,36 @@ impl HeapParser {
     /// # Complexity
     /// O(chunk length): each byte is looked at about once.
     pub fn feed<S: HeapSink + ?Sized>(
+        &mut self,
+        mut chunk: &[u8],
+        sink: &mut S,
+    ) -> Result<(), ParseError> {
+        // A byte-order mark at the very start (perhaps cut by a chunk
+        // boundary) is skipped; bytes that only began like one are read
+        // as text, which refuses them.
+        while self.bom != BOM_DONE {
+            let Some(&first) = chunk.first() else {
+                return Ok(());
+            };
+            let seen = usize::from(self.bom);
+            if first == BOM[seen] {
+                chunk = &chunk[1..];
+                self.bom += 1;
+                if usize::from(self.bom) == BOM.len() {
+                    self.bom = BOM_DONE;
+                    self.consumed = BOM.len() as u64;
+                    self.line_start = BOM.len() as u64;
+                }
+            } else {
+                self.bom = BOM_DONE;
+                self.feed_text(&BOM[..seen], sink)?;
+            }
+        }
+        self.feed_text(chunk, sink)
+    }
+
+    /// [`HeapParser::feed`] past the byte-order mark.
+    fn feed_text<S: HeapSink + ?Sized>(
         &mut self,
         chunk: &[u8],
         sink: &mut S,
@@ -460,6 +502,12 @@ impl HeapParser {
     /// As [`feed`](Self::feed), and [`ParseError::NoHeaps`] when the whole
     /// input held no heap.
     pub fn finish<S: HeapSink + ?Sized>(mut self, sink: &mut S) -> Result<u64, ParseError> {
+        if self.bom != BOM_DONE && self.bom > 0 {
+            // The input ended inside what began like a byte-order mark.
+            let seen = usize::from(self.bom);
+            self.bom = BOM_DONE;
+            self.feed_text(&BOM[..seen], sink)?;
+        }
         if !self.pending.is_empty() {
             let tok = std::mem::take(&mut self.pending);
             self.token(&tok, self.pending_start, sink)?;
@@ -734,6 +782,30 @@ pub fn parse_heaps(input: &[u8]) -> Result<Vec<Heap>, ParseError> {
 
 #[cfg(test)]
 mod tests {
+
+    /// A UTF-8 byte-order mark opening the input is skipped, whichever
+    /// chunks cut it; one anywhere else, or half of one, is refused.
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped() {
+        let text = b"\xEF\xBB\xBF3 5\n7\n";
+        for cut in 0..=text.len() {
+            let mut parser = HeapParser::new();
+            let mut heaps: Vec<String> = Vec::new();
+            let mut sink = |h: Heap| heaps.push(h.to_string());
+            parser.feed(&text[..cut], &mut sink).unwrap();
+            parser.feed(&text[cut..], &mut sink).unwrap();
+            assert_eq!(parser.finish(&mut sink).unwrap(), 3, "cut at {cut}");
+            assert_eq!(heaps, ["3", "5", "7"], "cut at {cut}");
+        }
+        let mut parser = HeapParser::new();
+        let mut sink = |_: Heap| {};
+        let fed = parser.feed(b"3 \xEF\xBB\xBF5 ", &mut sink);
+        assert!(fed.is_err(), "a mark inside the text is refused");
+        let mut parser = HeapParser::new();
+        parser.feed(b"\xEF\xBB", &mut sink).unwrap();
+        assert!(parser.finish(&mut sink).is_err());
+    }
+
     use super::*;
     use proptest::prelude::*;
 

@@ -44,6 +44,8 @@ pub struct GenusSearch<'g, G: ImpartialGame> {
     cancel: Cancel,
     stats: SearchStats,
     max_positions: usize,
+    /// Bytes the table's keys hold on the heap.
+    key_bytes: u64,
     progress: Option<&'g mut dyn FnMut(SearchStats)>,
 }
 
@@ -59,6 +61,7 @@ where
             cancel: Cancel::new(),
             stats: SearchStats::default(),
             max_positions: GENUS_MAX_POSITIONS,
+            key_bytes: 0,
             progress: None,
         }
     }
@@ -88,8 +91,15 @@ where
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             entries: self.table.len() as u64,
+            table_bytes: self.table_bytes(),
             ..self.stats
         }
+    }
+
+    /// The table's slots and the components its keys hold.
+    fn table_bytes(&self) -> u64 {
+        (self.table.capacity() * (std::mem::size_of::<(Key<G::Position>, u64)>() + 1)) as u64
+            + self.key_bytes
     }
 
     /// The genus of `pos`, whose normal-play value is `normal` (which a
@@ -124,11 +134,8 @@ where
                     limit: self.max_positions,
                 });
             }
+            let stats = self.stats();
             if let Some(progress) = &mut self.progress {
-                let stats = SearchStats {
-                    entries: self.table.len() as u64,
-                    ..self.stats
-                };
                 progress(stats);
             }
         }
@@ -173,6 +180,7 @@ where
             }
             mex(seen).0
         };
+        self.key_bytes += (key.0.capacity() * std::mem::size_of::<G::Position>()) as u64;
         self.table.insert(key, value);
         Ok(value)
     }

@@ -53,6 +53,8 @@ pub const DEFAULT_MAX_ENTRIES: usize = 1 << 26;
 pub struct MisereSearch<'g, G: ImpartialGame> {
     game: &'g G,
     table: HashMap<Vec<G::Position>, bool>,
+    /// Bytes the table's keys hold on the heap.
+    key_bytes: u64,
     max_entries: usize,
     cancel: Cancel,
     stats: SearchStats,
@@ -65,6 +67,7 @@ impl<'g, G: ImpartialGame> MisereSearch<'g, G> {
         MisereSearch {
             game,
             table: HashMap::new(),
+            key_bytes: 0,
             max_entries: DEFAULT_MAX_ENTRIES,
             cancel: Cancel::new(),
             stats: SearchStats::default(),
@@ -89,6 +92,12 @@ impl<'g, G: ImpartialGame> MisereSearch<'g, G> {
     pub fn stats(&self) -> SearchStats {
         SearchStats {
             entries: self.table.len() as u64,
+            // The hash table's slots (key, value and control byte each)
+            // and the components the keys hold.
+            table_bytes: (self.table.capacity()
+                * (std::mem::size_of::<(Vec<G::Position>, bool)>() + 1))
+                as u64
+                + self.key_bytes,
             ..self.stats
         }
     }
@@ -181,6 +190,7 @@ impl<'g, G: ImpartialGame> MisereSearch<'g, G> {
             self.stats.replaced += self.table.len() as u64;
             self.table.clear();
         }
+        self.key_bytes += (parts.capacity() * std::mem::size_of::<G::Position>()) as u64;
         self.table.insert(parts, won);
         Ok(won)
     }
@@ -192,6 +202,18 @@ mod tests {
 
     use super::*;
     use crate::games::{Chomp, Cram, NodeKayles};
+
+    /// The counters agree with each other: a table with entries takes
+    /// memory, and every position searched is an entry.
+    #[test]
+    fn counters_count_the_table() {
+        let cram = Cram::new(3, 4).unwrap();
+        let mut search = MisereSearch::new(&cram);
+        search.loses_after(&cram.start()).unwrap();
+        let s = search.stats();
+        assert!(s.entries > 0 && s.table_hits > 0, "{s:?}");
+        assert!(s.table_bytes >= s.entries * 16, "{s:?}");
+    }
 
     /// Misère minimax on the undivided position, by the definition.
     fn plain<G: ImpartialGame>(

@@ -510,7 +510,7 @@ fn misere_method(
         .progress(|heap, order| progress(SolveProgress::Quotient { heap, order }))
         .compute()
         .map_err(|e| match e {
-            QuotientError::Cancelled(c) => SumError::Cancelled(c),
+            QuotientError::Cancelled { .. } => SumError::Cancelled(crate::cancel::Cancelled),
             e => SumError::MisereQuotient {
                 game,
                 tokens,

@@ -20,8 +20,9 @@
 //! The compiler is told to use AVX-512 in this module's vector code alone,
 //! and the processor is asked at run time whether it has it (the standard
 //! library caches the answer): the one binary still runs on every x86-64
-//! processor, and elsewhere [`lanes`] is 1 and the search splits one option
-//! at a time as before. A second copy of the split also uses GFNI, where
+//! processor, and elsewhere (or where `GRUNDY_SIMD` forces a plainer level,
+//! see [`crate::simd`]) [`lanes`] is 1 and the search splits one option at
+//! a time as before. A second copy of the split also uses GFNI, where
 //! one affine map over GF(2) reverses the bits of every byte, or turns the
 //! 8x8 square about its diagonal, in one instruction (Ice Lake and later,
 //! Zen 4); the first copy does both by shifts. This module uses `unsafe`
@@ -33,6 +34,7 @@
 use super::Cram8;
 #[cfg(doc)]
 use crate::game::ImpartialGame;
+use crate::simd::Level;
 
 /// How many positions are split at once.
 pub(crate) const LANES: usize = 8;
@@ -42,23 +44,27 @@ pub(crate) const LANES: usize = 8;
 const ROUNDS: usize = 8;
 
 /// How many positions [`Cram8::components_in_lanes`] splits at once here:
-/// [`LANES`] on a processor with the AVX-512 this module needs, 1
-/// otherwise.
+/// [`LANES`] at the level `avx512` of [`crate::simd`] (the best, unless
+/// `GRUNDY_SIMD` forces a plainer one), 1 otherwise.
 pub(crate) fn lanes() -> usize {
-    #[cfg(target_arch = "x86_64")]
-    if has_avx512() {
-        return LANES;
-    }
-    1
+    lanes_at(crate::simd::level())
 }
 
-/// Whether the processor has the AVX-512 features [`avx512::split`] is
-/// compiled for.
-#[cfg(target_arch = "x86_64")]
-fn has_avx512() -> bool {
-    std::arch::is_x86_feature_detected!("avx512f")
-        && std::arch::is_x86_feature_detected!("avx512cd")
-        && std::arch::is_x86_feature_detected!("avx512bw")
+/// [`lanes`] at `level`.
+fn lanes_at(level: Level) -> usize {
+    if in_lanes(level) {
+        LANES
+    } else {
+        1
+    }
+}
+
+/// Whether the split runs in lanes at `level`: at `avx512`, where the
+/// processor has the AVX-512 features [`avx512::split`] is compiled for.
+fn in_lanes(level: Level) -> bool {
+    // `Level::Avx512` is supported only where the processor has AVX-512
+    // F, CD and BW.
+    cfg!(target_arch = "x86_64") && level == Level::Avx512 && level.is_supported()
 }
 
 impl Cram8 {
@@ -72,27 +78,28 @@ impl Cram8 {
         out: &mut Vec<u64>,
         ends: &mut Vec<usize>,
     ) {
-        self.split_in_lanes(positions, out, ends, true);
+        self.split_in_lanes(crate::simd::level(), positions, out, ends, true);
     }
 
-    /// [`Cram8::components_in_lanes`], with GFNI's affine maps for the
-    /// images of the regions where the processor has them and `gfni`
-    /// allows (the tests run both copies).
+    /// [`Cram8::components_in_lanes`] at `level`, with GFNI's affine maps
+    /// for the images of the regions where the processor has them and
+    /// `gfni` allows (the tests run both copies).
     fn split_in_lanes(
         &self,
+        level: Level,
         positions: &[u64],
         out: &mut Vec<u64>,
         ends: &mut Vec<usize>,
         gfni: bool,
     ) {
         #[cfg(target_arch = "x86_64")]
-        if has_avx512() {
+        if in_lanes(level) {
             let gfni = gfni && std::arch::is_x86_feature_detected!("gfni");
             for chunk in positions.chunks(LANES) {
                 let mut p = [0u64; LANES];
                 p[..chunk.len()].copy_from_slice(chunk);
                 // SAFETY: the processor has the features each copy is
-                // compiled for, checked just above.
+                // compiled for, checked just above (`in_lanes`, and GFNI).
                 unsafe {
                     if gfni {
                         avx512::split_with_gfni(self, &p, chunk.len(), out, ends);
@@ -103,7 +110,7 @@ impl Cram8 {
             }
             return;
         }
-        let _ = gfni;
+        let _ = (level, gfni);
         for p in positions {
             self.split_reduced(self.reduced(*p), out);
             ends.push(out.len());
@@ -433,14 +440,15 @@ mod tests {
 
     /// The lanes split as the one-word code does, on positions from dense
     /// to sparse (many regions, links to cut, lone cells), on every frame
-    /// shape, with and without GFNI. The test says which the processor
-    /// has: without AVX-512 both are the one-word code.
+    /// shape, at every level this processor has, with and without GFNI.
+    /// The test says which the processor has: below AVX-512 both are the
+    /// one-word code.
     #[test]
     fn lanes_split_as_one_word_does() {
         #[cfg(target_arch = "x86_64")]
         eprintln!(
             "lanes: {}, GFNI: {}",
-            lanes(),
+            lanes_at(Level::best()),
             std::arch::is_x86_feature_detected!("gfni")
         );
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -468,10 +476,14 @@ mod tests {
                     square.components(p, &mut words);
                     word_ends.push(words.len());
                 }
-                for gfni in [false, true] {
+                for (level, gfni) in crate::simd::supported()
+                    .into_iter()
+                    .flat_map(|level| [(level, false), (level, true)])
+                {
                     let (mut lanes, mut ends) = (Vec::new(), Vec::new());
-                    square.split_in_lanes(&positions, &mut lanes, &mut ends, gfni);
-                    assert_eq!((&lanes, &ends), (&words, &word_ends), "{positions:x?}");
+                    square.split_in_lanes(level, &positions, &mut lanes, &mut ends, gfni);
+                    let at = format!("{level}, GFNI {gfni}: {positions:x?}");
+                    assert_eq!((&lanes, &ends), (&words, &word_ends), "{at}");
                 }
             }
         }

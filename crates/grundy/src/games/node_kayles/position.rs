@@ -314,7 +314,7 @@ impl Position for KaylesPosition {
         options: &mut SolveOptions<'_>,
     ) -> Result<crate::misere::Genus, crate::misere::GenusError> {
         let normal = crate::games::position::normal_value(self, options)?;
-        crate::games::board::genus_position(&*self.game, &self.left, normal, options)
+        crate::games::position::genus_position(&*self.game, &self.left, normal, options)
     }
 
     fn boxed(&self) -> Box<dyn Position> {

@@ -88,6 +88,7 @@
 //! | [`on(engine)`](Search::on) | runs on the caller's engine, which keeps its values | an engine of its own, whose values the analysis takes |
 //! | [`cancel(&flag)`](Search::cancel) | stops when the flag is set | runs to the end |
 //! | [`progress(&mut f)`](Search::progress) | calls `f` with the number of values known | |
+//! | [`stream(&mut f)`](Search::stream) | calls `f` with the engine after each chunk of values, to print them as they come; `f` may stop the search | |
 //! | [`checked()`](Search::checked) | checks the [limits](crate::limits) first and grows the stores fallibly: [`AnalysisError`] | [`Cancelled`](crate::cancel::Cancelled) is the only error |
 //!
 //! # Files

@@ -9,7 +9,7 @@ use super::{
     DEFAULT_MAX, DEFAULT_MAX_LINEAR,
 };
 use crate::cancel::{Cancel, Cancelled};
-use crate::heap::sequence::{self, EngineKind, SequenceEngine};
+use crate::heap::sequence::{self, EngineKind, SequenceEngine, Stream};
 use crate::heap::{GrundySequence, HeapRuleset};
 use crate::limits::{self, LimitError};
 
@@ -83,6 +83,7 @@ pub struct Search<'a, E = Cancelled> {
     engine: Option<&'a mut dyn SequenceEngine>,
     cancel: Option<&'a Cancel>,
     progress: Option<&'a mut dyn FnMut(usize)>,
+    stream: Option<&'a mut Stream<'a>>,
     error: PhantomData<fn() -> E>,
 }
 
@@ -108,6 +109,7 @@ impl<'a> Search<'a> {
             engine: None,
             cancel: None,
             progress: None,
+            stream: None,
             error: PhantomData,
         }
     }
@@ -125,6 +127,7 @@ impl<'a> Search<'a> {
             engine: self.engine,
             cancel: self.cancel,
             progress: self.progress,
+            stream: self.stream,
             error: PhantomData,
         }
     }
@@ -202,6 +205,16 @@ impl<'a, E> Search<'a, E> {
         self
     }
 
+    /// Calls `stream` with the engine after each chunk of values it
+    /// computes, as [`Grow::stream`](sequence::Grow::stream) does: a
+    /// front end prints the values the search computes as they come,
+    /// before it knows whether a period will be proved. Breaking stops the
+    /// search, which then fails as when its flag is set.
+    pub fn stream(mut self, stream: &'a mut Stream<'a>) -> Self {
+        self.stream = Some(stream);
+        self
+    }
+
     /// The search; with `reserve`, the limits are checked up front and
     /// each store is reserved fallibly before it grows.
     fn go(self, reserve: bool) -> Result<Analysis, AnalysisError> {
@@ -227,7 +240,13 @@ impl<'a, E> Search<'a, E> {
                 (None, Some(own)) => own.as_mut(),
                 (None, None) => unreachable!("an engine is built when none is lent"),
             };
-            find(engine, ruleset, self.reach, reserve, cancel, progress)?
+            let mut run = Run {
+                reserve,
+                cancel,
+                progress,
+                stream: self.stream,
+            };
+            find(engine, ruleset, self.reach, &mut run)?
         };
         // The engine's own store, moved; a lent engine's, copied.
         let values = match (own, lent) {
@@ -246,25 +265,45 @@ impl<'a, E> Search<'a, E> {
     }
 }
 
+/// How one search runs: whether it reserves fallibly, its flag and the
+/// callbacks that watch it.
+struct Run<'r, 's> {
+    reserve: bool,
+    cancel: &'r Cancel,
+    progress: &'r mut dyn FnMut(usize),
+    stream: Option<&'r mut Stream<'s>>,
+}
+
+impl Run<'_, '_> {
+    /// Grows `engine` until `G(n)` is known, with this run's options.
+    fn extend(&mut self, engine: &mut dyn SequenceEngine, n: usize) -> Result<(), Cancelled> {
+        sequence::extend(
+            engine,
+            n,
+            self.cancel,
+            self.progress,
+            self.stream.as_deref_mut(),
+        )
+    }
+}
+
 /// The periodicity of `ruleset` as far as `reach` goes, on `engine`.
 fn find(
     engine: &mut dyn SequenceEngine,
     ruleset: &HeapRuleset,
     reach: Reach,
-    reserve: bool,
-    cancel: &Cancel,
-    progress: &mut dyn FnMut(usize),
+    run: &mut Run<'_, '_>,
 ) -> Result<Periodicity, AnalysisError> {
     let theorem = Theorem::for_ruleset(ruleset);
     let n = match (theorem, reach) {
         (_, Reach::Table(n)) | (None, Reach::Max(n)) => n,
         (None, Reach::Default) => default_max(ruleset),
         (Some(theorem), Reach::Max(max)) => {
-            return search_in(engine, theorem, max, reserve, cancel, progress);
+            return search_in(engine, theorem, max, run);
         }
         (Some(theorem), Reach::Default) => {
             let first = default_max(ruleset);
-            let found = search_in(engine, theorem, first, reserve, cancel, progress)?;
+            let found = search_in(engine, theorem, first, run)?;
             let unknown = matches!(
                 found.status,
                 PeriodStatus::Unknown {
@@ -274,19 +313,12 @@ fn find(
             // Values that stay cheap: the longer search starts where this
             // one stopped, with the values the engine keeps.
             if first == DEFAULT_MAX && unknown && engine.report().linear == Some(true) {
-                return search_in(
-                    engine,
-                    theorem,
-                    DEFAULT_MAX_LINEAR,
-                    reserve,
-                    cancel,
-                    progress,
-                );
+                return search_in(engine, theorem, DEFAULT_MAX_LINEAR, run);
             }
             return Ok(found);
         }
     };
-    table(engine, theorem.is_some(), n, reserve, cancel, progress)
+    table(engine, theorem.is_some(), n, run)
 }
 
 /// The values `G(0..=n)` computed by `engine`, with no period search; with
@@ -295,10 +327,9 @@ fn table(
     engine: &mut dyn SequenceEngine,
     has_theorem: bool,
     n: u64,
-    reserve: bool,
-    cancel: &Cancel,
-    progress: &mut dyn FnMut(usize),
+    run: &mut Run<'_, '_>,
 ) -> Result<Periodicity, AnalysisError> {
+    let reserve = run.reserve;
     if reserve {
         // The engine's store, and a copy where it keeps none.
         let copies = if engine.sequence().is_some() { 1 } else { 2 };
@@ -310,7 +341,7 @@ fn table(
     if reserve {
         engine.try_reserve(n)?;
     }
-    sequence::extend(engine, n, cancel, progress)?;
+    run.extend(engine, n)?;
     let reason = if has_theorem {
         UnknownReason::LimitReached
     } else {
@@ -330,10 +361,9 @@ fn search_in(
     engine: &mut dyn SequenceEngine,
     theorem: Theorem,
     max: u64,
-    reserve: bool,
-    cancel: &Cancel,
-    progress: &mut dyn FnMut(usize),
+    run: &mut Run<'_, '_>,
 ) -> Result<Periodicity, AnalysisError> {
+    let reserve = run.reserve;
     // A copy of the values, for engines that keep none of their own.
     let own = engine.sequence().is_some();
     // The limit applies to what was asked for, before the engine's own
@@ -364,14 +394,14 @@ fn search_in(
     loop {
         // Checked here too: an engine that already holds the values would
         // otherwise never look at the flag.
-        cancel.check()?;
+        run.cancel.check()?;
         if reserve {
             engine.try_reserve(len - 1)?;
             if !own {
                 copy.try_reserve(len)?;
             }
         }
-        sequence::extend(engine, len - 1, cancel, progress)?;
+        run.extend(engine, len - 1)?;
         let values = match engine.sequence() {
             Some(values) => values,
             None => {

@@ -209,9 +209,23 @@ pub enum QuotientError {
         /// The quotient's [`MisereQuotient::max_heap`].
         max_heap: u64,
     },
-    /// The caller's cancellation flag was raised.
-    #[error(transparent)]
-    Cancelled(#[from] Cancelled),
+    /// The caller's cancellation flag was raised. `partial` holds the
+    /// quotient verified for the heaps done before it, if any, as for
+    /// [`TooLarge`](QuotientError::TooLarge): a stopped run keeps what it
+    /// computed.
+    #[error("{}", Cancelled)]
+    Cancelled {
+        /// The quotient for the heaps done before the flag was raised,
+        /// when at least heap 1 was.
+        partial: Option<Box<MisereQuotient>>,
+    },
+}
+
+impl From<Cancelled> for QuotientError {
+    /// A cancellation before anything was verified.
+    fn from(_: Cancelled) -> QuotientError {
+        QuotientError::Cancelled { partial: None }
+    }
 }
 
 impl MisereQuotient {
@@ -289,7 +303,7 @@ impl<'a> QuotientBuilder<'a> {
     /// let stop = Cancel::new();
     /// stop.cancel();
     /// let r = MisereQuotient::of(&"kayles".parse()?, 10).cancel(&stop).compute();
-    /// assert!(matches!(r, Err(QuotientError::Cancelled(_))));
+    /// assert!(matches!(r, Err(QuotientError::Cancelled { partial: None })));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn cancel(mut self, cancel: &Cancel) -> Self {
@@ -312,7 +326,7 @@ impl<'a> QuotientBuilder<'a> {
     /// [`QuotientError::TooLarge`] when a candidate passes
     /// `limits.max_order` elements or the outcome search passes
     /// `limits.max_searched` sums (with the quotient verified so far); [`QuotientError::Cancelled`] when the
-    /// cancellation flag is raised.
+    /// cancellation flag is raised (with the quotient verified so far).
     ///
     /// # Complexity
     /// Each verification is `O(T · k · |Q|²)` for `T` heap types whose
@@ -362,7 +376,14 @@ impl<'a> QuotientBuilder<'a> {
                 };
             let hyp = match learner.learn(n, limits.max_order, cancel) {
                 Ok(hyp) => hyp,
-                Err(LearnError::Cancelled) => return Err(QuotientError::Cancelled(Cancelled)),
+                Err(LearnError::Cancelled) => {
+                    return Err(QuotientError::Cancelled {
+                        partial: learner
+                            .prev
+                            .as_ref()
+                            .map(|hyp| Box::new(present(hyp, n - 1, &orders))),
+                    })
+                }
                 Err(LearnError::Order(proved)) => {
                     let at_least = proved
                         .map(|b| format!(" (it has at least {b} elements)"))
