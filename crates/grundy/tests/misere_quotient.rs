@@ -271,3 +271,31 @@ fn bounds_give_errors_with_what_was_verified() {
         Err(QuotientError::Cancelled { .. })
     ));
 }
+
+/// Dawson's Kayles at heap 34: the candidates do not converge, and the
+/// last one proves that the quotient has more elements than the default
+/// bound of 1024, so the computation stops at once and says so (rather
+/// than searching positions until its memory bound).
+#[test]
+fn dawsons_kayles_at_34_is_proved_larger_than_the_bound() {
+    let dawson: HeapRuleset = "0.07".parse().unwrap();
+    match MisereQuotient::compute(&dawson, 34) {
+        Err(QuotientError::TooLarge {
+            heap,
+            what,
+            partial,
+            ..
+        }) => {
+            assert_eq!(heap, 34);
+            let partial = partial.expect("heaps up to 33 are verified");
+            assert_eq!((partial.max_heap(), partial.order()), (33, 638));
+            let at_least: usize = what
+                .strip_prefix("order 1024 (it has at least ")
+                .and_then(|rest| rest.strip_suffix(" elements)"))
+                .and_then(|n| n.parse().ok())
+                .unwrap_or_else(|| panic!("no proved bound in {what:?}"));
+            assert!(at_least > 1024, "{what}");
+        }
+        other => panic!("expected TooLarge, got {other:?}"),
+    }
+}

@@ -2,9 +2,12 @@
 //! conservatively, or with heaps set free as cyclic generators over it.
 
 use std::collections::HashMap;
+use std::hash::BuildHasherDefault;
 
 use super::learner::{Hyp, LearnError, Learner};
 use crate::cancel::Cancel;
+use crate::game::PositionHasher;
+use crate::parallel;
 
 impl Learner {
     /// The quotient for heaps below `n` with heap `n` sent to one of its
@@ -14,8 +17,13 @@ impl Learner {
     /// elements are told apart by sums of smaller heaps, and a verified
     /// candidate predicts every sum with heap `n` in it. Its elements are
     /// all reached without heap `n`, so it is the quotient itself.
+    ///
+    /// Where a smaller heap's options have the same classes as heap `n`'s,
+    /// heap `n` takes that heap's class with no search: swapping the two
+    /// heaps in any sum changes neither its class nor its options' classes,
+    /// so a local failure with heap `n` would be one without it.
     pub(super) fn conservative(
-        &self,
+        &mut self,
         n: u32,
         gens: &[u32],
         gen_of: &[u32],
@@ -29,6 +37,41 @@ impl Learner {
         }
         let order = prev.order();
         let (g_old, g) = (prev.gens.len(), gens.len());
+        let extend = |x: usize| {
+            let mut delta = Vec::with_capacity(order * g);
+            for s in 0..order {
+                delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
+                delta.push(prev.mul[s * order + x]);
+            }
+            Hyp {
+                delta,
+                p: prev.p.clone(),
+                gens: gens.to_vec(),
+                gen_of: gen_of.to_vec(),
+                mul: prev.mul.clone(),
+            }
+        };
+        let shape = |h: u32| {
+            let mut v: Vec<u32> = self.opts[h as usize]
+                .iter()
+                .map(|leaves| prev.star(0, leaves))
+                .collect();
+            v.sort_unstable();
+            v.dedup();
+            v
+        };
+        if self.shapes_upto + 1 != n {
+            self.shapes.clear();
+            for &h in &prev.gens {
+                self.shapes.insert(shape(h), prev.star(0, &[h]));
+            }
+        }
+        self.shapes_upto = n - 1;
+        let heap_shape = shape(n);
+        if let Some(&x) = self.shapes.get(&heap_shape) {
+            self.shapes_upto = n;
+            return Ok(Some(extend(x as usize)));
+        }
         // Heap n alone: P exactly when every option (a sum of smaller
         // heaps, which the previous quotient answers) is N.
         let heap_p = self.opts[n as usize]
@@ -90,19 +133,10 @@ impl Learner {
             if !locally_fine {
                 continue;
             }
-            let mut delta = Vec::with_capacity(order * g);
-            for s in 0..order {
-                delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
-                delta.push(prev.mul[s * order + x]);
-            }
-            let hyp = Hyp {
-                delta,
-                p: prev.p.clone(),
-                gens: gens.to_vec(),
-                gen_of: gen_of.to_vec(),
-                mul: prev.mul.clone(),
-            };
+            let hyp = extend(x);
             if self.verify(&hyp, cancel)?.is_none() {
+                self.shapes.insert(heap_shape, x as u32);
+                self.shapes_upto = n;
                 return Ok(Some(hyp));
             }
         }
@@ -117,7 +151,8 @@ impl Learner {
     /// mex rule over that sum's options (which come before it, so their
     /// elements are decided first); elements that no sum of heaps tells
     /// apart are then merged (Moore's refinement). `None` when the product
-    /// or the result is too large; the caller verifies what it gets.
+    /// or the result is too large; the caller verifies what it gets, after
+    /// [`Hyp::fill_mul`].
     pub(super) fn trial(
         &self,
         base: &Hyp,
@@ -127,118 +162,114 @@ impl Learner {
         max_order: usize,
     ) -> Option<Hyp> {
         let q = base.order();
-        let sizes: Vec<usize> = free.iter().map(|&(_, i, p)| i + p).collect();
-        let c: usize = sizes.iter().product();
-        let m = q.checked_mul(c)?;
-        if m > 64 * max_order.max(1024) {
+        let product = Product::new(base, free);
+        if q.checked_mul(product.c)? > 64 * max_order.max(1024) {
             return None;
         }
-        let mul_m = |a: usize, b: usize| -> usize {
-            let (mut ra, mut rb) = (a % c, b % c);
-            let mut r = 0;
-            let mut scale = 1;
-            for (j, &(_, index, period)) in free.iter().enumerate() {
-                let k = ra % sizes[j] + rb % sizes[j];
-                ra /= sizes[j];
-                rb /= sizes[j];
-                let k = if k < sizes[j] {
-                    k
-                } else {
-                    index + (k - index) % period
-                };
-                r += k * scale;
-                scale *= sizes[j];
-            }
-            base.mul[(a / c) * q + b / c] as usize * c + r
-        };
         let g = gens.len();
         let pre: Vec<usize> = (0..g)
-            .map(|t| {
-                let mut scale = 1;
-                for (j, &(ft, _, _)) in free.iter().enumerate() {
-                    if ft == t {
-                        return scale;
-                    }
-                    scale *= sizes[j];
-                }
-                base.star(0, &[gens[t]]) as usize * c
+            .map(|t| match free.iter().position(|&(ft, _, _)| ft == t) {
+                Some(j) => product.unit(j),
+                None => product.lift(base.star(0, &[gens[t]]) as usize),
             })
             .collect();
-        let elem_of = |leaves: &[u32]| -> usize {
-            leaves.iter().fold(0, |x, &h| match gen_of[h as usize] {
-                u32::MAX => x,
-                t => mul_m(x, pre[t as usize]),
+        let size = q << product.bits;
+        let least = least_sums(&product, &pre, size);
+        let reach = &least.elems;
+        // The elements each option of each generator leads to.
+        let opt_elems: Vec<Vec<usize>> = gens
+            .iter()
+            .map(|&h| {
+                let mut v: Vec<usize> = self.opts[h as usize]
+                    .iter()
+                    .map(|leaves| {
+                        leaves.iter().fold(0, |x, &h| match gen_of[h as usize] {
+                            u32::MAX => x,
+                            t => product.mul(x, pre[t as usize]),
+                        })
+                    })
+                    .collect();
+                v.sort_unstable();
+                v.dedup();
+                v
             })
-        };
-        // Least sums: counts per generator, largest heap first, so that the
-        // vectors compare in the order of sums.
-        let mut best: HashMap<usize, Vec<u32>> = HashMap::from([(0, vec![0; g])]);
-        for (t, &gen_elem) in pre.iter().enumerate() {
-            let slot = g - 1 - t;
-            let mut next: HashMap<usize, (usize, Vec<u32>)> = HashMap::new();
-            let mut power = 0usize;
-            let mut seen = vec![power];
-            for k in 0.. {
-                for (&e0, w0) in &best {
-                    let e = mul_m(e0, power);
-                    let mut w = w0.clone();
-                    w[slot] = k as u32;
-                    match next.get_mut(&e) {
-                        None => {
-                            next.insert(e, (k, w));
-                        }
-                        Some((k2, w2)) if *k2 == k && w < *w2 => *w2 = w,
-                        Some(_) => {}
-                    }
-                }
-                power = mul_m(power, gen_elem);
-                if seen.contains(&power) {
-                    break;
-                }
-                seen.push(power);
-            }
-            best = next.into_iter().map(|(e, (_, w))| (e, w)).collect();
-        }
-        let mut order: Vec<(Vec<u32>, usize)> = best.into_iter().map(|(e, w)| (w, e)).collect();
-        order.sort_unstable();
-        let mut p: HashMap<usize, bool> = HashMap::with_capacity(order.len());
-        for (w, e) in &order {
-            if *e == 0 {
-                p.insert(0, false);
+            .collect();
+        // Outcomes, in the order of least sums: 0 N, 1 P, 2 not yet known.
+        let mut p = vec![2u8; size];
+        let mut counts = vec![0u32; g];
+        let mut support: Vec<usize> = Vec::with_capacity(g);
+        let mut prefix: Vec<usize> = Vec::with_capacity(g + 1);
+        for (i, &e) in reach.iter().enumerate() {
+            if e == 0 {
+                p[0] = 0;
                 continue;
             }
+            least.word(i, &mut counts);
+            support.clear();
+            support.extend((0..g).filter(|&t| counts[t] > 0));
+            // The class of the sum less one heap of each generator in it:
+            // prefix and suffix products over the support.
+            prefix.clear();
+            prefix.push(0);
+            for &t in &support {
+                let last = *prefix.last().expect("non-empty");
+                prefix.push(product.mul(last, least.power(t, counts[t] as usize)));
+            }
+            let mut suffix = 0;
             let mut any_p = false;
-            'sum: for slot in (0..g).filter(|&s| w[s] > 0) {
-                let t = g - 1 - slot;
-                let mut rest_w = w.clone();
-                rest_w[slot] -= 1;
-                let rest = (0..g).fold(0, |x, s| {
-                    (0..rest_w[s]).fold(x, |x, _| mul_m(x, pre[g - 1 - s]))
-                });
-                for leaves in &self.opts[gens[t] as usize] {
+            for (i, &t) in support.iter().enumerate().rev() {
+                let others = product.mul(prefix[i], suffix);
+                let rest = product.mul(others, least.power(t, counts[t] as usize - 1));
+                for &o in &opt_elems[t] {
                     // Every option comes before the sum, so is decided.
-                    if *p.get(&mul_m(rest, elem_of(leaves)))? {
-                        any_p = true;
-                        break 'sum;
+                    match p[product.mul(rest, o)] {
+                        1 => {
+                            any_p = true;
+                            break;
+                        }
+                        0 => {}
+                        _ => return None,
                     }
                 }
+                if any_p {
+                    break;
+                }
+                suffix = product.mul(suffix, least.power(t, counts[t] as usize));
             }
-            p.insert(*e, !any_p);
+            p[e] = u8::from(!any_p);
         }
-        // Moore's refinement of the reachable elements.
-        let reach: Vec<usize> = order.iter().map(|&(_, e)| e).collect();
-        let mut class: HashMap<usize, usize> =
-            reach.iter().map(|&e| (e, usize::from(p[&e]))).collect();
+        // Moore's refinement of the reachable elements, on their places in
+        // `reach`.
+        let mut place = vec![u32::MAX; size];
+        for (i, &e) in reach.iter().enumerate() {
+            place[e] = i as u32;
+        }
+        let next: Vec<u32> = reach
+            .iter()
+            .flat_map(|&e| pre.iter().map(move |&x| (e, x)))
+            .map(|(e, x)| place[product.mul(e, x)])
+            .collect();
+        let mut class: Vec<u32> = reach.iter().map(|&e| u32::from(p[e])).collect();
         let mut count = 0;
+        let mut sig = vec![0u32; g + 1];
         loop {
-            let mut ids: HashMap<Vec<usize>, usize> = HashMap::new();
-            let mut new_class = HashMap::with_capacity(reach.len());
-            for &e in &reach {
-                let mut sig = Vec::with_capacity(g + 1);
-                sig.push(class[&e]);
-                sig.extend(pre.iter().map(|&x| class[&mul_m(e, x)]));
-                let len = ids.len();
-                new_class.insert(e, *ids.entry(sig).or_insert(len));
+            let mut ids: HashMap<Vec<u32>, u32, BuildHasherDefault<PositionHasher>> =
+                HashMap::with_capacity_and_hasher(count.max(2), Default::default());
+            let mut new_class = Vec::with_capacity(reach.len());
+            for i in 0..reach.len() {
+                sig[0] = class[i];
+                for t in 0..g {
+                    sig[t + 1] = class[next[i * g + t] as usize];
+                }
+                let len = ids.len() as u32;
+                let id = match ids.get(&sig) {
+                    Some(&id) => id,
+                    None => {
+                        ids.insert(sig.clone(), len);
+                        len
+                    }
+                };
+                new_class.push(id);
             }
             let new_count = ids.len();
             class = new_class;
@@ -252,30 +283,28 @@ impl Learner {
         }
         // Classes numbered by their least sums (the identity first).
         let mut rep = vec![];
-        let mut id = vec![usize::MAX; count];
-        for &e in &reach {
-            if id[class[&e]] == usize::MAX {
-                id[class[&e]] = rep.len();
-                rep.push(e);
+        let mut id = vec![u32::MAX; count];
+        for (i, &c) in class.iter().enumerate() {
+            if id[c as usize] == u32::MAX {
+                id[c as usize] = rep.len() as u32;
+                rep.push(i);
             }
         }
-        let state = |e: usize| id[class[&e]] as u32;
+        let state = |i: usize| id[class[i] as usize];
+        let next = &next;
         let delta = rep
             .iter()
-            .flat_map(|&e| pre.iter().map(move |&x| (e, x)))
-            .map(|(e, x)| state(mul_m(e, x)))
-            .collect();
-        let mul = rep
-            .iter()
-            .flat_map(|&a| rep.iter().map(move |&b| (a, b)))
-            .map(|(a, b)| state(mul_m(a, b)))
+            .flat_map(|&i| (0..g).map(move |t| next[i * g + t] as usize))
+            .map(state)
             .collect();
         Some(Hyp {
             delta,
-            p: rep.iter().map(|e| p[e]).collect(),
+            p: rep.iter().map(|&i| p[reach[i]] == 1).collect(),
             gens: gens.to_vec(),
             gen_of: gen_of.to_vec(),
-            mul,
+            // Most candidates are dropped unverified: the caller fills the
+            // table of those it keeps.
+            mul: vec![],
         })
     }
 
@@ -294,75 +323,130 @@ impl Learner {
         max_order: usize,
         cancel: &Cancel,
     ) -> Result<Option<Hyp>, LearnError> {
-        let Some(prev) = &self.prev else {
-            return Ok(None);
-        };
-        let g = gens.len();
-        if gens.last() != Some(&n) {
-            return Ok(None);
-        }
         let candidates = max_order.saturating_mul(4);
-        let Some(mut hyp) = self.trial(prev, gens, gen_of, &[(g - 1, 2, 2)], candidates) else {
+        let Some(mut hyp) = self.first_candidate(n, gens, gen_of, candidates) else {
             return Ok(None);
         };
         for _round in 0..256 {
             let Some(f) = self.verify(&hyp, cancel)? else {
                 if hyp.order() > max_order {
-                    return Err(LearnError::Order);
+                    return Err(LearnError::Order(None));
                 }
                 return Ok(Some(hyp));
             };
-            let wrong = hyp.predict(&f);
-            let mut counts: Vec<(usize, usize)> = vec![];
-            for &h in &f {
-                let t = gen_of[h as usize] as usize;
-                match counts.iter_mut().find(|(t2, _)| *t2 == t) {
-                    Some((_, k)) => *k += 1,
-                    None => counts.push((t, 1)),
-                }
-            }
-            // The index of a generator's element in the candidate.
-            let index_of = |t: usize| -> usize {
-                let e = hyp.star(0, &[gens[t]]);
-                let mut powers = vec![0u32];
-                loop {
-                    let next = hyp.mul
-                        [*powers.last().expect("non-empty") as usize * hyp.order() + e as usize];
-                    if let Some(i) = powers.iter().position(|&x| x == next) {
-                        return i;
-                    }
-                    powers.push(next);
-                }
-            };
-            let mut found = None;
-            'sizes: for size in 1..=counts.len().min(3) {
-                for subset in subsets(counts.len(), size) {
-                    cancel.check()?;
-                    let free: Vec<(usize, usize, usize)> = subset
-                        .iter()
-                        .map(|&j| {
-                            let (t, k) = counts[j];
-                            let index = index_of(t).max(k.saturating_sub(1)).max(2);
-                            let period = 2 * (index.saturating_sub(4) / 2).max(1);
-                            (t, index, period)
-                        })
-                        .collect();
-                    if let Some(next) = self.trial(&hyp, gens, gen_of, &free, candidates) {
-                        if next.predict(&f) != wrong {
-                            found = Some(next);
-                            break 'sizes;
-                        }
-                    }
-                }
-            }
-            match found {
+            match self.next_candidate(&hyp, &f, gens, gen_of, candidates, cancel)? {
                 Some(next) => hyp = next,
-                None => return Ok(None),
+                None => {
+                    // Where the candidates proved the quotient larger than
+                    // the bound, the learner could not finish either.
+                    let (bound, _) = self.lower_bound(&hyp, &f);
+                    if bound > max_order {
+                        return Err(LearnError::Order(Some(bound)));
+                    }
+                    return Ok(None);
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The first candidate where the quotient changes at heap `n`: heap `n`
+    /// as a new generator `x^4 = x^2` over the previous quotient.
+    pub(super) fn first_candidate(
+        &self,
+        n: u32,
+        gens: &[u32],
+        gen_of: &[u32],
+        candidates: usize,
+    ) -> Option<Hyp> {
+        let prev = self.prev.as_ref()?;
+        if gens.last() != Some(&n) {
+            return None;
+        }
+        let mut hyp = self.trial(prev, gens, gen_of, &[(gens.len() - 1, 2, 2)], candidates)?;
+        hyp.fill_mul();
+        Some(hyp)
+    }
+
+    /// The candidate that replaces `hyp`, whose least failure is `f`: the
+    /// first, in the order of the subsets of `f`'s heaps, that predicts `f`
+    /// correctly (with its multiplication table), or `None`. With several
+    /// threads, that many subsets are tried at once.
+    pub(super) fn next_candidate(
+        &self,
+        hyp: &Hyp,
+        f: &[u32],
+        gens: &[u32],
+        gen_of: &[u32],
+        candidates: usize,
+        cancel: &Cancel,
+    ) -> Result<Option<Hyp>, LearnError> {
+        let wrong = hyp.predict(f);
+        let mut counts: Vec<(usize, usize)> = vec![];
+        for &h in f {
+            let t = gen_of[h as usize] as usize;
+            match counts.iter_mut().find(|(t2, _)| *t2 == t) {
+                Some((_, k)) => *k += 1,
+                None => counts.push((t, 1)),
+            }
+        }
+        // The index of a generator's element in the candidate.
+        let index_of = |t: usize| -> usize {
+            let e = hyp.star(0, &[gens[t]]);
+            let mut powers = vec![0u32];
+            loop {
+                let next =
+                    hyp.mul[*powers.last().expect("non-empty") as usize * hyp.order() + e as usize];
+                if let Some(i) = powers.iter().position(|&x| x == next) {
+                    return i;
+                }
+                powers.push(next);
+            }
+        };
+        let frees: Vec<Vec<Free>> = (1..=counts.len().min(3))
+            .flat_map(|size| subsets(counts.len(), size))
+            .map(|subset| {
+                subset
+                    .iter()
+                    .map(|&j| {
+                        let (t, k) = counts[j];
+                        let index = index_of(t).max(k.saturating_sub(1)).max(2);
+                        let period = 2 * (index.saturating_sub(4) / 2).max(1);
+                        (t, index, period)
+                    })
+                    .collect()
+            })
+            .collect();
+        let batch = parallel::threads();
+        for group in frees.chunks(batch) {
+            cancel.check()?;
+            let mut tries: Vec<(&[Free], Option<Hyp>)> =
+                group.iter().map(|free| (free.as_slice(), None)).collect();
+            let attempt = |_: usize, (free, out): &mut (&[Free], Option<Hyp>)| {
+                *out = self
+                    .trial(hyp, gens, gen_of, free, candidates)
+                    .filter(|next| next.predict(f) != wrong);
+            };
+            if tries.len() > 1 {
+                parallel::for_each_mut(&mut tries, attempt);
+            } else {
+                tries
+                    .iter_mut()
+                    .enumerate()
+                    .for_each(|(i, t)| attempt(i, t));
+            }
+            if let Some(mut next) = tries.into_iter().find_map(|(_, next)| next) {
+                next.fill_mul();
+                return Ok(Some(next));
             }
         }
         Ok(None)
     }
 }
+
+/// A generator set free as a cyclic generator: (generator index, index,
+/// period).
+type Free = (usize, usize, usize);
 
 /// The subsets of `0..len` with `size` members, in lexicographic order.
 fn subsets(len: usize, size: usize) -> Vec<Vec<usize>> {
@@ -380,5 +464,149 @@ fn subsets(len: usize, size: usize) -> Vec<Vec<usize>> {
         for j in i + 1..size {
             cur[j] = cur[j - 1] + 1;
         }
+    }
+}
+
+/// `base` times cyclic monoids `x^(index + period) = x^index`: an element
+/// is a base element shifted left by `bits`, beside the exponents of the
+/// cyclic parts in mixed radix.
+struct Product<'a> {
+    base: &'a Hyp,
+    /// The number of exponent vectors, `∏ (index + period)`.
+    c: usize,
+    bits: u32,
+    /// `cyclic[r1 * c + r2]`: the product of two exponent vectors.
+    cyclic: Vec<u32>,
+    /// The radix of each cyclic part.
+    scales: Vec<usize>,
+}
+
+impl Product<'_> {
+    fn new<'a>(base: &'a Hyp, free: &[(usize, usize, usize)]) -> Product<'a> {
+        let sizes: Vec<usize> = free.iter().map(|&(_, i, p)| i + p).collect();
+        let c: usize = sizes.iter().product();
+        let mut scales = Vec::with_capacity(sizes.len());
+        let mut scale = 1;
+        for &s in &sizes {
+            scales.push(scale);
+            scale *= s;
+        }
+        let cyclic = (0..c * c)
+            .map(|i| {
+                let (mut ra, mut rb) = (i / c, i % c);
+                let mut r = 0;
+                for (j, &(_, index, period)) in free.iter().enumerate() {
+                    let k = ra % sizes[j] + rb % sizes[j];
+                    ra /= sizes[j];
+                    rb /= sizes[j];
+                    let k = if k < sizes[j] {
+                        k
+                    } else {
+                        index + (k - index) % period
+                    };
+                    r += k * scales[j];
+                }
+                r as u32
+            })
+            .collect();
+        Product {
+            base,
+            c,
+            bits: usize::BITS - (c - 1).leading_zeros(),
+            cyclic,
+            scales,
+        }
+    }
+
+    fn mul(&self, a: usize, b: usize) -> usize {
+        let mask = (1 << self.bits) - 1;
+        let q = self.base.order();
+        let x = self.base.mul[(a >> self.bits) * q + (b >> self.bits)] as usize;
+        (x << self.bits) | self.cyclic[(a & mask) * self.c + (b & mask)] as usize
+    }
+
+    /// The generator of cyclic part `j`.
+    fn unit(&self, j: usize) -> usize {
+        self.scales[j]
+    }
+
+    /// A base element, with every cyclic exponent zero.
+    fn lift(&self, x: usize) -> usize {
+        x << self.bits
+    }
+}
+
+/// The reachable elements of a product, each with its lexicographically
+/// least sum of generators (counts compared from the last generator, the
+/// largest heap, down).
+struct LeastSums {
+    /// The reachable elements in the order of their least sums.
+    elems: Vec<usize>,
+    /// `layers[t][i] = (count, parent)`: after generators `0..=t`, the
+    /// `i`-th element (in the order of least sums over those generators)
+    /// has `count` heaps of generator `t` and the rest of its sum is that
+    /// of element `parent` of layer `t - 1`.
+    layers: Vec<Vec<(u32, u32)>>,
+    /// The powers of each generator's element, up to where they cycle.
+    powers: Vec<Vec<usize>>,
+}
+
+impl LeastSums {
+    /// The counts of the least sum of `elems[i]`, one per generator.
+    fn word(&self, i: usize, counts: &mut [u32]) {
+        let mut at = i as u32;
+        for t in (0..self.layers.len()).rev() {
+            let (k, parent) = self.layers[t][at as usize];
+            counts[t] = k;
+            at = parent;
+        }
+    }
+
+    /// Generator `t`'s element to the power `k` (a count of a least sum).
+    fn power(&self, t: usize, k: usize) -> usize {
+        self.powers[t][k]
+    }
+}
+
+/// The least sums of every reachable element of `product`, generator by
+/// generator from the smallest heap: with the elements over generators
+/// `0..t` in the order of their least sums, those over `0..=t` are first
+/// reached with the fewest heaps of generator `t`, and among equal counts
+/// from the earliest element before, so taking each element the first time
+/// it is reached keeps them in order with no comparisons.
+fn least_sums(product: &Product<'_>, pre: &[usize], size: usize) -> LeastSums {
+    let mut elems = vec![0usize];
+    let mut layers = Vec::with_capacity(pre.len());
+    let mut powers = Vec::with_capacity(pre.len());
+    let mut stamp = vec![u32::MAX; size];
+    for (t, &x) in pre.iter().enumerate() {
+        let mut cycle = vec![0usize];
+        loop {
+            let next = product.mul(*cycle.last().expect("non-empty"), x);
+            if cycle.contains(&next) {
+                break;
+            }
+            cycle.push(next);
+        }
+        let mut next_elems = Vec::with_capacity(elems.len());
+        let mut layer = Vec::with_capacity(elems.len());
+        for (k, &xk) in cycle.iter().enumerate() {
+            for (i, &e0) in elems.iter().enumerate() {
+                let e = product.mul(e0, xk);
+                if stamp[e] != t as u32 {
+                    stamp[e] = t as u32;
+                    next_elems.push(e);
+                    layer.push((k as u32, i as u32));
+                }
+            }
+        }
+        elems = next_elems;
+        layers.push(layer);
+        powers.push(cycle);
+    }
+    LeastSums {
+        elems,
+        layers,
+        powers,
     }
 }

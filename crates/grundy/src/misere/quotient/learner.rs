@@ -6,6 +6,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
+use crate::parallel;
 
 /// A commutative candidate: states are table rows, `delta[x * g + i]` adds
 /// one heap of generator `i` (heap size `gens[i]`).
@@ -51,11 +52,59 @@ impl Hyp {
     pub(super) fn predict(&self, pos: &[u32]) -> bool {
         self.p[self.star(0, pos) as usize]
     }
+
+    /// Fills the multiplication table from the generators' action: with
+    /// every state `y` reached from the identity as `y = y'·g`, the row of
+    /// `x` is `x·y = (x·y')·g`, one lookup per entry.
+    pub(super) fn fill_mul(&mut self) {
+        let n = self.order();
+        let g = self.gens.len();
+        // States in the order they are first reached, with the state and
+        // generator that reach them.
+        let mut seen = vec![false; n];
+        seen[0] = true;
+        let mut tree: Vec<(u32, u32, u32)> = vec![];
+        let mut queue = vec![0u32];
+        let mut i = 0;
+        while i < queue.len() {
+            let x = queue[i] as usize;
+            i += 1;
+            for t in 0..g {
+                let y = self.delta[x * g + t];
+                if !seen[y as usize] {
+                    seen[y as usize] = true;
+                    tree.push((y, x as u32, t as u32));
+                    queue.push(y);
+                }
+            }
+        }
+        debug_assert_eq!(queue.len(), n, "every state is reached from the identity");
+        let mut mul = vec![0u32; n * n];
+        // Rows are independent: a few hundred at a time on each thread.
+        let rows_per_piece = (1 << 16) / n.max(1) + 1;
+        let mut pieces: Vec<(usize, &mut [u32])> = mul
+            .chunks_mut(rows_per_piece * n)
+            .enumerate()
+            .map(|(i, rows)| (i * rows_per_piece, rows))
+            .collect();
+        let delta = &self.delta;
+        parallel::for_each_mut(&mut pieces, |_, (first, rows)| {
+            for (r, row) in rows.chunks_mut(n).enumerate() {
+                row[0] = (*first + r) as u32;
+                for &(y, parent, t) in &tree {
+                    row[y as usize] = delta[row[parent as usize] as usize * g + t as usize];
+                }
+            }
+        });
+        self.mul = mul;
+    }
 }
 
 pub(super) enum LearnError {
     Cancelled,
-    Order,
+    /// A candidate passed the order bound; with the order the true
+    /// quotient is proved to exceed, where one is known.
+    Order(Option<usize>),
     Searched,
 }
 
@@ -85,6 +134,11 @@ pub(super) struct Learner {
     pub(super) cert: Option<(Vec<u32>, Hyp)>,
     pub(super) n: u32,
     pub(super) max_searched: usize,
+    /// The class in `prev` of the heaps whose options have each set of
+    /// classes in `prev` (sorted), for the heaps up to `shapes_upto`;
+    /// emptied when the quotient changes.
+    pub(super) shapes: HashMap<Vec<u32>, u32>,
+    pub(super) shapes_upto: u32,
 }
 
 /// Sorts a position descending and drops heaps with no move.
@@ -139,6 +193,8 @@ impl Learner {
             cert: None,
             n: 0,
             max_searched,
+            shapes: HashMap::new(),
+            shapes_upto: 0,
         }
     }
 
@@ -288,6 +344,9 @@ impl Learner {
         if let Some(hyp) = self.conservative(n, &gens, &gen_of, cancel)? {
             return Ok(hyp);
         }
+        // The quotient changes at heap n: classes get new numbers.
+        self.shapes.clear();
+        self.shapes_upto = 0;
         // MisereSolver's candidates need no search at all; the learner is
         // the fallback when they do not converge.
         if let Some(hyp) = self.recalibrate(n, &gens, &gen_of, max_order, cancel)? {
@@ -322,7 +381,7 @@ impl Learner {
                 i += 1;
                 if access.len() > max_order {
                     self.access = access;
-                    return Err(LearnError::Order);
+                    return Err(LearnError::Order(None));
                 }
             }
             let order = access.len();

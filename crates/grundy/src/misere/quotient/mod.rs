@@ -17,7 +17,10 @@
 //!
 //! * **Conservative extension.** Heap `N` is tried as each element of the
 //!   previous quotient (those of the right outcome that pass a quick local
-//!   check first). When one verifies, the quotient has not changed.
+//!   check first). When one verifies, the quotient has not changed. Where a
+//!   smaller heap's options fall in the same classes as heap `N`'s, heap
+//!   `N` takes that heap's class with nothing to verify (swapping the two
+//!   in any sum changes neither its class nor its options' classes).
 //! * **New generator** (MisereSolver's method, Siegel). Otherwise heap `N`
 //!   becomes a new generator, free up to a cyclic relation
 //!   `x^(i+p) = x^i`, over the previous quotient. Each element of that
@@ -27,7 +30,14 @@
 //!   heaps of `F` (one, two, then three of them) are set free as cyclic
 //!   generators over the submonoid of the others, with a larger index,
 //!   until a candidate predicts `F` correctly; the least failure then moves
-//!   strictly later. No position is searched.
+//!   strictly later. No position is searched. The subsets are independent,
+//!   and several threads try that many at once, keeping the first in order
+//!   that works (the result does not depend on the number of threads).
+//! * **A proved bound.** When no candidate fixes the least failure, the
+//!   last candidate still predicts every sum before its failure, and the
+//!   sums it tells apart there are distinct classes of the true quotient
+//!   (`bound.rs`). If they outnumber the order bound, the computation stops
+//!   at once and says how many there are at least.
 //! * **Learning** (the fallback when that does not converge). The quotient
 //!   is also the minimal automaton of the commutative language of
 //!   P-positions, and is learned in the manner of Angluin's L* with
@@ -52,10 +62,14 @@
 //!   `L_t e_t^{m_t - 1} S_{t+1}` with `L_t`, `S_{t+1}` the products over the
 //!   types before and after `t`. A layered search over the pairs `(L, S)`,
 //!   one layer per type and each multiplicity taken modulo the index and
-//!   period of its class, decides whether a local failure exists at all, in
-//!   `O(T · k · |Q|²)` time, and finds the *lexicographically least* one
-//!   (largest heaps compared first, an order in which every option of a sum
-//!   comes before it).
+//!   period of its class, decides whether a local failure exists at all,
+//!   and finds the *lexicographically least* one (largest heaps compared
+//!   first, an order in which every option of a sum comes before it). At
+//!   layer `t`, `L` lies in the submonoid of the types before `t` and `S` in
+//!   that of the types from `t` on, so only those pairs are states: at most
+//!   `O(T · k · |Q|²)` time, and for Dawson's Kayles at heap 33 about one
+//!   pair in fifty of that. The pairs of a layer are decided on several
+//!   threads.
 //! * The least failure `F` has every option predicted correctly, so its true
 //!   outcome is the opposite of the prediction, and every sum before `F` is
 //!   predicted correctly. The learner keeps the candidate as a certificate
@@ -103,7 +117,9 @@
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
 //! | `candidates.rs` | MisereSolver's candidates: conservative extension and heaps set free as cyclic generators |
 //! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure |
+//! | `bound.rs` | a proved lower bound on the order of a quotient the search could not finish, from a candidate and its least failure |
 
+mod bound;
 mod candidates;
 mod learner;
 mod monoid;
@@ -121,8 +137,9 @@ pub use monoid::MisereQuotient;
 pub const MAX_QUOTIENT_HEAP: u64 = 500;
 
 /// The default bound on the order of a quotient (candidates on the way may
-/// have four times as many elements); the verification keeps `|Q|²/2`
-/// bytes per heap size for a candidate of order `|Q|`.
+/// have four times as many elements); a candidate of order `|Q|` keeps its
+/// multiplication table, `4|Q|²` bytes, and its verification at most
+/// `|Q|²/2` bytes per heap size.
 pub const DEFAULT_MAX_ORDER: usize = 1024;
 
 /// The default bound on the sums the exhaustive outcome search may
@@ -177,7 +194,9 @@ pub enum QuotientError {
         game: String,
         /// The heap size at which the bound was passed.
         heap: u64,
-        /// Which bound: "order 1024" or "20000000 searched positions".
+        /// Which bound: "order 1024" (with "(it has at least 1898
+        /// elements)" where the candidates proved the true quotient larger
+        /// than the bound) or "20000000 searched positions".
         what: String,
         /// The quotient for the heaps below `heap`, when `heap > 1`.
         partial: Option<Box<MisereQuotient>>,
@@ -336,45 +355,60 @@ impl<'a> QuotientBuilder<'a> {
             });
         }
         let mut learner = Learner::new(ruleset, max_heap as u32, limits.max_searched);
-        let mut last: Option<MisereQuotient> = None;
         let mut orders = vec![1];
         let game = ruleset.to_string();
+        // The quotient is presented only once it is returned (or wanted
+        // beside an error): presenting it at every heap size took longer
+        // than verifying it where it does not change.
+        let present = |hyp: &Hyp, heap: u32, orders: &[usize]| {
+            MisereQuotient::from_hypothesis(&game, ruleset, hyp, heap, orders)
+        };
         for n in 1..=max_heap as u32 {
-            let too_large = |what: String, last: Option<MisereQuotient>| QuotientError::TooLarge {
-                game: game.clone(),
-                heap: u64::from(n),
-                what,
-                partial: last.map(Box::new),
-            };
+            let too_large =
+                |what: String, learner: &Learner, orders: &[usize]| QuotientError::TooLarge {
+                    game: game.clone(),
+                    heap: u64::from(n),
+                    what,
+                    partial: learner
+                        .prev
+                        .as_ref()
+                        .map(|hyp| Box::new(present(hyp, n - 1, orders))),
+                };
             let hyp = match learner.learn(n, limits.max_order, cancel) {
                 Ok(hyp) => hyp,
                 Err(LearnError::Cancelled) => {
                     return Err(QuotientError::Cancelled {
-                        partial: last.map(Box::new),
+                        partial: learner
+                            .prev
+                            .as_ref()
+                            .map(|hyp| Box::new(present(hyp, n - 1, &orders))),
                     })
                 }
-                Err(LearnError::Order) => {
-                    return Err(too_large(format!("order {}", limits.max_order), last))
+                Err(LearnError::Order(proved)) => {
+                    let at_least = proved
+                        .map(|b| format!(" (it has at least {b} elements)"))
+                        .unwrap_or_default();
+                    return Err(too_large(
+                        format!("order {}{at_least}", limits.max_order),
+                        &learner,
+                        &orders,
+                    ));
                 }
                 Err(LearnError::Searched) => {
                     return Err(too_large(
                         format!("{} searched positions", limits.max_searched),
-                        last,
+                        &learner,
+                        &orders,
                     ))
                 }
             };
             orders.push(hyp.order());
-            last = Some(MisereQuotient::from_hypothesis(
-                &game, ruleset, &hyp, &learner, &orders,
-            ));
             progress(u64::from(n), hyp.order());
             learner.prev = Some(hyp);
         }
-        Ok(match last {
-            Some(q) => q,
-            None => {
-                MisereQuotient::from_hypothesis(&game, ruleset, &Hyp::trivial(), &learner, &orders)
-            }
+        Ok(match &learner.prev {
+            Some(hyp) => present(hyp, max_heap as u32, &orders),
+            None => present(&Hyp::trivial(), 0, &orders),
         })
     }
 }

@@ -5,25 +5,23 @@ use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashSet};
 use std::fmt;
 
-use super::{Element, Hyp, Learner, MisereQuotient};
+use super::{Element, Hyp, MisereQuotient};
 use crate::heap::HeapRuleset;
 
 impl MisereQuotient {
-    /// The quotient a verified candidate for heaps up to `learner.n`
-    /// stands for, named and presented.
+    /// The quotient a verified candidate for heaps up to `heap` stands
+    /// for, named and presented.
     pub(super) fn from_hypothesis(
         game: &str,
         ruleset: &HeapRuleset,
         hyp: &Hyp,
-        learner: &Learner,
+        heap: u32,
         orders: &[usize],
     ) -> MisereQuotient {
         let n = hyp.order();
         let mul = hyp.mul.clone();
-        let max_heap = u64::from(learner.n);
-        let pretending: Vec<Element> = (0..=learner.n)
-            .map(|h| Element(hyp.star(0, &[h])))
-            .collect();
+        let max_heap = u64::from(heap);
+        let pretending: Vec<Element> = (0..=heap).map(|h| Element(hyp.star(0, &[h]))).collect();
         // Generators: heaps whose class is not in the submonoid of the
         // smaller heaps' classes.
         let mut in_sub = vec![false; n];
@@ -49,7 +47,7 @@ impl MisereQuotient {
         }
         let letters: Vec<String> = (0..gen_elems.len()).map(letter).collect();
         let (names, relations) = present(&mul, n, &gen_elems, &letters);
-        let options = (0..=learner.n)
+        let options = (0..=heap)
             .map(|h| {
                 let mut seen = HashSet::new();
                 let mut out = vec![];
