@@ -40,8 +40,8 @@ fn heaps(spec: &str, budget: Duration) -> (u64, Duration) {
     let mut reached = (0, Duration::ZERO);
     for heap in 0..=grundy::misere::GENUS_MAX_HEAP {
         match table.genus(heap, &cancel) {
-            Ok(_) => reached = (heap, started.elapsed()),
-            Err(_) => break,
+            Ok(_) if started.elapsed() <= budget => reached = (heap, started.elapsed()),
+            _ => break,
         }
     }
     cancel.cancel();

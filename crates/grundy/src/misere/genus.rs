@@ -203,6 +203,8 @@ pub struct GenusTable {
     heaps: Vec<Heap>,
     misere: HashMap<Position, u64, BuildHasherDefault<PositionHasher>>,
     max_positions: usize,
+    /// Positions whose value was searched (not found in the table).
+    searched: u64,
 }
 
 impl GenusTable {
@@ -221,6 +223,7 @@ impl GenusTable {
             heaps: vec![],
             misere: HashMap::default(),
             max_positions: GENUS_MAX_POSITIONS,
+            searched: 0,
         }
     }
 
@@ -375,7 +378,10 @@ impl GenusTable {
         if let Some(&v) = self.misere.get(&position) {
             return Ok(v);
         }
-        if self.misere.len().is_multiple_of(4096) {
+        // Counted by searches rather than by entries: a game whose heaps
+        // have many options (Nim) searches long between new entries.
+        self.searched += 1;
+        if self.searched.is_multiple_of(1024) {
             cancel.check()?;
             if self.misere.len() >= self.max_positions {
                 return Err(GenusError::TooManyPositions {
