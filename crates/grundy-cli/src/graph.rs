@@ -58,6 +58,19 @@ pub struct Args {
     /// the mex of its followers').
     #[arg(long)]
     misere: bool,
+    /// Conway's genus g^γ0γ1… of every node instead (the normal-play value
+    /// and the misère Grundy values with 0, 1, 2, … Nim heaps of 2 beside
+    /// it); for graphs without cycles.
+    #[arg(long, conflicts_with_all = ["misere", "dot"])]
+    genus: bool,
+    /// With --misere: every node's misère canonical form (Conway's
+    /// simplest equal game, in CGSuite's notation) instead of its value;
+    /// for graphs without cycles.
+    #[arg(long, requires = "misere", conflicts_with = "dot")]
+    canonical: bool,
+    /// With --canonical: the most distinct forms kept (default 2^20).
+    #[arg(long, value_name = "N", requires = "canonical")]
+    max_forms: Option<usize>,
 }
 
 /// One node in the JSON output.
@@ -100,6 +113,12 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             read_graph(path, args.format)?
         }
     };
+    if args.genus {
+        return write_genus(&graph, &args, out);
+    }
+    if args.canonical {
+        return write_canonical(&graph, &args, out);
+    }
     if args.misere {
         return write_misere(&graph, &args, out);
     }
@@ -197,6 +216,126 @@ struct MisereNodeJson<'a> {
     outcome: &'static str,
     /// The misère nim value; `"inf"` where a cycle can be reached.
     value: ValueJson,
+}
+
+/// One node of `graph --genus --json`.
+#[derive(Serialize)]
+struct GenusNodeJson<'a> {
+    node: &'a str,
+    genus: String,
+    value: u64,
+    gammas: &'a [u64],
+}
+
+/// One node of `graph --misere --canonical --json`.
+#[derive(Serialize)]
+struct FormNodeJson<'a> {
+    node: &'a str,
+    outcome: &'static str,
+    form: &'a str,
+}
+
+/// The error of a graph with a cycle, for the values that need none.
+fn cycle_error(what: &str, e: grundy::graph::CycleError) -> anyhow::Error {
+    anyhow::anyhow!(
+        "{what} is for graphs without cycles, and {} nodes lie on a cycle or lead into one (`graph --misere` gives every node's outcome, draws included)",
+        e.unresolved
+    )
+}
+
+/// `graph --genus`: every node's genus, as text or JSON.
+fn write_genus(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    let all = grundy::graph::genus::genus(graph).map_err(|e| cycle_error("--genus", e))?;
+    if args.json {
+        out.write_all(b"{\"nodes\":[")?;
+        for v in graph.nodes() {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            let g = &all[v as usize];
+            let node = GenusNodeJson {
+                node: graph.name(v),
+                genus: g.to_string(),
+                value: g.normal().0,
+                gammas: g.gammas(),
+            };
+            serde_json::to_writer(&mut *out, &node)?;
+        }
+        writeln!(
+            out,
+            "],\"node_count\":{},\"edge_count\":{}}}",
+            graph.node_count(),
+            graph.edge_count()
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "# {} {}, {} {}: Conway's genus g^γ0γ1… (node, genus; γk is the misère Grundy value with k Nim heaps of 2 beside it)",
+        graph.node_count(),
+        plural(graph.node_count(), "node", "nodes"),
+        graph.edge_count(),
+        plural(graph.edge_count(), "edge", "edges"),
+    )?;
+    for v in graph.nodes() {
+        writeln!(out, "{}\t{}", graph.name(v), all[v as usize])?;
+    }
+    Ok(())
+}
+
+/// `graph --misere --canonical`: every node's misère outcome and canonical
+/// form, as text or JSON.
+fn write_canonical(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
+    use grundy::graph::genus::GraphFormError;
+    let cancel = crate::interrupt::flag();
+    let mut forms = grundy::misere::MisereForms::new()
+        .max_forms(args.max_forms.unwrap_or(grundy::misere::DEFAULT_MAX_FORMS))
+        .cancel(&cancel);
+    let all = grundy::graph::genus::misere_forms(graph, &mut forms).map_err(|e| match e {
+        GraphFormError::Cycle(e) => cycle_error("--canonical", e),
+        GraphFormError::Canonical(e) => anyhow::anyhow!(e),
+    })?;
+    let mut rows = Vec::with_capacity(graph.node_count());
+    for v in graph.nodes() {
+        let form = all[v as usize];
+        rows.push((forms.outcome(form), forms.notation(form)?));
+    }
+    if args.json {
+        out.write_all(b"{\"convention\":\"misere\",\"nodes\":[")?;
+        for v in graph.nodes() {
+            if v > 0 {
+                out.write_all(b",")?;
+            }
+            let (outcome, form) = &rows[v as usize];
+            let node = FormNodeJson {
+                node: graph.name(v),
+                outcome: outcome.as_str(),
+                form,
+            };
+            serde_json::to_writer(&mut *out, &node)?;
+        }
+        writeln!(
+            out,
+            "],\"node_count\":{},\"edge_count\":{},\"distinct_forms\":{}}}",
+            graph.node_count(),
+            graph.edge_count(),
+            forms.len()
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "# {} {}, {} {}, misère play: canonical forms (node, outcome, form)",
+        graph.node_count(),
+        plural(graph.node_count(), "node", "nodes"),
+        graph.edge_count(),
+        plural(graph.edge_count(), "edge", "edges"),
+    )?;
+    for v in graph.nodes() {
+        let (outcome, form) = &rows[v as usize];
+        writeln!(out, "{}\t{outcome}\t{form}", graph.name(v))?;
+    }
+    Ok(())
 }
 
 /// `graph --misere`: every node's misère outcome and misère nim value, as

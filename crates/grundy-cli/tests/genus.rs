@@ -75,3 +75,61 @@ fn genus_errors_are_clear() {
         .code(2)
         .stderr(contains("takes no heaps"));
 }
+
+/// `graph --genus` and `graph --misere --canonical` on a game graph: every
+/// node of the graph of a heap game's positions has the genus `solve
+/// --genus` finds for that sum, and the canonical form's outcome is the
+/// misère outcome of the node.
+#[test]
+fn graph_nodes_have_the_genus_of_their_positions() {
+    let g = json(&["graph", "--game", "kayles", "5", "--genus", "--json"]);
+    let nodes = g["nodes"].as_array().unwrap();
+    assert!(nodes.len() > 5);
+    for node in nodes {
+        let heaps: Vec<&str> = node["node"].as_str().unwrap().split(' ').collect();
+        let mut args = vec!["kayles"];
+        args.extend(heaps.iter().copied().filter(|h| *h != "0"));
+        if args.len() == 1 {
+            continue;
+        }
+        let solved = genus(&args);
+        assert_eq!(node["genus"], solved["genus"], "{node}");
+    }
+    let forms = json(&[
+        "graph",
+        "--game",
+        "kayles",
+        "5",
+        "--misere",
+        "--canonical",
+        "--json",
+    ]);
+    let misere = json(&["graph", "--game", "kayles", "5", "--misere", "--json"]);
+    for (f, m) in forms["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .zip(misere["nodes"].as_array().unwrap())
+    {
+        assert_eq!(f["node"], m["node"]);
+        assert_eq!(f["outcome"], m["outcome"], "{f}");
+    }
+}
+
+#[test]
+fn graph_genus_refuses_cycles() {
+    let dir = std::env::temp_dir().join(format!("grundy-genus-cycle-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("loop.txt");
+    std::fs::write(&file, "a b\nb a\nb c\n").unwrap();
+    for flags in [&["--genus"][..], &["--misere", "--canonical"]] {
+        grundy()
+            .arg("graph")
+            .arg(&file)
+            .args(flags)
+            .assert()
+            .code(2)
+            .stderr(contains("is for graphs without cycles"));
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -43,6 +43,7 @@ pub mod acyclic;
 mod bulk;
 mod csr;
 pub mod dot;
+pub mod genus;
 mod intern;
 mod lex;
 pub mod loopy;
