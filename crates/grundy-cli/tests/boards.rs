@@ -3,16 +3,14 @@
 //! written here, the heap-only commands explain what a board is, and a long
 //! board search shows progress and stops on Ctrl-C.
 
+mod common;
+
+use common::grundy;
 use std::collections::HashMap;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::prelude::*;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 /// A drawing as a grid of booleans (`true` for `.`).
 fn grid(drawing: &str) -> Vec<Vec<bool>> {

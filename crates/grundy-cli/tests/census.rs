@@ -1,11 +1,9 @@
 //! `grundy census`: tables of families of games, resumable files, errors.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+use common::grundy;
+use predicates::prelude::*;
 
 fn json_rows(args: &[&str]) -> serde_json::Value {
     let out = grundy().args(args).arg("--json").output().unwrap();

@@ -4,12 +4,10 @@
 //! both conventions), `play` with typed edges, `graph --game`, and the
 //! limit of misère Hackenbush.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+use common::grundy;
+use predicates::prelude::*;
 
 fn json(args: &[&str]) -> serde_json::Value {
     let out = grundy().args(args).output().unwrap();

@@ -1,14 +1,13 @@
 //! `grundy nim` end to end: the real binary, its text and JSON answers, its
 //! inputs (arguments, files, stdin) and its errors.
 
+mod common;
+
+use common::grundy;
 use std::path::PathBuf;
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").expect("the grundy binary is built")
-}
 
 /// Runs `grundy nim ARGS` and returns its stdout, requiring success.
 fn nim(args: &[&str]) -> String {

@@ -6,13 +6,11 @@
 //! `.ci/run` installs); without one the tests say why and pass, except in
 //! CI (`CI=true`).
 
-use assert_cmd::Command;
+mod common;
+
+use common::grundy;
 use predicates::prelude::*;
 use predicates::str::contains;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 fn no_font() -> bool {
     let found = std::env::var("GRUNDY_FONT").is_ok()

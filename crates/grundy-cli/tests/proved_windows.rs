@@ -6,16 +6,14 @@
 //! Expected values come from brute force written here from the games'
 //! definitions, never from the program's own output.
 
+mod common;
+
+use common::grundy;
 use std::io::{BufRead, BufReader, Read};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
 
-use assert_cmd::Command;
 use predicates::str::contains;
-
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
 
 /// Runs the binary; returns (exit code, stdout, stderr).
 fn run(args: &[&str]) -> (Option<i32>, String, String) {

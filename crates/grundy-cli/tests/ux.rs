@@ -1,12 +1,10 @@
 //! What a new user meets (issue 16, "small things users notice"): messages
 //! for negative numbers, the word "misère", quoting in errors, `play`'s help.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn grundy() -> Command {
-    Command::cargo_bin("grundy").unwrap()
-}
+use common::grundy;
+use predicates::prelude::*;
 
 /// Runs grundy, expects exit 2, and returns its stderr.
 fn error(args: &[&str]) -> String {
