@@ -669,6 +669,9 @@ fn misere_form(
 /// The native module `grundy._grundy`.
 #[pymodule]
 fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    // A `GRUNDY_SIMD` that names no level, or one this processor lacks, is
+    // refused here as the CLI refuses it, rather than silently replaced.
+    grundy::simd::selected().map_err(|e| PyValueError::new_err(e.to_string()))?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_VALUES", MAX_TO)?;
     m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;

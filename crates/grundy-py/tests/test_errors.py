@@ -57,3 +57,27 @@ def test_ctrl_c_stops_a_long_computation_within_a_second():
     assert fired, "the computation finished before the interrupt"
     assert stopped - fired[0] < 1.0
     assert stopped - start < 5
+
+
+def test_a_bad_simd_level_is_refused_at_import():
+    """GRUNDY_SIMD naming no level is an error that names it, as in the
+    CLI, not a level silently replaced."""
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, GRUNDY_SIMD="avx9")
+    done = subprocess.run(
+        [sys.executable, "-c", "import grundy"], env=env, capture_output=True, text=True
+    )
+    assert done.returncode != 0
+    assert "GRUNDY_SIMD=avx9" in done.stderr
+    env["GRUNDY_SIMD"] = "portable"
+    ok = subprocess.run(
+        [sys.executable, "-c", "import grundy; print(grundy.nim([3, 5, 7]).outcome)"],
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    assert ok.returncode == 0, ok.stderr
+    assert ok.stdout.strip() == "N"
