@@ -258,6 +258,18 @@ fn solve_canonical(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// The search's options from `--outcome`, `--tt-mem` and `--threads`.
+fn search_options(args: &Args) -> SearchOptions {
+    SearchOptions {
+        outcome_only: args.outcome,
+        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
+        threads: args
+            .threads
+            .map_or(SearchOptions::default().threads, usize::from),
+        ..SearchOptions::default()
+    }
+}
+
 /// A whole position (a board, a graph): its value, outcome and every
 /// winning move, named as `grundy play` names moves. The search draws a
 /// progress line on a terminal and stops on Ctrl-C.
@@ -287,14 +299,7 @@ fn solve_position(
         );
     }
     let endgame = endgame_table(args, position)?;
-    let search = SearchOptions {
-        outcome_only: args.outcome,
-        memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
-        threads: args
-            .threads
-            .map_or(SearchOptions::default().threads, usize::from),
-        ..SearchOptions::default()
-    };
+    let search = search_options(args);
     let mut progress = Progress::new(format!("solving {name}"), None);
     let mut last = SearchStats::default();
     let started = std::time::Instant::now();
@@ -765,13 +770,7 @@ fn solve_genus(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
                     args.heaps.join(" ")
                 );
             }
-            let search = SearchOptions {
-                memory: args.tt_mem.unwrap_or(DEFAULT_MEMORY),
-                threads: args
-                    .threads
-                    .map_or(SearchOptions::default().threads, usize::from),
-                ..SearchOptions::default()
-            };
+            let search = search_options(args);
             let name = position.to_string();
             let mut progress = Progress::new(format!("genus of {name}"), None);
             let mut tick = |s: SearchStats| progress.update_board_search(&s);

@@ -300,19 +300,8 @@ pub trait Position: fmt::Display + fmt::Debug + Send + Sync {
     /// ```
     fn genus(&self, options: &mut SolveOptions<'_>) -> Result<Genus, GenusError> {
         let normal = normal_value(self, options)?;
-        let fresh = Cancel::new();
-        let cancel = options.cancel.unwrap_or(&fresh);
         let start = Node(self.label(), std::sync::Arc::from(self.boxed()));
-        let mut ignore = |_| {};
-        let progress: &mut dyn FnMut(SearchStats) = match &mut options.progress {
-            Some(p) => &mut **p,
-            None => &mut ignore,
-        };
-        crate::search::genus::GenusSearch::new(&Positions)
-            .max_positions(genus_positions(&options.search))
-            .cancel(cancel)
-            .progress(progress)
-            .genus(&start, normal)
+        genus_position(&Positions, &start, normal, options)
     }
 
     /// A copy of the position in a box.
