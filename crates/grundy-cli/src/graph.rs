@@ -126,49 +126,26 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     if args.dot {
         out.write_all(to_dot(&graph, &values).as_bytes())?;
     } else if args.json {
-        out.write_all(b"{\"nodes\":[")?;
-        for v in graph.nodes() {
-            if v > 0 {
-                out.write_all(b",")?;
-            }
-            let node = match values.finite(v) {
-                Some(n) => NodeJson {
-                    node: graph.name(v),
-                    outcome: values.outcome(v).as_str(),
-                    value: ValueJson::Finite(n.0),
-                    escape: None,
-                },
-                None => NodeJson {
-                    node: graph.name(v),
-                    outcome: values.outcome(v).as_str(),
-                    value: ValueJson::Infinite("inf"),
-                    escape: Some(values.escape(&graph, v).iter().map(|n| n.0).collect()),
-                },
-            };
-            serde_json::to_writer(&mut *out, &node)?;
-        }
-        writeln!(
-            out,
-            "],\"node_count\":{},\"edge_count\":{}}}",
-            graph.node_count(),
-            graph.edge_count()
-        )?;
+        write_json_nodes(out, &graph, "{", "", |v| match values.finite(v) {
+            Some(n) => NodeJson {
+                node: graph.name(v),
+                outcome: values.outcome(v).as_str(),
+                value: ValueJson::Finite(n.0),
+                escape: None,
+            },
+            None => NodeJson {
+                node: graph.name(v),
+                outcome: values.outcome(v).as_str(),
+                value: ValueJson::Infinite("inf"),
+                escape: Some(values.escape(&graph, v).iter().map(|n| n.0).collect()),
+            },
+        })?;
     } else {
-        let mut counts = [0usize; 3];
-        for v in graph.nodes() {
-            counts[match values.outcome(v) {
-                LoopyOutcome::N => 0,
-                LoopyOutcome::P => 1,
-                LoopyOutcome::D => 2,
-            }] += 1;
-        }
+        let counts = outcome_counts(&graph, |v| values.outcome(v));
         writeln!(
             out,
-            "# {} {}, {} {}: {} N, {} P, {} D (node, outcome, value)",
-            graph.node_count(),
-            plural(graph.node_count(), "node", "nodes"),
-            graph.edge_count(),
-            plural(graph.edge_count(), "edge", "edges"),
+            "# {}: {} N, {} P, {} D (node, outcome, value)",
+            size_words(&graph),
             counts[0],
             counts[1],
             counts[2]
@@ -235,6 +212,62 @@ struct FormNodeJson<'a> {
     form: &'a str,
 }
 
+/// What every JSON object of the misère answers opens with.
+const MISERE_OPEN: &str = "{\"convention\":\"misere\",";
+
+/// A JSON object `OPEN"nodes":[...],"node_count":..,"edge_count":..EXTRA}`
+/// with one object per node, streamed node by node.
+fn write_json_nodes<T: Serialize>(
+    out: &mut impl Write,
+    graph: &Graph,
+    open: &str,
+    extra: &str,
+    mut node: impl FnMut(grundy::graph::NodeId) -> T,
+) -> anyhow::Result<()> {
+    out.write_all(open.as_bytes())?;
+    out.write_all(b"\"nodes\":[")?;
+    for v in graph.nodes() {
+        if v > 0 {
+            out.write_all(b",")?;
+        }
+        serde_json::to_writer(&mut *out, &node(v))?;
+    }
+    writeln!(
+        out,
+        "],\"node_count\":{},\"edge_count\":{}{extra}}}",
+        graph.node_count(),
+        graph.edge_count()
+    )?;
+    Ok(())
+}
+
+/// How many nodes are N, P and D.
+fn outcome_counts(
+    graph: &Graph,
+    outcome: impl Fn(grundy::graph::NodeId) -> LoopyOutcome,
+) -> [usize; 3] {
+    let mut counts = [0usize; 3];
+    for v in graph.nodes() {
+        counts[match outcome(v) {
+            LoopyOutcome::N => 0,
+            LoopyOutcome::P => 1,
+            LoopyOutcome::D => 2,
+        }] += 1;
+    }
+    counts
+}
+
+/// `4 nodes, 1 edge`: the size of a graph in words, for the first line.
+fn size_words(graph: &Graph) -> String {
+    format!(
+        "{} {}, {} {}",
+        graph.node_count(),
+        plural(graph.node_count(), "node", "nodes"),
+        graph.edge_count(),
+        plural(graph.edge_count(), "edge", "edges")
+    )
+}
+
 /// The error of a graph with a cycle, for the values that need none.
 fn cycle_error(what: &str, e: grundy::graph::CycleError) -> anyhow::Error {
     anyhow::anyhow!(
@@ -247,35 +280,20 @@ fn cycle_error(what: &str, e: grundy::graph::CycleError) -> anyhow::Error {
 fn write_genus(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let all = grundy::graph::genus::genus(graph).map_err(|e| cycle_error("--genus", e))?;
     if args.json {
-        out.write_all(b"{\"nodes\":[")?;
-        for v in graph.nodes() {
-            if v > 0 {
-                out.write_all(b",")?;
-            }
+        return write_json_nodes(out, graph, "{", "", |v| {
             let g = &all[v as usize];
-            let node = GenusNodeJson {
+            GenusNodeJson {
                 node: graph.name(v),
                 genus: g.to_string(),
                 value: g.normal().0,
                 gammas: g.gammas(),
-            };
-            serde_json::to_writer(&mut *out, &node)?;
-        }
-        writeln!(
-            out,
-            "],\"node_count\":{},\"edge_count\":{}}}",
-            graph.node_count(),
-            graph.edge_count()
-        )?;
-        return Ok(());
+            }
+        });
     }
     writeln!(
         out,
-        "# {} {}, {} {}: Conway's genus g^γ0γ1… (node, genus; γk is the misère Grundy value with k Nim heaps of 2 beside it)",
-        graph.node_count(),
-        plural(graph.node_count(), "node", "nodes"),
-        graph.edge_count(),
-        plural(graph.edge_count(), "edge", "edges"),
+        "# {}: Conway's genus g^γ0γ1… (node, genus; γk is the misère Grundy value with k Nim heaps of 2 beside it)",
+        size_words(graph),
     )?;
     for v in graph.nodes() {
         writeln!(out, "{}\t{}", graph.name(v), all[v as usize])?;
@@ -301,35 +319,20 @@ fn write_canonical(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::
         rows.push((forms.outcome(form), forms.notation(form)?));
     }
     if args.json {
-        out.write_all(b"{\"convention\":\"misere\",\"nodes\":[")?;
-        for v in graph.nodes() {
-            if v > 0 {
-                out.write_all(b",")?;
-            }
+        let distinct = format!(",\"distinct_forms\":{}", forms.len());
+        return write_json_nodes(out, graph, MISERE_OPEN, &distinct, |v| {
             let (outcome, form) = &rows[v as usize];
-            let node = FormNodeJson {
+            FormNodeJson {
                 node: graph.name(v),
                 outcome: outcome.as_str(),
                 form,
-            };
-            serde_json::to_writer(&mut *out, &node)?;
-        }
-        writeln!(
-            out,
-            "],\"node_count\":{},\"edge_count\":{},\"distinct_forms\":{}}}",
-            graph.node_count(),
-            graph.edge_count(),
-            forms.len()
-        )?;
-        return Ok(());
+            }
+        });
     }
     writeln!(
         out,
-        "# {} {}, {} {}, misère play: canonical forms (node, outcome, form)",
-        graph.node_count(),
-        plural(graph.node_count(), "node", "nodes"),
-        graph.edge_count(),
-        plural(graph.edge_count(), "edge", "edges"),
+        "# {}, misère play: canonical forms (node, outcome, form)",
+        size_words(graph),
     )?;
     for v in graph.nodes() {
         let (outcome, form) = &rows[v as usize];
@@ -349,40 +352,17 @@ fn write_misere(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Res
     if args.dot {
         out.write_all(to_dot_misere(graph, &values).as_bytes())?;
     } else if args.json {
-        out.write_all(b"{\"convention\":\"misere\",\"nodes\":[")?;
-        for v in graph.nodes() {
-            if v > 0 {
-                out.write_all(b",")?;
-            }
-            let node = MisereNodeJson {
-                node: graph.name(v),
-                outcome: values.outcome(v).as_str(),
-                value: value(v),
-            };
-            serde_json::to_writer(&mut *out, &node)?;
-        }
-        writeln!(
-            out,
-            "],\"node_count\":{},\"edge_count\":{}}}",
-            graph.node_count(),
-            graph.edge_count()
-        )?;
+        write_json_nodes(out, graph, MISERE_OPEN, "", |v| MisereNodeJson {
+            node: graph.name(v),
+            outcome: values.outcome(v).as_str(),
+            value: value(v),
+        })?;
     } else {
-        let mut counts = [0usize; 3];
-        for v in graph.nodes() {
-            counts[match values.outcome(v) {
-                LoopyOutcome::N => 0,
-                LoopyOutcome::P => 1,
-                LoopyOutcome::D => 2,
-            }] += 1;
-        }
+        let counts = outcome_counts(graph, |v| values.outcome(v));
         writeln!(
             out,
-            "# {} {}, {} {}, misère play: {} N, {} P, {} D (node, outcome, misère value)",
-            graph.node_count(),
-            plural(graph.node_count(), "node", "nodes"),
-            graph.edge_count(),
-            plural(graph.edge_count(), "edge", "edges"),
+            "# {}, misère play: {} N, {} P, {} D (node, outcome, misère value)",
+            size_words(graph),
             counts[0],
             counts[1],
             counts[2]
