@@ -1,79 +1,26 @@
 //! Board specs everywhere (issue 16 section 3): positions drawn as `graph`
 //! prints them are accepted back, values are checked against a brute force
-//! written here, the heap-only commands explain what a board is, and a long
+//! (the test kit's), the heap-only commands explain what a board is, and a long
 //! board search shows progress and stops on Ctrl-C.
 
 mod common;
 
 use common::grundy;
-use std::collections::HashMap;
+use grundy_testkit::boards::{chomp_moves, cram_moves, grid, Grid};
+use grundy_testkit::Plain;
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
 
-/// A drawing as a grid of booleans (`true` for `.`).
-fn grid(drawing: &str) -> Vec<Vec<bool>> {
-    drawing
-        .split('/')
-        .map(|row| row.chars().map(|c| c == '.').collect())
-        .collect()
-}
-
-fn draw(g: &[Vec<bool>]) -> String {
-    g.iter()
-        .map(|row| row.iter().map(|&o| if o { '.' } else { '#' }).collect())
-        .collect::<Vec<String>>()
-        .join("/")
-}
-
-/// Every position one move from `g`: a domino on two free neighbours
-/// (Cram), or a bite of a square other than the top-left with everything
-/// below and right of it (Chomp).
-fn options(cram: bool, g: &[Vec<bool>]) -> Vec<Vec<Vec<bool>>> {
-    let mut out = Vec::new();
-    for r in 0..g.len() {
-        for c in 0..g[0].len() {
-            if !g[r][c] {
-                continue;
-            }
-            if cram {
-                for (dr, dc) in [(0, 1), (1, 0)] {
-                    let (r2, c2) = (r + dr, c + dc);
-                    if r2 < g.len() && c2 < g[0].len() && g[r2][c2] {
-                        let mut h = g.to_vec();
-                        h[r][c] = false;
-                        h[r2][c2] = false;
-                        out.push(h);
-                    }
-                }
-            } else if (r, c) != (0, 0) {
-                let mut h = g.to_vec();
-                for row in h.iter_mut().skip(r) {
-                    for cell in row.iter_mut().skip(c) {
-                        *cell = false;
-                    }
-                }
-                out.push(h);
-            }
-        }
+/// The test kit's plain search over Cram's (`cram == true`) or Chomp's
+/// moves: a drawing's value by the definition (the mex of its options).
+fn brute(cram: bool) -> Plain<Grid, fn(&Grid) -> Vec<Grid>> {
+    if cram {
+        Plain::normal(|g| cram_moves(g))
+    } else {
+        Plain::normal(|g| chomp_moves(g))
     }
-    out
-}
-
-/// The Grundy value by the definition: the mex of the options' values.
-fn mex(cram: bool, g: &[Vec<bool>], memo: &mut HashMap<String, u64>) -> u64 {
-    let key = draw(g);
-    if let Some(&v) = memo.get(&key) {
-        return v;
-    }
-    let seen: Vec<u64> = options(cram, g)
-        .iter()
-        .map(|h| mex(cram, h, memo))
-        .collect();
-    let v = (0..).find(|v| !seen.contains(v)).unwrap();
-    memo.insert(key, v);
-    v
 }
 
 /// `(drawing, value)` for every node `graph --game SPEC` prints.
@@ -111,12 +58,12 @@ fn every_position_graph_prints_solves_to_the_value_it_printed() {
     for (game, spec) in [("cram", "cram:3x3"), ("chomp", "chomp:2x3")] {
         let nodes = graph_nodes(spec);
         assert!(nodes.len() > 8, "{spec}");
-        let mut memo = HashMap::new();
+        let mut brute = brute(game == "cram");
         for (drawing, value) in nodes {
             let position = format!("{game}:{drawing}");
             assert_eq!(solve_value(&position), value, "{position}");
             assert_eq!(
-                mex(game == "cram", &grid(&drawing), &mut memo),
+                brute.value(&grid(&drawing)),
                 value,
                 "{position}: brute force"
             );
@@ -126,9 +73,9 @@ fn every_position_graph_prints_solves_to_the_value_it_printed() {
 
 #[test]
 fn drawn_positions_agree_with_the_brute_force_and_graph_starts_there() {
-    let mut memo = HashMap::new();
+    let mut cram = brute(true);
     for drawing in ["..../..../.#..", ".#.../...../.....", "#..#/..../...."] {
-        let expected = mex(true, &grid(drawing), &mut memo);
+        let expected = cram.value(&grid(drawing));
         assert_eq!(
             solve_value(&format!("cram:{drawing}")),
             expected,
@@ -138,9 +85,9 @@ fn drawn_positions_agree_with_the_brute_force_and_graph_starts_there() {
         let nodes = graph_nodes(&format!("cram:{drawing}"));
         assert_eq!(nodes[0], (drawing.to_string(), expected));
     }
-    let mut memo = HashMap::new();
+    let mut chomp = brute(false);
     for drawing in ["..../...#/..##/.###", "...../...##/..###/#####"] {
-        let expected = mex(false, &grid(drawing), &mut memo);
+        let expected = chomp.value(&grid(drawing));
         assert_eq!(
             solve_value(&format!("chomp:{drawing}")),
             expected,

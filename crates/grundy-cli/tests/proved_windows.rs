@@ -3,12 +3,14 @@
 //! set of limits, out of memory as an error, and apparent periods of games
 //! with no theorem.
 //!
-//! Expected values come from brute force written here from the games'
-//! definitions, never from the program's own output.
+//! Expected values come from brute force from the games' definitions (the
+//! test kit's), never from the program's own output.
 
 mod common;
 
 use common::grundy;
+use grundy_testkit::heaps::{subtraction_values, take_break_values};
+use grundy_testkit::mex;
 use std::io::{BufRead, BufReader, Read};
 use std::process::Stdio;
 use std::time::{Duration, Instant};
@@ -23,50 +25,6 @@ fn run(args: &[&str]) -> (Option<i32>, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
-}
-
-fn mex(options: &[u64]) -> u64 {
-    (0..).find(|v| !options.contains(v)).unwrap()
-}
-
-/// G(0..n) of an octal code from its definition: digit `d_k` (k = 1, 2,
-/// ...) says taking k tokens may leave no heap (bit 1), one heap (bit 2)
-/// or two non-empty heaps (bit 4).
-fn brute_octal(digits: &[u8], n: usize) -> Vec<u64> {
-    let mut g = Vec::with_capacity(n);
-    for h in 0..n {
-        let mut options = Vec::new();
-        for (i, &d) in digits.iter().enumerate() {
-            let k = i + 1;
-            if k > h {
-                break;
-            }
-            let rest = h - k;
-            if d & 1 != 0 && rest == 0 {
-                options.push(0);
-            }
-            if d & 2 != 0 && rest > 0 {
-                options.push(g[rest]);
-            }
-            if d & 4 != 0 {
-                for a in 1..=rest / 2 {
-                    options.push(g[a] ^ g[rest - a]);
-                }
-            }
-        }
-        g.push(mex(&options));
-    }
-    g
-}
-
-/// G(0..n) of a finite subtraction game from its definition.
-fn brute_subtraction(set: &[usize], n: usize) -> Vec<u64> {
-    let mut g: Vec<u64> = Vec::with_capacity(n);
-    for h in 0..n {
-        let options: Vec<u64> = set.iter().filter(|&&s| s <= h).map(|&s| g[h - s]).collect();
-        g.push(mex(&options));
-    }
-    g
 }
 
 /// The `G(n)` column of a `values` table.
@@ -100,8 +58,8 @@ fn observed_period(g: &[u64]) -> (usize, usize) {
 #[test]
 fn kayles_and_dawson_say_their_values_come_from_the_period() {
     for (spec, game, digits, to) in [
-        ("kayles", "0.77", &[7u8, 7][..], "1000000"),
-        ("0.07", "0.07", &[0, 7][..], "4000000"),
+        ("kayles", "0.77", &[0u8, 7, 7][..], "1000000"),
+        ("0.07", "0.07", &[0, 0, 7][..], "4000000"),
     ] {
         let started = Instant::now();
         let (code, out, err) = run(&["values", spec, "--to", to]);
@@ -116,7 +74,7 @@ fn kayles_and_dawson_say_their_values_come_from_the_period() {
         assert!(note[0].contains("are read from the period"), "{err}");
         // Brute force from the definition over a smaller window: the
         // values the program reads from its period agree with it.
-        let brute = brute_octal(digits, 3001);
+        let brute = take_break_values(digits, 3000);
         let rows = table_values(&out);
         assert_eq!(rows.len(), to.parse::<usize>().unwrap() + 1);
         for &(n, g) in &rows[..=3000] {
@@ -146,7 +104,7 @@ fn kayles_and_dawson_say_their_values_come_from_the_period() {
 #[test]
 fn windows_of_proved_games_at_any_offset() {
     // sub{1,3,4}: from the definition, G repeats 0,1,0,1,2,3,2 from 0.
-    let brute = brute_subtraction(&[1, 3, 4], 700);
+    let brute = subtraction_values(&[1, 3, 4], 699);
     assert_eq!(&brute[..7], &[0, 1, 0, 1, 2, 3, 2]);
     assert!((0..693).all(|n| brute[n] == brute[n + 7]));
     let from: u64 = 1_000_000_000_000;
@@ -347,7 +305,7 @@ fn out_of_memory_is_an_error_not_an_abort() {
     let out = under_ulimit("values kayles --from 3999999990 --to 4000000000 --json").unwrap();
     assert_eq!(out.status.code(), Some(0));
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    let brute = brute_octal(&[7, 7], 400);
+    let brute = take_break_values(&[0, 7, 7], 399);
     let (n0, p) = observed_period(&brute);
     let want: Vec<u64> = (3_999_999_990usize..=4_000_000_000)
         .map(|n| brute[n0 + (n - n0) % p])
@@ -361,7 +319,7 @@ fn games_with_no_theorem_report_what_they_seem_to_do_unproved() {
     let mut g: Vec<u64> = Vec::new();
     for h in 0..600usize {
         let options: Vec<u64> = (3..=h).map(|s| g[h - s]).collect();
-        g.push(mex(&options));
+        g.push(mex(options));
     }
     // G(n + 3) = G(n) + 1 over the whole brute-force range.
     assert!((0..597).all(|n| g[n + 3] == g[n] + 1));

@@ -31,22 +31,12 @@ fn json_on(level: Level, args: &[&str]) -> serde_json::Value {
     v
 }
 
-/// G(n) of the octal game `0.6` (Officers) by its definition: take one
-/// token from a heap of two or more, leaving one heap or two.
+/// G(n) of the octal game `0.6` (Officers) by its definition (the test
+/// kit's): take one token from a heap of two or more, leaving one heap or
+/// two.
 fn officers_by_brute_force(to: usize) -> Vec<u32> {
-    let mut g = vec![0u32; to + 1];
-    let mut seen = Vec::new();
-    for n in 2..=to {
-        seen.clear();
-        seen.resize(n + 2, false);
-        let rest = n - 1;
-        seen[g[rest] as usize] = true;
-        for a in 1..=rest / 2 {
-            seen[(g[a] ^ g[rest - a]) as usize] = true;
-        }
-        g[n] = seen.iter().position(|&s| !s).unwrap() as u32;
-    }
-    g
+    let g = grundy_testkit::heaps::take_break_values(&[0, 6], to);
+    g.into_iter().map(|v| v as u32).collect()
 }
 
 #[test]

@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
+use grundy_testkit::{boards, Plain};
 use grundy_web::{router, Limits};
 use http_body_util::BodyExt;
 use serde_json::{json, Value};
@@ -936,39 +937,6 @@ async fn nim_with_no_heaps_is_an_error_as_in_the_cli() {
     );
 }
 
-/// The value of a board drawing by the definition (the mex of its
-/// options), for Cram (`cram == true`) or Chomp, written here independently
-/// of the library.
-fn brute_value(cram: bool, rows: &[Vec<bool>]) -> u64 {
-    let mut seen = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[0].len() {
-            if !rows[r][c] {
-                continue;
-            }
-            if cram {
-                for (r2, c2) in [(r, c + 1), (r + 1, c)] {
-                    if r2 < rows.len() && c2 < rows[0].len() && rows[r2][c2] {
-                        let mut next = rows.to_vec();
-                        next[r][c] = false;
-                        next[r2][c2] = false;
-                        seen.push(brute_value(cram, &next));
-                    }
-                }
-            } else if (r, c) != (0, 0) {
-                let mut next = rows.to_vec();
-                for row in next.iter_mut().skip(r) {
-                    for cell in row.iter_mut().skip(c) {
-                        *cell = false;
-                    }
-                }
-                seen.push(brute_value(cram, &next));
-            }
-        }
-    }
-    (0..).find(|v| !seen.contains(v)).unwrap()
-}
-
 #[tokio::test]
 async fn boards_are_solved_and_drawn_like_the_cli() {
     let (status, mut body) = post("/api/solve", json!({"game": "cram:1x4"})).await;
@@ -990,11 +958,14 @@ async fn boards_are_solved_and_drawn_like_the_cli() {
         assert!(nodes.len() > 5);
         for node in nodes {
             let drawing = node["node"].as_str().unwrap();
-            let rows: Vec<Vec<bool>> = drawing
-                .split('/')
-                .map(|r| r.chars().map(|c| c == '.').collect())
-                .collect();
-            let expected = brute_value(cram, &rows);
+            // The value by the definition (the mex of its options), by
+            // the test kit.
+            let rows = boards::grid(drawing);
+            let expected = if cram {
+                Plain::normal(|g: &boards::Grid| boards::cram_moves(g)).value(&rows)
+            } else {
+                Plain::normal(|g: &boards::Grid| boards::chomp_moves(g)).value(&rows)
+            };
             assert_eq!(node["value"], expected, "{spec} {drawing}");
             // Every node fed back to /api/solve gives the value drawn.
             let game = format!("{}:{drawing}", &spec[..spec.find(':').unwrap()]);

@@ -566,32 +566,10 @@ pub fn run(
 mod tests {
     use super::*;
 
-    /// `G(0..=n)` of a code straight from the definition, written here
-    /// independently of the library's engines.
+    /// `G(0..=n)` of a code straight from the definition, by the test
+    /// kit (independent of the library's engines).
     fn brute(digits: &[u8], n: usize) -> Vec<u64> {
-        let mut g = vec![0u64; n + 1];
-        for m in 1..=n {
-            let mut seen = vec![false; 2 * m + 2];
-            for (k, &d) in digits.iter().enumerate().skip(1) {
-                if k > m {
-                    break;
-                }
-                let r = m - k;
-                if d & 1 != 0 && r == 0 {
-                    seen[0] = true;
-                }
-                if d & 2 != 0 && r > 0 {
-                    seen[g[r] as usize] = true;
-                }
-                if d & 4 != 0 && r >= 2 {
-                    for a in 1..=r / 2 {
-                        seen[(g[a] ^ g[r - a]) as usize] = true;
-                    }
-                }
-            }
-            g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
-        }
-        g
+        grundy_testkit::heaps::take_break_values(digits, n)
     }
 
     #[test]

@@ -1,4 +1,5 @@
-//! Chomp on the trait against a plain search over row-length vectors.
+//! Chomp on the trait against the test kit's plain search over drawn
+//! boards.
 
 mod common;
 
@@ -6,46 +7,31 @@ use common::Plain;
 use grundy::game::{analyse, value, Cache};
 use grundy::games::{BoardMove, BoardSpec, Chomp};
 use grundy::{Nimber, Outcome};
+use grundy_testkit::boards::{chomp_moves, draw, Grid};
 
-/// Options of a position given as row lengths (top row first).
-fn moves(rows: &[usize]) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    for r in 0..rows.len() {
-        for c in 0..rows[r] {
-            if (r, c) == (0, 0) {
-                continue;
-            }
-            let next: Vec<usize> = rows
-                .iter()
-                .enumerate()
-                .map(|(i, &len)| if i >= r { len.min(c) } else { len })
-                .filter(|&len| len > 0)
-                .collect();
-            out.push(next);
-        }
-    }
-    out
-}
-
-fn pack(rows: &[usize]) -> u128 {
-    rows.iter()
+/// The row lengths of a Chomp grid (top row first), packed as the
+/// library packs them (a byte a row).
+fn pack(grid: &Grid) -> u128 {
+    grid.iter()
+        .map(|row| row.iter().take_while(|&&free| free).count())
         .enumerate()
-        .fold(0, |acc, (r, &len)| acc | (len as u128) << (8 * r))
+        .fold(0, |acc, (r, len)| acc | (len as u128) << (8 * r))
 }
 
 #[test]
 fn every_position_matches_plain_mex() {
     for (r, c) in [(1, 6), (2, 5), (3, 4), (4, 5), (5, 5)] {
         let chomp = Chomp::new(r as u8, c as u8).unwrap();
-        let mut plain = Plain::normal(|rows: &Vec<usize>| moves(rows));
-        plain.value(&vec![c; r]);
+        let mut plain = Plain::normal(|g: &Grid| chomp_moves(g));
+        plain.value(&vec![vec![true; c]; r]);
         let memo = plain.values();
         let mut cache = Cache::new();
-        for (rows, &v) in memo {
+        for (grid, &v) in memo {
             assert_eq!(
-                value(&chomp, &pack(rows), &mut cache),
+                value(&chomp, &pack(grid), &mut cache),
                 Ok(Nimber(v)),
-                "{rows:?}"
+                "{}",
+                draw(grid)
             );
         }
         assert_eq!(

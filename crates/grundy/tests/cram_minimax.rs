@@ -7,67 +7,31 @@ use common::Plain;
 use grundy::game::{analyse, value, Cache, Unsplit};
 use grundy::games::{BoardSpec, Cram};
 use grundy::{Nimber, Outcome};
+use grundy_testkit::boards::{cram_moves, Grid};
 
-/// A board as a row-major vector of "empty" flags.
-#[derive(Clone, PartialEq, Eq, Hash)]
-struct Board {
-    rows: usize,
-    cols: usize,
-    empty: Vec<bool>,
+/// The empty board: every square free.
+fn full(rows: usize, cols: usize) -> Grid {
+    vec![vec![true; cols]; rows]
 }
 
-impl Board {
-    fn full(rows: usize, cols: usize) -> Board {
-        Board {
-            rows,
-            cols,
-            empty: vec![true; rows * cols],
-        }
-    }
-
-    fn moves(&self) -> Vec<Board> {
-        let mut out = Vec::new();
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let here = r * self.cols + c;
-                let mut place = |other: usize| {
-                    if self.empty[here] && self.empty[other] {
-                        let mut next = self.clone();
-                        next.empty[here] = false;
-                        next.empty[other] = false;
-                        out.push(next);
-                    }
-                };
-                if c + 1 < self.cols {
-                    place(here + 1);
-                }
-                if r + 1 < self.rows {
-                    place(here + self.cols);
-                }
+/// The same board in the library's bitboard (bit (cols + 1) * row +
+/// col).
+fn bits(board: &Grid) -> u128 {
+    let mut bits = 0;
+    for (r, row) in board.iter().enumerate() {
+        for (c, &free) in row.iter().enumerate() {
+            if free {
+                bits |= 1 << ((row.len() + 1) * r + c);
             }
         }
-        out
     }
-
-    /// The same board in the library's bitboard (bit (cols + 1) * row +
-    /// col).
-    fn bits(&self) -> u128 {
-        let mut bits = 0;
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                if self.empty[r * self.cols + c] {
-                    bits |= 1 << ((self.cols + 1) * r + c);
-                }
-            }
-        }
-        bits
-    }
+    bits
 }
 
-/// The test kit's plain search on whole boards: values by the definition,
-/// outcomes by minimax.
-fn plain() -> Plain<Board, fn(&Board) -> Vec<Board>> {
-    Plain::normal(Board::moves)
+/// The test kit's plain search on whole boards, with its own rules of
+/// Cram: values by the definition, outcomes by minimax.
+fn plain() -> Plain<Grid, fn(&Grid) -> Vec<Grid>> {
+    Plain::normal(|g| cram_moves(g))
 }
 
 #[test]
@@ -75,15 +39,15 @@ fn every_position_of_small_boards_matches_plain_mex() {
     for (rows, cols) in [(1, 7), (2, 2), (2, 4), (2, 5), (3, 3), (3, 4), (4, 4)] {
         let cram = Cram::new(rows as u8, cols as u8).unwrap();
         let mut plain = plain();
-        plain.value(&Board::full(rows, cols));
+        plain.value(&full(rows, cols));
         let memo = plain.values();
         let mut cache = Cache::new();
         for (board, &expected) in memo {
             assert_eq!(
-                value(&cram, &board.bits(), &mut cache),
+                value(&cram, &bits(board), &mut cache),
                 Ok(Nimber(expected)),
                 "{rows}x{cols}: {}",
-                cram.render(board.bits())
+                cram.render(bits(board))
             );
         }
         // The canonical forms really are shared: far fewer regions than positions.
@@ -97,7 +61,7 @@ fn start_outcomes_match_minimax() {
         for cols in 1..=5usize {
             let cram = Cram::new(rows as u8, cols as u8).unwrap();
             let mut plain = plain();
-            let wins = plain.mover_wins(&Board::full(rows, cols));
+            let wins = plain.mover_wins(&full(rows, cols));
             let solution = analyse(&cram, &cram.start(), &mut Cache::new()).unwrap();
             assert_eq!(
                 solution.outcome,
@@ -114,14 +78,14 @@ fn start_outcomes_match_minimax() {
     }
 }
 
-fn unbits(bits: u128, rows: usize, cols: usize) -> Board {
-    let mut b = Board::full(rows, cols);
-    for r in 0..rows {
-        for c in 0..cols {
-            b.empty[r * cols + c] = bits >> ((cols + 1) * r + c) & 1 == 1;
-        }
-    }
-    b
+fn unbits(bits: u128, rows: usize, cols: usize) -> Grid {
+    (0..rows)
+        .map(|r| {
+            (0..cols)
+                .map(|c| bits >> ((cols + 1) * r + c) & 1 == 1)
+                .collect()
+        })
+        .collect()
 }
 
 #[test]

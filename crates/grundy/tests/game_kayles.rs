@@ -10,6 +10,7 @@ use grundy::game::{value, Cache};
 use grundy::games::MultiHeap;
 use grundy::heap::HeapRuleset;
 use grundy::Nimber;
+use grundy_testkit::heaps;
 
 /// Kayles on the trait: knock down one pin or two adjacent ones.
 fn kayles() -> MultiHeap<HeapRuleset> {
@@ -25,45 +26,19 @@ fn published() -> Vec<u64> {
         .collect()
 }
 
-/// G(n) = mex { G(a) xor G(b) : a + b = n - 1 or n - 2 }.
+/// G(0..=max) by the recurrence G(n) = mex { G(a) xor G(b) : a + b =
+/// n - 1 or n - 2 }: the test kit's values of the code 0.77.
 fn by_recurrence(max: usize) -> Vec<u64> {
-    let mut g = vec![0u64; max + 1];
-    for n in 1..=max {
-        let mut seen = vec![false; 2 * n + 2];
-        for take in 1..=2.min(n) {
-            let rest = n - take;
-            for a in 0..=rest {
-                let x = (g[a] ^ g[rest - a]) as usize;
-                if x < seen.len() {
-                    seen[x] = true;
-                }
-            }
-        }
-        g[n] = seen.iter().position(|&s| !s).unwrap() as u64;
-    }
-    g
+    heaps::take_break_values(&[0, 7, 7], max)
 }
 
 /// The moves of a Kayles position (a multiset of rows, sorted, no empty
-/// row): knock down one pin or two adjacent ones, which may split a row.
-/// For the test kit's plain search: no values, no sums, just "some move
-/// leads to a lost position".
-fn moves(rows: &[usize]) -> Vec<Vec<usize>> {
-    let mut out = vec![];
-    for i in 0..rows.len() {
-        for take in 1..=2.min(rows[i]) {
-            let rest = rows[i] - take;
-            for a in 0..=rest / 2 {
-                let mut next = rows.to_vec();
-                next[i] = a;
-                next.push(rest - a);
-                next.retain(|&r| r > 0);
-                next.sort_unstable();
-                out.push(next);
-            }
-        }
-    }
-    out
+/// row): knock down one pin or two adjacent ones, which may split a row
+/// (the test kit's rules of 0.77). For the test kit's plain search: no
+/// values, no sums, just "some move leads to a lost position".
+fn moves(rows: &Vec<u64>) -> Vec<Vec<u64>> {
+    let row = |n| heaps::options(|n, leave| heaps::take_break_moves(&[0, 7, 7], n, leave), n);
+    heaps::sum_moves(row, rows)
 }
 
 #[test]
@@ -103,15 +78,13 @@ fn sums_match_plain_search() {
     // values is 0; the search below knows nothing about values or xor.
     let game = kayles();
     let mut cache = Cache::new();
-    let mut plain = Plain::normal(|rows: &Vec<usize>| moves(rows));
+    let mut plain = Plain::normal(moves);
     for a in 0..9u64 {
         for b in a..9 {
             for c in b..7 {
                 let pos = vec![a, b, c];
                 let v = value(&game, &pos, &mut cache).unwrap();
-                let mut rows = vec![a as usize, b as usize, c as usize];
-                rows.retain(|&r| r > 0);
-                rows.sort_unstable();
+                let rows = heaps::normalised(&pos);
                 assert_eq!(!v.is_zero(), plain.mover_wins(&rows), "{pos:?}");
             }
         }

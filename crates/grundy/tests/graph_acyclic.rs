@@ -1,5 +1,5 @@
 //! Acyclic graphs: the topological algorithm and the loopy algorithm against
-//! an independent recursive mex.
+//! an independent recursive mex (the test kit's).
 
 use grundy::graph::{acyclic_values, analyse, loopy_values, Graph, GraphBuilder};
 use grundy::Nimber;
@@ -15,20 +15,6 @@ fn dag(max_nodes: usize) -> impl Strategy<Value = Vec<Vec<usize>>> {
                 .collect()
         })
     })
-}
-
-/// Grundy values by the textbook recursion (memoised), as u64.
-fn recursive_mex(adj: &[Vec<usize>], u: usize, memo: &mut Vec<Option<u64>>) -> u64 {
-    if let Some(v) = memo[u] {
-        return v;
-    }
-    let values: Vec<u64> = adj[u]
-        .iter()
-        .map(|&w| recursive_mex(adj, w, memo))
-        .collect();
-    let g = (0..).find(|m| !values.contains(m)).unwrap();
-    memo[u] = Some(g);
-    g
 }
 
 /// Names in reverse order so that node ids differ from indices.
@@ -58,9 +44,10 @@ proptest! {
         let topo = acyclic_values(&g).unwrap();
         let loopy = loopy_values(&g);
         prop_assert!(loopy.all_finite());
-        let mut memo = vec![None; adj.len()];
+        // The test kit's textbook recursion (memoised).
+        let recursive = grundy_testkit::graphs::acyclic_values(&adj);
         for u in 0..adj.len() {
-            let expected = Nimber(recursive_mex(&adj, u, &mut memo));
+            let expected = Nimber(recursive[u]);
             prop_assert_eq!(topo[ids[u] as usize], expected);
             prop_assert_eq!(loopy.finite(ids[u]), Some(expected));
         }
@@ -169,7 +156,7 @@ fn wide_layers_match_a_reference() {
     }
     let mut reference = vec![0u64; n];
     for i in (0..n).rev() {
-        reference[i] = mex_of_slice(adj[i].iter().map(|&w| reference[w]));
+        reference[i] = grundy_testkit::mex(adj[i].iter().map(|&w| reference[w]));
     }
     // Lines in a scrambled order, so that first appearance is random.
     let mut lines: Vec<String> = Vec::new();
@@ -190,10 +177,4 @@ fn wide_layers_match_a_reference() {
         assert_eq!(loopy.finite(v), Some(Nimber(expected)));
     }
     assert!(reference.iter().any(|&x| x >= 3));
-}
-
-/// The least value not in `values`.
-fn mex_of_slice(values: impl Iterator<Item = u64>) -> u64 {
-    let seen: std::collections::HashSet<u64> = values.collect();
-    (0..).find(|m| !seen.contains(m)).unwrap()
 }

@@ -51,16 +51,11 @@ fn algorithm(adj: &Adj) -> Vec<Option<u64>> {
         .collect()
 }
 
-fn mex_of(values: impl Iterator<Item = u64>) -> u64 {
-    let seen: Vec<u64> = values.collect();
-    (0..).find(|m| !seen.contains(m)).unwrap()
-}
-
 /// Whether `gamma` is a generalised Sprague–Grundy function of the graph,
 /// straight from the definition. `None` is infinity, larger than every
 /// finite value.
 fn satisfies_definition(adj: &Adj, gamma: &[Option<u64>]) -> bool {
-    let finite_mex = |u: usize| mex_of(adj[u].iter().filter_map(|&v| gamma[v]));
+    let finite_mex = |u: usize| grundy_testkit::mex(adj[u].iter().filter_map(|&v| gamma[v]));
     for u in 0..adj.len() {
         match gamma[u] {
             // A: a finite value is the mex of the followers' finite values.
@@ -166,33 +161,18 @@ fn every_graph_up_to_four_nodes_matches_the_definition() {
     assert_eq!(graphs, 2 + 16 + 512 + 65536);
 }
 
-/// Win/lose/draw of every position by fixpoint iteration: a position is lost
-/// when every move leads to a won position (in particular when there is no
-/// move), won when some move leads to a lost one; what never settles is a
-/// draw.
+/// Win/lose/draw of every position by play: the test kit's fixpoint
+/// iteration, which knows nothing of values.
 fn outcomes_by_play(adj: &Adj) -> Vec<LoopyOutcome> {
-    let mut outcome: Vec<Option<LoopyOutcome>> = vec![None; adj.len()];
-    loop {
-        let mut changed = false;
-        for u in 0..adj.len() {
-            if outcome[u].is_some() {
-                continue;
-            }
-            if adj[u].iter().any(|&v| outcome[v] == Some(LoopyOutcome::P)) {
-                outcome[u] = Some(LoopyOutcome::N);
-                changed = true;
-            } else if adj[u].iter().all(|&v| outcome[v] == Some(LoopyOutcome::N)) {
-                outcome[u] = Some(LoopyOutcome::P);
-                changed = true;
-            }
-        }
-        if !changed {
-            return outcome
-                .into_iter()
-                .map(|o| o.unwrap_or(LoopyOutcome::D))
-                .collect();
-        }
-    }
+    use grundy_testkit::graphs::Play;
+    grundy_testkit::graphs::outcomes_by_play(adj)
+        .into_iter()
+        .map(|o| match o {
+            Play::Win => LoopyOutcome::N,
+            Play::Loss => LoopyOutcome::P,
+            Play::Draw => LoopyOutcome::D,
+        })
+        .collect()
 }
 
 /// The disjunctive sum of two graphs: node (u, v) is `u * |H| + v`.

@@ -1,11 +1,13 @@
 //! Published Grundy sequences and periods (`testdata/*.toml`) checked
-//! against every engine, and the engines against an independent brute force
-//! written here.
+//! against every engine, and the engines against the test kit's brute
+//! force (written from the definition without the library's option
+//! enumeration).
 
 use grundy::heap::period::{Analysis, PeriodStatus};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::Nimber;
+use grundy_testkit::heaps::take_break_values;
 
 fn load(name: &str) -> toml::Table {
     let path = format!("{}/testdata/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -116,48 +118,6 @@ fn subtraction_134_p_positions() {
     }
 }
 
-/// An independent brute force for take-and-break codes, written from the
-/// definition without the library's option enumeration: recursion over the
-/// heaps left, with memoised values.
-fn brute_take_break(digits: &[u8], n: usize) -> Vec<u64> {
-    let mut g = vec![0u64; n + 1];
-    for m in 0..=n {
-        let mut seen = vec![false; 4 * m + 8];
-        for (k, &d) in digits.iter().enumerate() {
-            if k > m || d == 0 {
-                continue;
-            }
-            let rest = m - k;
-            for heaps in 0..4usize {
-                if d >> heaps & 1 == 0 || (heaps == 0 && rest != 0) || (k == 0 && heaps < 2) {
-                    continue;
-                }
-                if heaps == 1 && rest >= 1 {
-                    seen[g[rest] as usize] = true;
-                }
-                if heaps == 0 {
-                    seen[0] = true;
-                }
-                if heaps == 2 {
-                    for a in 1..rest {
-                        seen[(g[a] ^ g[rest - a]) as usize] = true;
-                    }
-                }
-                if heaps == 3 {
-                    for a in 1..rest {
-                        for b in 1..rest - a {
-                            let c = rest - a - b;
-                            seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
-                        }
-                    }
-                }
-            }
-        }
-        g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
-    }
-    g
-}
-
 #[test]
 fn every_octal_code_with_up_to_three_digits_matches_brute_force() {
     // 0.d1d2d3 for every octal digit triple: 512 codes to n = 300 (the
@@ -170,7 +130,7 @@ fn every_octal_code_with_up_to_three_digits_matches_brute_force() {
             (code & 7) as u8,
         ];
         let game = grundy::heap::TakeBreak::new(digits.to_vec()).unwrap();
-        let expected = brute_take_break(&digits, 300);
+        let expected = take_break_values(&digits, 300);
         let computed = sequence::values(&HeapRuleset::TakeBreak(game.clone()), 300);
         let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
         assert_eq!(computed, expected, "{game}");
@@ -183,7 +143,7 @@ fn hexadecimal_and_split_only_codes_match_brute_force() {
         "0.F", "0.8", "0.9", "0.B7", "4.0", "8.0", "C.1", "4.F", "0.1F", "0.48",
     ] {
         let game = grundy::heap::TakeBreak::parse(code).unwrap();
-        let expected = brute_take_break(game.digits(), 80);
+        let expected = take_break_values(game.digits(), 80);
         let computed = sequence::values(&HeapRuleset::TakeBreak(game.clone()), 80);
         let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
         assert_eq!(computed, expected, "{code}");
@@ -196,7 +156,7 @@ fn long_octal_sample_to_1500() {
         "0.77", "0.07", "0.6", "0.16", "0.56", "0.137", "0.4", "0.37",
     ] {
         let game = grundy::heap::TakeBreak::parse(code).unwrap();
-        let expected = brute_take_break(game.digits(), 1500);
+        let expected = take_break_values(game.digits(), 1500);
         let computed = sequence::values(&HeapRuleset::TakeBreak(game), 1500);
         let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();
         assert_eq!(computed, expected, "{code}");
@@ -226,7 +186,7 @@ fn half_follows_its_closed_form() {
 fn value_widths_of_the_direct_engine() {
     for code in ["0.8", "0.9"] {
         let game = grundy::heap::TakeBreak::parse(code).unwrap();
-        let expected = brute_take_break(game.digits(), 900);
+        let expected = take_break_values(game.digits(), 900);
         assert!(expected.iter().any(|&g| g >= 256), "{code} stays small");
         let computed = sequence::values(&HeapRuleset::TakeBreak(game), 900);
         let computed: Vec<u64> = computed.iter().map(|g| g.0).collect();

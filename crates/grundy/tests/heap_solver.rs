@@ -10,7 +10,7 @@ use grundy::sum::{HeapSolver, Method};
 use grundy::{Convention, Outcome};
 
 mod common;
-use common::HeapBrute;
+use common::Sums;
 
 /// The same sums every run.
 struct Xorshift(u64);
@@ -24,7 +24,7 @@ impl Xorshift {
     }
 }
 
-fn check(solver: &HeapSolver, brute: &mut HeapBrute<'_>, heaps: &[u64]) {
+fn check(solver: &HeapSolver, brute: &mut Sums<'_>, heaps: &[u64]) {
     let answer = solver.solve(heaps, usize::MAX).unwrap();
     let game = solver.ruleset();
     let expected = Outcome::from_first_player_wins(brute.mover_wins(heaps));
@@ -54,8 +54,8 @@ fn every_method_agrees_with_the_definition() {
         let game: HeapRuleset = spec.parse().unwrap();
         for convention in [Convention::Normal, Convention::Misere] {
             let mut brute = match convention {
-                Convention::Normal => HeapBrute::normal(&game),
-                Convention::Misere => HeapBrute::misere(&game),
+                Convention::Normal => common::brute_normal(&game),
+                Convention::Misere => common::brute_misere(&game),
             };
             for _ in 0..40 {
                 let count = 1 + rng.below(4) as usize;
@@ -83,7 +83,7 @@ fn the_quotient_agrees_with_the_definition_on_the_sums_below_it() {
         let game: HeapRuleset = spec.parse().unwrap();
         let solver = HeapSolver::new(&game, Convention::Misere, &[14, 14, 14, 14]).unwrap();
         assert_eq!(solver.method(), Method::Quotient);
-        let mut brute = HeapBrute::misere(&game);
+        let mut brute = common::brute_misere(&game);
         for _ in 0..60 {
             let count = 1 + rng.below(4) as usize;
             let heaps: Vec<u64> = (0..count).map(|_| rng.below(15)).collect();

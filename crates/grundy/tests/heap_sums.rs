@@ -7,7 +7,6 @@ use grundy::{Convention, Nimber, Outcome};
 use proptest::prelude::*;
 
 mod common;
-use common::HeapBrute;
 
 /// Normal play of `heaps` from at most `max` values (a table, or a
 /// proved period for larger heaps).
@@ -38,7 +37,7 @@ proptest! {
         let ruleset = HeapRuleset::parse(GAMES[game]).unwrap();
         let solver = solver(&ruleset, &heaps, 1000).unwrap();
         let answer = solver.solve(&heaps, usize::MAX).unwrap();
-        let mut brute = HeapBrute::normal(&ruleset);
+        let mut brute = common::brute_normal(&ruleset);
         prop_assert_eq!(answer.outcome, Outcome::from_first_player_wins(brute.mover_wins(&heaps)));
         // Every listed move leaves a second-player win, and every move that
         // does is listed.

@@ -10,7 +10,7 @@ use grundy::sum::{HeapSolver, Method};
 use grundy::{Convention, Outcome};
 
 mod common;
-use common::HeapBrute;
+use common::Sums;
 
 /// A small deterministic generator (no dependency on a random crate's
 /// stream, so the sums are the same on every run).
@@ -32,7 +32,7 @@ fn check_against_brute_force(spec: &str, max_heap: u64, sums: usize) {
     // Plambeck–Siegel: every misère quotient of an impartial game has even
     // order (the class of a heap and its product with `a` pair up).
     assert_eq!(q.order() % 2, 0, "{spec}: odd order {}", q.order());
-    let mut brute = HeapBrute::misere(&game);
+    let mut brute = common::brute_misere(&game);
     let mut rng = Lcg(max_heap * 7919 + spec.len() as u64);
     let mut checked = 0;
     while checked < sums {
@@ -48,7 +48,7 @@ fn check_against_brute_force(spec: &str, max_heap: u64, sums: usize) {
 
 /// The quotient's outcome and every winning move of `heaps` against the
 /// exhaustive search's.
-fn check_sum(q: &MisereQuotient, brute: &mut HeapBrute<'_>, spec: &str, heaps: &[u64]) {
+fn check_sum(q: &MisereQuotient, brute: &mut Sums<'_>, spec: &str, heaps: &[u64]) {
     let expected = if brute.mover_wins(heaps) {
         Outcome::N
     } else {
@@ -108,7 +108,7 @@ fn grundys_game_agrees_with_brute_force() {
 fn check_large_heaps(spec: &str, max_heap: u64, lowest: u64, total: u64, sums: usize) {
     let game: HeapRuleset = spec.parse().unwrap();
     let q = MisereQuotient::compute(&game, max_heap).unwrap();
-    let mut brute = HeapBrute::misere(&game);
+    let mut brute = common::brute_misere(&game);
     let mut rng = Lcg(max_heap * 104729 + spec.len() as u64);
     let mut checked = 0;
     while checked < sums {

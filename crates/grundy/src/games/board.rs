@@ -728,23 +728,23 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use grundy_testkit::boards::{chomp_moves, cram_moves, grid, Grid};
+    use grundy_testkit::Plain;
 
-    /// The plain definition: the mex of the options' values, with no
-    /// components and no search.
-    fn mex_value(board: &Board, memo: &mut HashMap<String, u64>) -> u64 {
-        let key = board.diagram();
-        if let Some(&v) = memo.get(&key) {
-            return v;
+    /// The test kit's plain search over its own rules of Cram or Chomp
+    /// (not the board's moves), with no components and no search.
+    type Oracle = Plain<Grid, fn(&Grid) -> Vec<Grid>>;
+
+    fn oracle(board: &Board) -> Oracle {
+        match board {
+            Board::Cram { .. } => Plain::normal(|g| cram_moves(g)),
+            Board::Chomp { .. } => Plain::normal(|g| chomp_moves(g)),
         }
-        let seen: Vec<u64> = board
-            .moves()
-            .iter()
-            .map(|(_, b)| mex_value(b, memo))
-            .collect();
-        let v = (0..).find(|g| !seen.contains(g)).unwrap();
-        memo.insert(key, v);
-        v
+    }
+
+    /// The plain definition: the mex of the options' values.
+    fn mex_value(board: &Board, oracle: &mut Oracle) -> u64 {
+        oracle.value(&grid(&board.diagram()))
     }
 
     #[test]
@@ -752,7 +752,7 @@ mod tests {
         // 2x8 is searched turned a quarter (rows as bytes).
         for spec in ["cram:3x3", "cram:2x4", "cram:2x8", "chomp:3x3", "chomp:2x5"] {
             let start = Board::parse(spec).unwrap();
-            let mut memo = HashMap::new();
+            let mut memo = oracle(&start);
             let mut todo = vec![start];
             let mut seen = std::collections::HashSet::new();
             while let Some(b) = todo.pop() {

@@ -181,6 +181,7 @@ pub fn misere(graph: &Graph) -> MisereValues {
 mod tests {
     use super::*;
     use crate::graph::GraphBuilder;
+    use grundy_testkit::graphs::Play;
 
     /// A random graph on `n` nodes, acyclic (edges only to larger ids) or
     /// not, from a xorshift seed.
@@ -206,23 +207,6 @@ mod tests {
         b.build().unwrap()
     }
 
-    /// Misère minimax by the definition, on a finite game: whether the
-    /// player to move wins.
-    fn wins(g: &Graph, v: NodeId) -> bool {
-        let f = g.followers(v);
-        f.is_empty() || f.iter().any(|&w| !wins(g, w))
-    }
-
-    /// The misère value by the definition.
-    fn value(g: &Graph, v: NodeId) -> u64 {
-        let f = g.followers(v);
-        if f.is_empty() {
-            return 1;
-        }
-        let seen: Vec<u64> = f.iter().map(|&w| value(g, w)).collect();
-        (0..).find(|x| !seen.contains(x)).unwrap()
-    }
-
     #[test]
     fn acyclic_graphs_match_the_definition() {
         let mut seed = 0x9e37_79b9_7f4a_7c15;
@@ -230,10 +214,13 @@ mod tests {
             let g = random(1 + round % 11, true, &mut seed);
             let m = misere(&g);
             assert!(m.all_finite());
+            // Misère minimax and the misère value by the definition, by
+            // the test kit.
+            let mut plain = grundy_testkit::Plain::misere(|&v: &NodeId| g.followers(v).to_vec());
             for v in g.nodes() {
-                let won = wins(&g, v);
+                let won = plain.mover_wins(&v);
                 assert_eq!(m.outcome(v) == LoopyOutcome::N, won, "{v}");
-                assert_eq!(m.value(v).map(|x| x.0), Some(value(&g, v)));
+                assert_eq!(m.value(v).map(|x| x.0), Some(plain.misere_value(&v)));
                 // A P-position is exactly one of misère value 0.
                 assert_eq!(m.value(v) == Some(Nimber(0)), !won);
             }
@@ -248,42 +235,23 @@ mod tests {
         let mut seed = 0x2545_f491_4f6c_dd1d;
         for round in 0..200 {
             let g = random(2 + round % 9, false, &mut seed);
-            let n = g.node_count();
-            let mut outcome = vec![None; n];
-            loop {
-                let mut changed = false;
-                for v in g.nodes() {
-                    if outcome[v as usize].is_some() {
-                        continue;
-                    }
-                    let f = g.followers(v);
-                    let new =
-                        if f.is_empty() || f.iter().any(|&w| outcome[w as usize] == Some(false)) {
-                            Some(true)
-                        } else if f.iter().all(|&w| outcome[w as usize] == Some(true)) {
-                            Some(false)
-                        } else {
-                            None
-                        };
-                    if new.is_some() {
-                        outcome[v as usize] = new;
-                        changed = true;
-                    }
-                }
-                if !changed {
-                    break;
-                }
-            }
+            // Misère win, loss or draw by the test kit's fixed point.
+            let adj: Vec<Vec<usize>> = g
+                .nodes()
+                .map(|v| g.followers(v).iter().map(|&w| w as usize).collect())
+                .collect();
+            let outcome = grundy_testkit::graphs::misere_outcomes_by_play(&adj);
             let m = misere(&g);
+            let mut plain = grundy_testkit::Plain::misere(|&v: &NodeId| g.followers(v).to_vec());
             for v in g.nodes() {
                 let expected = match outcome[v as usize] {
-                    Some(true) => LoopyOutcome::N,
-                    Some(false) => LoopyOutcome::P,
-                    None => LoopyOutcome::D,
+                    Play::Win => LoopyOutcome::N,
+                    Play::Loss => LoopyOutcome::P,
+                    Play::Draw => LoopyOutcome::D,
                 };
                 assert_eq!(m.outcome(v), expected, "node {v}");
                 if let Some(x) = m.value(v) {
-                    assert_eq!(x.0, value(&g, v), "node {v}");
+                    assert_eq!(x.0, plain.misere_value(&v), "node {v}");
                 }
             }
         }

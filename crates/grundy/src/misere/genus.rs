@@ -434,45 +434,19 @@ mod tests {
     use super::*;
     use crate::heap::sequence::{self, EngineKind};
 
-    /// Whether the player to move wins the misère sum of `game` heaps and
-    /// Nim heaps `nim`, straight from the definition (no move: the mover
-    /// has won).
-    fn mover_wins(
-        ruleset: &HeapRuleset,
-        mut game: Vec<u64>,
-        mut nim: Vec<u64>,
-        memo: &mut HashMap<(Vec<u64>, Vec<u64>), bool>,
-    ) -> bool {
-        game.sort_unstable();
-        nim.retain(|&n| n > 0);
-        nim.sort_unstable();
-        if let Some(&w) = memo.get(&(game.clone(), nim.clone())) {
-            return w;
-        }
-        let mut any = false;
-        let mut wins = false;
-        for i in 0..game.len() {
-            let mut leaves = vec![];
-            ruleset.for_each_option(game[i], |l| leaves.push(l));
-            for l in leaves {
-                any = true;
-                let mut after = game.clone();
-                after.remove(i);
-                after.extend(l.as_slice().iter().copied().filter(|&x| x > 0));
-                wins |= !mover_wins(ruleset, after, nim.clone(), memo);
-            }
-        }
-        for i in 0..nim.len() {
-            for smaller in 0..nim[i] {
-                any = true;
-                let mut after = nim.clone();
-                after[i] = smaller;
-                wins |= !mover_wins(ruleset, game.clone(), after, memo);
-            }
-        }
-        let result = wins || !any;
-        memo.insert((game, nim), result);
-        result
+    /// The test kit's genus by the definition for sums of `ruleset`'s
+    /// heaps (sorted, no empty heap), the rules taken from
+    /// [`HeapRuleset::for_each_option`]: whole positions plus Nim heaps of
+    /// 2, searched by minimax and the misère mex.
+    fn by_definition(ruleset: &HeapRuleset) -> grundy_testkit::genus::Genus<'_, Vec<u64>> {
+        let options = move |h: u64| {
+            let mut out = vec![];
+            ruleset.for_each_option(h, |l| out.push(l.as_slice().to_vec()));
+            out
+        };
+        grundy_testkit::genus::Genus::new(move |heaps: &Vec<u64>| {
+            grundy_testkit::heaps::sum_moves(&options, heaps)
+        })
     }
 
     #[test]
@@ -481,7 +455,7 @@ mod tests {
         for spec in ["kayles", "0.07", "0.137", "0.75", "sub{1,3,4}", "nim"] {
             let ruleset: HeapRuleset = spec.parse().unwrap();
             let mut table = GenusTable::new(&ruleset);
-            let mut memo = HashMap::new();
+            let mut definition = by_definition(&ruleset);
             for heap in 0..=10u64 {
                 let genus = table.genus(heap, &cancel).unwrap();
                 for k in 0..5u32 {
@@ -493,15 +467,21 @@ mod tests {
                     } else {
                         gammas.len() - 2 + (k as usize - gammas.len()) % 2
                     };
-                    let p = !mover_wins(&ruleset, vec![heap], vec![2; k as usize], &mut memo);
+                    let sum = grundy_testkit::heaps::normalised(&[heap]);
+                    let p = !definition.mover_wins(&sum, k as usize);
                     assert_eq!(gammas[at] == 0, p, "{spec}: heap {heap} + {k} x *2");
+                    assert_eq!(
+                        gammas[at],
+                        definition.gamma(&sum, k as usize),
+                        "{spec}: {heap}"
+                    );
                 }
             }
             // Sums of two heaps, against the definition too.
             for a in 1..=6u64 {
                 for b in a..=6u64 {
                     let genus = table.genus_of_sum(&[a, b], &cancel).unwrap();
-                    let p = !mover_wins(&ruleset, vec![a, b], vec![], &mut memo);
+                    let p = !definition.mover_wins(&vec![a, b], 0);
                     assert_eq!(genus.gammas()[0] == 0, p, "{spec}: {a} + {b}");
                 }
             }

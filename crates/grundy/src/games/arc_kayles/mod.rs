@@ -299,7 +299,7 @@ mod tests {
     use crate::heap::HeapRuleset;
     use crate::search::{MisereSearch, Search};
     use crate::Nimber;
-    use std::collections::HashMap;
+    use grundy_testkit::Plain;
 
     /// The values of a heap game from the heap engine.
     fn heap_values(code: &str, n: usize) -> Vec<u64> {
@@ -312,36 +312,22 @@ mod tests {
 
     /// Arc Kayles by its definition on edges, not vertices: a position is
     /// a set of edges (bit `i` for `edges[i]`), and a move removes one and
-    /// every edge that shares an end with it. Returns the value and
-    /// whether the player to move wins under misère play.
-    fn brute(
-        edges: &[(usize, usize)],
-        left: u64,
-        memo: &mut HashMap<u64, (u64, bool)>,
-    ) -> (u64, bool) {
-        if let Some(&known) = memo.get(&left) {
-            return known;
-        }
-        let mut seen = 0u128;
-        let mut misere_win = left == 0;
-        for i in 0..edges.len() {
-            if left >> i & 1 == 0 {
-                continue;
-            }
-            let (a, b) = edges[i];
-            let mut after = left;
-            for (j, &(c, d)) in edges.iter().enumerate() {
-                if c == a || c == b || d == a || d == b {
-                    after &= !(1 << j);
+    /// every edge that shares an end with it. The options of `left`, one a
+    /// move, for the test kit's plain search.
+    fn moves(edges: &[(usize, usize)], left: u64) -> Vec<u64> {
+        (0..edges.len())
+            .filter(|&i| left >> i & 1 == 1)
+            .map(|i| {
+                let (a, b) = edges[i];
+                let mut after = left;
+                for (j, &(c, d)) in edges.iter().enumerate() {
+                    if c == a || c == b || d == a || d == b {
+                        after &= !(1 << j);
+                    }
                 }
-            }
-            let (v, w) = brute(edges, after, memo);
-            seen |= 1 << v;
-            misere_win |= !w;
-        }
-        let result = ((!seen).trailing_zeros().into(), misere_win);
-        memo.insert(left, result);
-        result
+                after
+            })
+            .collect()
     }
 
     #[test]
@@ -393,10 +379,11 @@ mod tests {
                 }
             }
             let g = ArcKayles::from_edges(n, &edges, &[], "random");
-            let mut memo = HashMap::new();
             let all = (1u64 << edges.len()) - 1;
-            let (expected, misere_win) = brute(&edges, all, &mut memo);
-            let expected = Nimber(expected);
+            let mut normal = Plain::normal(|&left: &u64| moves(&edges, left));
+            let mut misere = Plain::misere(|&left: &u64| moves(&edges, left));
+            let expected = Nimber(normal.value(&all));
+            let misere_win = misere.mover_wins(&all);
             assert_eq!(
                 value(&Unsplit(&g), &g.start(), &mut Cache::new()).unwrap(),
                 expected
@@ -423,18 +410,9 @@ mod tests {
             // leaves a brute-force P-position.
             let winning: Vec<(usize, usize)> = edges
                 .iter()
-                .filter(|&&(a, b)| {
-                    let after = (0..edges.len()).fold(all, |left, j| {
-                        let (c, d) = edges[j];
-                        if c == a || c == b || d == a || d == b {
-                            left & !(1 << j)
-                        } else {
-                            left
-                        }
-                    });
-                    brute(&edges, after, &mut memo).0 == 0
-                })
-                .copied()
+                .zip(moves(&edges, all))
+                .filter(|&(_, after)| normal.value(&after) == 0)
+                .map(|(&edge, _)| edge)
                 .collect();
             let mut reported = report.winning_moves.clone();
             reported.sort_unstable();

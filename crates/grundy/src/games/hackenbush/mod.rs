@@ -864,34 +864,17 @@ impl ImpartialGame for SmallHackenbush<'_> {
 mod tests {
     use super::*;
     use crate::search::MisereSearch;
+    use grundy_testkit::Plain;
 
     /// Hackenbush by its definition, on a bitmask of edges: chop an edge,
     /// drop every edge that no path joins to the ground (found afresh by a
-    /// plain fixpoint), value by mex. Returns the value and whether the
-    /// player to move wins under misère play.
-    fn brute(
-        edges: &[(usize, usize)],
-        pos: u64,
-        memo: &mut HashMap<u64, (u64, bool)>,
-    ) -> (u64, bool) {
-        if let Some(&known) = memo.get(&pos) {
-            return known;
-        }
-        let mut seen = 0u64;
-        let mut misere_win = pos == 0;
-        for i in 0..edges.len() {
-            if pos >> i & 1 == 0 {
-                continue;
-            }
-            let mut after = grounded(edges, pos & !(1 << i));
-            after &= pos;
-            let (v, w) = brute(edges, after, memo);
-            seen |= 1 << v;
-            misere_win |= !w;
-        }
-        let result = (u64::from((!seen).trailing_zeros()), misere_win);
-        memo.insert(pos, result);
-        result
+    /// plain fixpoint). The options of `pos`, one a chop, for the test
+    /// kit's plain search.
+    fn moves(edges: &[(usize, usize)], pos: u64) -> Vec<u64> {
+        (0..edges.len())
+            .filter(|&i| pos >> i & 1 == 1)
+            .map(|i| grounded(edges, pos & !(1 << i)) & pos)
+            .collect()
     }
 
     /// The edges of `pos` joined to vertex 0, by repeated sweeps.
@@ -935,16 +918,18 @@ mod tests {
                 .collect();
             let g = Hackenbush::from_edges(n + 1, &edges, &[], "random").unwrap();
             let all = (1u64 << count) - 1;
-            let mut memo = HashMap::new();
+            let mut normal = Plain::normal(|&pos: &u64| moves(&edges, pos));
+            let mut misere = Plain::misere(|&pos: &u64| moves(&edges, pos));
             let start = grounded(&edges, all);
             assert_eq!(g.start(), vec![start], "{edges:?}");
-            let (expected, misere_win) = brute(&edges, start, &mut memo);
+            let expected = normal.value(&start);
+            let misere_win = misere.mover_wins(&start);
             assert_eq!(g.value(&g.start()), Nimber(expected), "{edges:?}");
             // The value of everything, fallen edges included, is the same.
             assert_eq!(g.value(&[all]), Nimber(expected), "{edges:?}");
             let wins: Vec<usize> = (0..count)
                 .filter(|&i| start >> i & 1 == 1)
-                .filter(|&i| brute(&edges, grounded(&edges, start & !(1 << i)), &mut memo).0 == 0)
+                .filter(|&i| normal.value(&grounded(&edges, start & !(1 << i))) == 0)
                 .collect();
             assert_eq!(g.winning_chops(&g.start()), wins, "{edges:?}");
             let one = g.chops(&g.start(), true);

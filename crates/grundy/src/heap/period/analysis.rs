@@ -262,24 +262,9 @@ mod tests {
         assert_eq!(half.value(51), None);
     }
 
-    /// G(0..n) of a finite subtraction game straight from the definition,
-    /// a mex over a sorted scan (independent of every engine).
-    fn brute_subtraction(set: &[u64], n: usize) -> Vec<u64> {
-        let mut g: Vec<u64> = Vec::new();
-        for h in 0..n as u64 {
-            let opts: Vec<u64> = set
-                .iter()
-                .filter(|&&s| s <= h)
-                .map(|&s| g[(h - s) as usize])
-                .collect();
-            g.push((0..).find(|v| !opts.contains(v)).unwrap());
-        }
-        g
-    }
-
     #[test]
     fn windows_read_from_the_period_match_the_definition() {
-        let brute = brute_subtraction(&[1, 3, 4], 70);
+        let brute = grundy_testkit::heaps::subtraction_values(&[1, 3, 4], 69);
         // The definition repeats with period 7 from 0 over 70 heaps.
         assert!((0..63).all(|n| brute[n] == brute[n + 7]));
         let a = Analysis::of(&HeapRuleset::parse("sub{1,3,4}").unwrap())
