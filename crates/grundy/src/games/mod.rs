@@ -12,6 +12,7 @@
 //! | [`error`] | [`GameError`]: why a spec names no game |
 //! | [`position`] | the [`Position`] trait: moves, search, typed moves, drawings |
 //! | [`named_graph`] | graphs named in specs (`path:N`, `grid:RxC`, files), for the games on graphs |
+//! | `vertex_graph` | what the games on a graph's vertices share: the graph as neighbour bits, connected parts, positions' specs, search and drawing |
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
@@ -42,6 +43,7 @@ pub mod node_kayles;
 pub(crate) mod numbers;
 pub mod position;
 pub mod spec;
+pub(crate) mod vertex_graph;
 pub mod wythoff;
 
 pub use arc_kayles::{ArcKayles, ArcKaylesPosition};

@@ -85,7 +85,13 @@ pub struct NamedGraph {
 }
 
 /// A decimal number typed at byte `at` of the spec, within `1..=max`.
-fn number(s: &str, at: usize, max: u64, what: &str, allowed: &str) -> Result<usize, ParseError> {
+pub(crate) fn number(
+    s: &str,
+    at: usize,
+    max: u64,
+    what: &str,
+    allowed: &str,
+) -> Result<usize, ParseError> {
     let digits = s.bytes().take_while(u8::is_ascii_digit).count();
     if digits == 0 || digits != s.len() {
         let found = s[digits..]
@@ -341,4 +347,72 @@ impl fmt::Display for NamedGraph {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
+}
+
+/// The vertex named `name` among `names` (exactly, or else ignoring case).
+pub(crate) fn find_vertex(names: &[String], name: &str) -> Option<usize> {
+    names
+        .iter()
+        .position(|v| v == name)
+        .or_else(|| names.iter().position(|v| v.eq_ignore_ascii_case(name)))
+}
+
+/// Where the list of vertices gone, `-{A,B}` at the end of a spec, starts
+/// (the byte of its `-`), when the spec ends in one.
+pub(crate) fn gone_list(spec: &str) -> Option<usize> {
+    spec.trim_end()
+        .strip_suffix('}')
+        .and_then(|body| body.rfind("-{"))
+}
+
+/// The items of the list that starts at byte `open` of `spec` (see
+/// [`gone_list`]), trimmed, each with its span in `spec`; empty items are
+/// skipped.
+pub(crate) fn gone_items(spec: &str, open: usize) -> Vec<(&str, Span)> {
+    let trimmed = spec.trim_end();
+    let mut out = Vec::new();
+    let mut at = open + 2;
+    for item in trimmed[at..trimmed.len() - 1].split(',') {
+        let typed = item.trim();
+        let start = at + (item.len() - item.trim_start().len());
+        at += item.len() + 1;
+        if !typed.is_empty() {
+            let span = Span {
+                start,
+                end: start + typed.len(),
+            };
+            out.push((typed, span));
+        }
+    }
+    out
+}
+
+/// The vertices named in the list that starts at byte `open` of `spec`
+/// (see [`gone_list`]), as bits, among the vertices `names` of the graph
+/// `game`.
+///
+/// # Errors
+/// A name that is not a vertex, located in `spec`.
+pub(crate) fn parse_gone(
+    spec: &str,
+    open: usize,
+    names: &[String],
+    game: &str,
+) -> Result<u128, GameError> {
+    let mut gone = 0u128;
+    for (typed, span) in gone_items(spec, open) {
+        let Some(v) = find_vertex(names, typed) else {
+            let err = ParseError::spanning(
+                span,
+                format!(
+                    "{typed:?} is not a vertex of {game} (its vertices are {} to {})",
+                    names[0],
+                    names[names.len() - 1]
+                ),
+            );
+            return Err(err.in_text(spec).into());
+        };
+        gone |= 1 << v;
+    }
+    Ok(gone)
 }

@@ -42,25 +42,19 @@ pub use position::ArcKaylesPosition;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
-use crate::games::board::{search_position, searcher};
 use crate::games::error::GameError;
-use crate::games::named_graph::{NamedGraph, ReadFile, Shape};
+use crate::games::named_graph::ReadFile;
+use crate::games::vertex_graph::{self, VertexGame, VertexGraph};
 use crate::games::{SearchOptions, SearchReport};
 use crate::search::SearchStats;
 
 /// The most vertices a graph may have.
-pub const MAX_VERTICES: usize = 128;
+pub const MAX_VERTICES: usize = vertex_graph::MAX_VERTICES;
 
 /// Arc Kayles on one graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ArcKayles {
-    /// `adjacent[v]`: the neighbours of `v`, as bits.
-    adjacent: Vec<u128>,
-    names: Vec<String>,
-    /// The shape of the named graph: paths and cycles know that their
-    /// parts are paths.
-    shape: Shape,
-    spec: String,
+    graph: VertexGraph,
 }
 
 impl ArcKayles {
@@ -87,23 +81,8 @@ impl ArcKayles {
             (1..=MAX_VERTICES).contains(&n),
             "Arc Kayles takes 1 to 128 vertices, not {n}"
         );
-        let mut adjacent = vec![0u128; n];
-        for &(a, b) in edges {
-            if a != b && a < n && b < n {
-                adjacent[a] |= 1 << b;
-                adjacent[b] |= 1 << a;
-            }
-        }
-        let names = if names.len() == n {
-            names.to_vec()
-        } else {
-            (1..=n).map(|i| i.to_string()).collect()
-        };
         ArcKayles {
-            adjacent,
-            names,
-            shape: Shape::Edges,
-            spec: spec.to_owned(),
+            graph: VertexGraph::new(n, edges, names, spec),
         }
     }
 
@@ -123,37 +102,29 @@ impl ArcKayles {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<ArcKayles, GameError> {
-        let limits = NamedGraph::limits("Arc Kayles", MAX_VERTICES);
-        let graph = NamedGraph::parse_family(spec, "arckayles", &limits, read)?;
-        let mut game = ArcKayles::from_edges(
-            graph.vertices,
-            &graph.edges,
-            &graph.names,
-            &format!("arckayles:{graph}"),
-        );
-        game.shape = graph.shape;
-        Ok(game)
+        let graph = VertexGraph::parse(spec, "arckayles", "Arc Kayles", read)?;
+        Ok(ArcKayles { graph })
     }
 
     /// The number of vertices.
     pub fn vertices(&self) -> usize {
-        self.adjacent.len()
+        self.graph.vertices()
     }
 
     /// The name of vertex `v` (from the edge list; `1`, `2`, ... for the
     /// families; `a1`, `b1`, ... on grids).
     pub fn name(&self, v: usize) -> &str {
-        &self.names[v]
+        self.graph.name(v)
     }
 
     /// The spec this game was made from: `arckayles:path:20`.
     pub fn spec(&self) -> &str {
-        &self.spec
+        self.graph.spec()
     }
 
     /// Every vertex present.
     pub fn start(&self) -> u128 {
-        u128::MAX >> (128 - self.vertices())
+        self.graph.start()
     }
 
     /// The position after taking the edge `u v` in `pos` (its two ends go).
@@ -171,19 +142,7 @@ impl ArcKayles {
     /// assert!(star.edges_in(star.take(star.start(), 0, 1)).is_empty());
     /// ```
     pub fn edges_in(&self, pos: u128) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut rest = pos;
-        while rest != 0 {
-            let u = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            let mut near = self.adjacent[u] & rest;
-            while near != 0 {
-                let v = near.trailing_zeros() as usize;
-                near &= near - 1;
-                out.push((u, v));
-            }
-        }
-        out
+        self.graph.edges_in(pos)
     }
 
     /// Every edge `(u, v)` with `u < v`, in order.
@@ -217,34 +176,23 @@ impl ArcKayles {
         cancel: &Cancel,
         tick: &mut dyn FnMut(SearchStats),
     ) -> Result<SearchReport<(usize, usize)>, Cancelled> {
-        cancel.check()?;
-        let pos = pos & self.start();
-        let moves: Vec<((usize, usize), u128)> = self
-            .edges_in(pos)
-            .into_iter()
-            .map(|(u, v)| ((u, v), self.take(pos, u, v)))
-            .collect();
-        search_position(
-            || searcher(self, options, cancel),
-            tick,
-            pos,
-            &moves,
-            options,
-        )
+        vertex_graph::search_at(self, pos, options, cancel, tick)
+    }
+}
+
+impl VertexGame for ArcKayles {
+    /// The edge taken, by its ends.
+    type Move = (usize, usize);
+
+    fn graph(&self) -> &VertexGraph {
+        &self.graph
     }
 
-    /// The connected part of `pos` that holds its lowest vertex.
-    fn part_of_lowest(&self, pos: u128) -> u128 {
-        let mut part = pos & pos.wrapping_neg();
-        let mut frontier = part;
-        while frontier != 0 {
-            let v = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.adjacent[v] & pos & !part;
-            part |= new;
-            frontier |= new;
-        }
-        part
+    fn moves_of(&self, pos: u128) -> Vec<((usize, usize), u128)> {
+        self.edges_in(pos)
+            .into_iter()
+            .map(|(u, v)| ((u, v), self.take(pos, u, v)))
+            .collect()
     }
 }
 
@@ -257,7 +205,7 @@ impl ImpartialGame for ArcKayles {
         while rest != 0 {
             let u = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            let mut near = self.adjacent[u] & rest;
+            let mut near = self.graph.neighbours(u) & rest;
             while near != 0 {
                 let v = near.trailing_zeros() as usize;
                 near &= near - 1;
@@ -271,23 +219,8 @@ impl ImpartialGame for ArcKayles {
     }
 
     fn components(&self, &pos: &u128, out: &mut Vec<u128>) {
-        let mut rest = pos;
-        while rest != 0 {
-            let part = self.part_of_lowest(rest);
-            rest &= !part;
-            if part.count_ones() < 2 {
-                // A lone vertex has no edge: no move, worth *0.
-                continue;
-            }
-            let whole_cycle = self.shape == Shape::Cycle && part == self.start();
-            if matches!(self.shape, Shape::Path | Shape::Cycle) && !whole_cycle {
-                // A part of a path or a cycle is a path: its length says
-                // all, and vertices 0..len of the graph form one.
-                out.push((1u128 << part.count_ones()) - 1);
-            } else {
-                out.push(part);
-            }
-        }
+        // A lone vertex has no edge: no move, worth *0.
+        self.graph.components(pos, true, out);
     }
 }
 

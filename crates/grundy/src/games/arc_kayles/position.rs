@@ -8,9 +8,10 @@ use std::sync::Arc;
 use super::ArcKayles;
 use crate::cancel::Cancelled;
 use crate::games::error::GameError;
+use crate::games::named_graph::find_vertex;
 use crate::games::named_graph::ReadFile;
-use crate::games::node_kayles::position::{find_vertex, gone_list, parse_gone};
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::games::vertex_graph::{self, parse_position};
 use crate::moves::MoveError;
 
 static RULES: Rules = Rules {
@@ -60,12 +61,11 @@ impl ArcKaylesPosition {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<ArcKaylesPosition, GameError> {
-        let Some(open) = gone_list(spec) else {
-            return Ok(ArcKaylesPosition::new(ArcKayles::parse(spec, read)?));
-        };
-        let mut position = ArcKaylesPosition::new(ArcKayles::parse(&spec[..open], read)?);
-        position.left &= !parse_gone(spec, open, &position.game.names, position.game.spec())?;
-        Ok(position)
+        let (game, left) = parse_position(spec, |spec| ArcKayles::parse(spec, read))?;
+        Ok(ArcKaylesPosition {
+            game: Arc::new(game),
+            left,
+        })
     }
 
     /// The graph.
@@ -91,7 +91,7 @@ impl ArcKaylesPosition {
 
     /// The vertex a player named.
     fn vertex(&self, name: &str) -> Result<usize, MoveError> {
-        find_vertex(&self.game.names, name).ok_or_else(|| {
+        find_vertex(self.game.graph.names(), name).ok_or_else(|| {
             MoveError::Illegal(format!(
                 "{name:?} is not a vertex of {} (its vertices are {} to {})",
                 self.game.spec(),
@@ -105,15 +105,7 @@ impl ArcKaylesPosition {
 impl fmt::Display for ArcKaylesPosition {
     /// `arckayles:cycle:9`, or `arckayles:cycle:9-{3,4}` after a move.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.game.spec())?;
-        if self.left != self.game.start() {
-            let gone: Vec<&str> = (0..self.game.vertices())
-                .filter(|&v| self.left >> v & 1 == 0)
-                .map(|v| self.game.name(v))
-                .collect();
-            write!(f, "-{{{}}}", gone.join(","))?;
-        }
-        Ok(())
+        self.game.graph.write_position(self.left, f)
     }
 }
 
@@ -151,32 +143,7 @@ impl Position for ArcKaylesPosition {
     }
 
     fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled> {
-        let fresh = crate::cancel::Cancel::new();
-        let cancel = options.cancel.unwrap_or(&fresh);
-        let mut ignore = |_| {};
-        let progress = match &mut options.progress {
-            Some(p) => &mut **p,
-            None => &mut ignore,
-        };
-        let report = if options.convention == crate::Convention::Misere {
-            let moves: Vec<((usize, usize), u128)> = self
-                .game
-                .edges_in(self.left)
-                .into_iter()
-                .map(|(u, v)| ((u, v), self.game.take(self.left, u, v)))
-                .collect();
-            crate::games::board::misere_position(
-                &*self.game,
-                &self.left,
-                &moves,
-                &options.search,
-                cancel,
-                progress,
-            )?
-        } else {
-            self.game
-                .search_at(self.left, &options.search, cancel, progress)?
-        };
+        let report = vertex_graph::solve(&*self.game, self.left, options)?;
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,
@@ -198,8 +165,8 @@ impl Position for ArcKaylesPosition {
                     .match_indices('-')
                     .map(|(i, _)| (&typed[..i], &typed[i + 1..]))
                     .find(|(a, b)| {
-                        find_vertex(&self.game.names, a).is_some()
-                            && find_vertex(&self.game.names, b).is_some()
+                        find_vertex(self.game.graph.names(), a).is_some()
+                            && find_vertex(self.game.graph.names(), b).is_some()
                     })
                     .or_else(|| typed.split_once('-'))
             });
@@ -220,7 +187,7 @@ impl Position for ArcKaylesPosition {
             return Ok(i);
         }
         let (a, b) = (self.game.name(u), self.game.name(v));
-        Err(MoveError::Illegal(if self.game.adjacent[u] >> v & 1 == 0 {
+        Err(MoveError::Illegal(if !self.game.graph.joined(u, v) {
             format!("{a} and {b} are not joined by an edge")
         } else {
             format!("the edge {a}-{b} is gone (an end of it was taken)")
@@ -261,35 +228,7 @@ impl Position for ArcKaylesPosition {
     /// still there, and the edges: the drawing of Node Kayles, under its
     /// own kind (a move here is an edge).
     fn drawing(&self) -> Datum {
-        let game = &self.game;
-        let at = crate::games::node_kayles::layout::place(game.vertices(), game.shape);
-        let present = |v: usize| self.left >> v & 1 == 1;
-        let vertices = (0..game.vertices())
-            .map(|v| {
-                Datum::Map(vec![
-                    ("id", Datum::Int(v as i64)),
-                    ("name", Datum::Text(game.name(v).to_owned())),
-                    ("x", Datum::Float(at[v].0)),
-                    ("y", Datum::Float(at[v].1)),
-                    ("present", Datum::Bool(present(v))),
-                ])
-            })
-            .collect();
-        let edges = game
-            .edges()
-            .iter()
-            .map(|&(a, b)| Datum::List(vec![Datum::Int(a as i64), Datum::Int(b as i64)]))
-            .collect();
-        let removed = (0..game.vertices())
-            .filter(|&v| !present(v))
-            .map(|v| Datum::Int(v as i64))
-            .collect();
-        Datum::Map(vec![
-            ("kind", Datum::Text("arckayles".into())),
-            ("vertices", Datum::List(vertices)),
-            ("edges", Datum::List(edges)),
-            ("removed", Datum::List(removed)),
-        ])
+        self.game.graph.drawing(self.left, "arckayles")
     }
 
     fn boxed(&self) -> Box<dyn Position> {

@@ -62,7 +62,7 @@ use std::collections::HashMap;
 
 use crate::game::ImpartialGame;
 use crate::games::error::GameError;
-use crate::games::named_graph::ReadFile;
+use crate::games::named_graph::{number, ReadFile};
 use crate::games::spec::out_of_range;
 use crate::span::{ParseError, Span};
 use crate::Nimber;
@@ -745,30 +745,6 @@ impl Adjacency {
     fn at(&self, v: usize) -> &[(u32, u32)] {
         &self.list[self.start[v] as usize..self.start[v + 1] as usize]
     }
-}
-
-/// A decimal number typed at byte `at` of the spec, within `1..=max`.
-fn number(s: &str, at: usize, max: u64, what: &str, allowed: &str) -> Result<usize, ParseError> {
-    let digits = s.bytes().take_while(u8::is_ascii_digit).count();
-    if digits == 0 || digits != s.len() {
-        let found = s[digits..]
-            .chars()
-            .next()
-            .map_or("end of spec".into(), |c| format!("'{c}'"));
-        return Err(ParseError::at_byte(
-            at + digits,
-            format!("expected a number, found {found}"),
-        ));
-    }
-    let value = s.parse::<u64>().unwrap_or(u64::MAX);
-    if value == 0 || value > max {
-        let span = Span {
-            start: at,
-            end: at + digits,
-        };
-        return Err(out_of_range(span, what, value, allowed));
-    }
-    Ok(value as usize)
 }
 
 /// Hackenbush on a graph of at most 128 edges, a position a bitmask of

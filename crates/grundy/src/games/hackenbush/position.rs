@@ -8,12 +8,11 @@ use std::sync::Arc;
 use super::{Edges, Hackenbush, SmallHackenbush, MAX_MISERE_EDGES};
 use crate::cancel::{Cancel, Cancelled};
 use crate::games::error::GameError;
-use crate::games::named_graph::ReadFile;
-use crate::games::node_kayles::position::gone_list;
+use crate::games::named_graph::{gone_items, gone_list, ReadFile};
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 use crate::moves::MoveError;
 use crate::search::SearchStats;
-use crate::span::{ParseError, Span};
+use crate::span::ParseError;
 use crate::{Convention, Outcome};
 
 static RULES: Rules = Rules {
@@ -69,24 +68,12 @@ impl HackenbushPosition {
         };
         let game = Hackenbush::parse(&spec[..open], read)?;
         let mut left = game.start();
-        let trimmed = spec.trim_end();
-        let mut at = open + 2;
-        for item in trimmed[at..trimmed.len() - 1].split(',') {
-            let typed = item.trim();
-            let start = at + (item.len() - item.trim_start().len());
-            at += item.len() + 1;
-            if typed.is_empty() {
-                continue;
-            }
+        for (typed, span) in gone_items(spec, open) {
             match typed.parse::<usize>() {
                 Ok(n) if (1..=game.edges()).contains(&n) => {
                     left[(n - 1) / 64] &= !(1 << ((n - 1) % 64));
                 }
                 _ => {
-                    let span = Span {
-                        start,
-                        end: start + typed.len(),
-                    };
                     let err = ParseError::spanning(
                         span,
                         format!(

@@ -15,7 +15,7 @@ use crate::games::named_graph::Shape;
 /// # Ok::<(), grundy::games::GameError>(())
 /// ```
 pub fn layout(graph: &NodeKayles) -> Vec<(f64, f64)> {
-    place(graph.vertices(), graph.shape)
+    place(graph.vertices(), graph.graph.shape())
 }
 
 /// [`layout`] for `n` vertices of a graph of `shape`, for every game

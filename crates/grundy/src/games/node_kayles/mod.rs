@@ -37,25 +37,19 @@ pub use position::KaylesPosition;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
-use crate::games::board::{search_position, searcher};
 use crate::games::error::GameError;
-use crate::games::named_graph::{NamedGraph, ReadFile, Shape};
+use crate::games::named_graph::ReadFile;
+use crate::games::vertex_graph::{self, VertexGame, VertexGraph};
 use crate::games::{SearchOptions, SearchReport};
 use crate::search::SearchStats;
 
 /// The most vertices a graph may have.
-pub const MAX_VERTICES: usize = 128;
+pub const MAX_VERTICES: usize = vertex_graph::MAX_VERTICES;
 
 /// Node Kayles on one graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NodeKayles {
-    /// `adjacent[v]`: the neighbours of `v`, as bits.
-    adjacent: Vec<u128>,
-    names: Vec<String>,
-    /// The shape of the named graph: paths and cycles know that their
-    /// parts are paths.
-    shape: Shape,
-    spec: String,
+    graph: VertexGraph,
 }
 
 /// Why a graph cannot be played.
@@ -95,23 +89,8 @@ impl NodeKayles {
         if n == 0 {
             return Err(NodeKaylesError::Empty);
         }
-        let mut adjacent = vec![0u128; n];
-        for &(a, b) in edges {
-            if a != b && a < n && b < n {
-                adjacent[a] |= 1 << b;
-                adjacent[b] |= 1 << a;
-            }
-        }
-        let names = if names.len() == n {
-            names.to_vec()
-        } else {
-            (1..=n).map(|i| i.to_string()).collect()
-        };
         Ok(NodeKayles {
-            adjacent,
-            names,
-            shape: Shape::Edges,
-            spec: spec.to_owned(),
+            graph: VertexGraph::new(n, edges, names, spec),
         })
     }
 
@@ -132,52 +111,34 @@ impl NodeKayles {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<NodeKayles, GameError> {
-        let limits = NamedGraph::limits("Node Kayles", MAX_VERTICES);
-        let graph = NamedGraph::parse_family(spec, "nodekayles", &limits, read)?;
-        Ok(NodeKayles::from_named(&graph))
-    }
-
-    /// Node Kayles on a named graph (of at most 128 vertices).
-    pub(crate) fn from_named(graph: &NamedGraph) -> NodeKayles {
-        let mut game = NodeKayles::from_edges(
-            graph.vertices,
-            &graph.edges,
-            &graph.names,
-            &format!("nodekayles:{graph}"),
-        )
-        .expect("the named graph's limits are Node Kayles's");
-        game.shape = graph.shape;
-        game
+        let graph = VertexGraph::parse(spec, "nodekayles", "Node Kayles", read)?;
+        Ok(NodeKayles { graph })
     }
 
     /// The number of vertices.
     pub fn vertices(&self) -> usize {
-        self.adjacent.len()
+        self.graph.vertices()
     }
 
     /// The name of vertex `v` (from the edge list; `1`, `2`, ... for the
     /// families; `a1`, `b1`, ... on grids).
     pub fn name(&self, v: usize) -> &str {
-        &self.names[v]
+        self.graph.name(v)
     }
 
     /// The spec this game was made from: `nodekayles:path:20`.
     pub fn spec(&self) -> &str {
-        &self.spec
+        self.graph.spec()
     }
 
     /// Every vertex present.
     pub fn start(&self) -> u128 {
-        if self.vertices() == 128 {
-            u128::MAX
-        } else {
-            (1u128 << self.vertices()) - 1
-        }
+        self.graph.start()
     }
 
     /// The position after picking `v` in `pos`.
     pub fn pick(&self, pos: u128, v: usize) -> u128 {
-        pos & !(self.adjacent[v] | 1 << v)
+        pos & !(self.graph.neighbours(v) | 1 << v)
     }
 
     /// The value of the whole graph, its outcome and the winning moves (the
@@ -231,19 +192,7 @@ impl NodeKayles {
         cancel: &Cancel,
         tick: &mut dyn FnMut(SearchStats),
     ) -> Result<SearchReport<usize>, Cancelled> {
-        cancel.check()?;
-        let pos = pos & self.start();
-        let moves: Vec<(usize, u128)> = (0..self.vertices())
-            .filter(|&v| pos >> v & 1 == 1)
-            .map(|v| (v, self.pick(pos, v)))
-            .collect();
-        search_position(
-            || searcher(self, options, cancel),
-            tick,
-            pos,
-            &moves,
-            options,
-        )
+        vertex_graph::search_at(self, pos, options, cancel, tick)
     }
 
     /// The edges `(u, v)` with `u < v`, in order.
@@ -254,28 +203,23 @@ impl NodeKayles {
     /// assert_eq!(star.edges(), vec![(0, 1), (0, 2), (0, 3)]);
     /// ```
     pub fn edges(&self) -> Vec<(usize, usize)> {
-        (0..self.vertices())
-            .flat_map(|u| {
-                let above = self.adjacent[u] & u128::MAX.checked_shl(u as u32 + 1).unwrap_or(0);
-                (u + 1..self.vertices())
-                    .filter(move |&v| above >> v & 1 == 1)
-                    .map(move |v| (u, v))
-            })
-            .collect()
+        self.graph.edges_in(self.start())
+    }
+}
+
+impl VertexGame for NodeKayles {
+    /// The vertex picked.
+    type Move = usize;
+
+    fn graph(&self) -> &VertexGraph {
+        &self.graph
     }
 
-    /// The connected part of `pos` that holds its lowest vertex.
-    fn part_of_lowest(&self, pos: u128) -> u128 {
-        let mut part = pos & pos.wrapping_neg();
-        let mut frontier = part;
-        while frontier != 0 {
-            let v = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.adjacent[v] & pos & !part;
-            part |= new;
-            frontier |= new;
-        }
-        part
+    fn moves_of(&self, pos: u128) -> Vec<(usize, u128)> {
+        self.graph
+            .vertices_in(pos)
+            .map(|v| (v, self.pick(pos, v)))
+            .collect()
     }
 }
 
@@ -297,19 +241,7 @@ impl ImpartialGame for NodeKayles {
     }
 
     fn components(&self, &pos: &u128, out: &mut Vec<u128>) {
-        let mut rest = pos;
-        while rest != 0 {
-            let part = self.part_of_lowest(rest);
-            rest &= !part;
-            let whole_cycle = self.shape == Shape::Cycle && part == self.start();
-            if matches!(self.shape, Shape::Path | Shape::Cycle) && !whole_cycle {
-                // A part of a path or a cycle is a path: its length says
-                // all, and vertices 0..len of the graph form one.
-                out.push((1u128 << part.count_ones()) - 1);
-            } else {
-                out.push(part);
-            }
-        }
+        self.graph.components(pos, false, out);
     }
 }
 

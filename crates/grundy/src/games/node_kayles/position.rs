@@ -5,13 +5,13 @@
 use std::fmt;
 use std::sync::Arc;
 
-use super::{layout, NodeKayles};
+use super::NodeKayles;
 use crate::cancel::Cancelled;
 use crate::games::error::GameError;
-use crate::games::named_graph::ReadFile;
+use crate::games::named_graph::{find_vertex, ReadFile};
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::games::vertex_graph::{self, parse_position};
 use crate::moves::MoveError;
-use crate::span::{ParseError, Span};
 
 static RULES: Rules = Rules {
     name: "Node Kayles",
@@ -59,12 +59,11 @@ impl KaylesPosition {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<KaylesPosition, GameError> {
-        let Some(open) = gone_list(spec) else {
-            return Ok(KaylesPosition::new(NodeKayles::parse(spec, read)?));
-        };
-        let mut position = KaylesPosition::new(NodeKayles::parse(&spec[..open], read)?);
-        position.left &= !parse_gone(spec, open, &position.game.names, position.game.spec())?;
-        Ok(position)
+        let (game, left) = parse_position(spec, |spec| NodeKayles::parse(spec, read))?;
+        Ok(KaylesPosition {
+            game: Arc::new(game),
+            left,
+        })
     }
 
     /// The graph.
@@ -79,7 +78,7 @@ impl KaylesPosition {
 
     /// The vertex named `name` (exactly, or else ignoring case).
     fn vertex(&self, name: &str) -> Option<usize> {
-        find_vertex(&self.game.names, name)
+        find_vertex(self.game.graph.names(), name)
     }
 
     /// The move that picks `v`.
@@ -91,81 +90,15 @@ impl KaylesPosition {
     }
 
     /// The vertices left, in order.
-    fn vertices_left(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.game.vertices()).filter(|&v| self.left >> v & 1 == 1)
+    fn vertices_left(&self) -> impl Iterator<Item = usize> {
+        self.game.graph.vertices_in(self.left)
     }
-}
-
-/// The vertex named `name` among `names` (exactly, or else ignoring case).
-pub(crate) fn find_vertex(names: &[String], name: &str) -> Option<usize> {
-    names
-        .iter()
-        .position(|v| v == name)
-        .or_else(|| names.iter().position(|v| v.eq_ignore_ascii_case(name)))
-}
-
-/// Where the list of vertices gone, `-{A,B}` at the end of a spec, starts
-/// (the byte of its `-`), when the spec ends in one.
-pub(crate) fn gone_list(spec: &str) -> Option<usize> {
-    spec.trim_end()
-        .strip_suffix('}')
-        .and_then(|body| body.rfind("-{"))
-}
-
-/// The vertices named in the list that starts at byte `open` of `spec`
-/// (see [`gone_list`]), as bits, among the vertices `names` of the graph
-/// `game`.
-///
-/// # Errors
-/// A name that is not a vertex, located in `spec`.
-pub(crate) fn parse_gone(
-    spec: &str,
-    open: usize,
-    names: &[String],
-    game: &str,
-) -> Result<u128, GameError> {
-    let trimmed = spec.trim_end();
-    let mut gone = 0u128;
-    let mut at = open + 2;
-    for name in trimmed[at..trimmed.len() - 1].split(',') {
-        let typed = name.trim();
-        let start = at + (name.len() - name.trim_start().len());
-        at += name.len() + 1;
-        if typed.is_empty() {
-            continue;
-        }
-        let Some(v) = find_vertex(names, typed) else {
-            let span = Span {
-                start,
-                end: start + typed.len(),
-            };
-            let err = ParseError::spanning(
-                span,
-                format!(
-                    "{typed:?} is not a vertex of {game} (its vertices are {} to {})",
-                    names[0],
-                    names[names.len() - 1]
-                ),
-            );
-            return Err(err.in_text(spec).into());
-        };
-        gone |= 1 << v;
-    }
-    Ok(gone)
 }
 
 impl fmt::Display for KaylesPosition {
     /// `nodekayles:cycle:9`, or `nodekayles:cycle:9-{3,4,5}` after picks.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.game.spec())?;
-        if self.left != self.game.start() {
-            let gone: Vec<&str> = (0..self.game.vertices())
-                .filter(|&v| self.left >> v & 1 == 0)
-                .map(|v| self.game.name(v))
-                .collect();
-            write!(f, "-{{{}}}", gone.join(","))?;
-        }
-        Ok(())
+        self.game.graph.write_position(self.left, f)
     }
 }
 
@@ -199,30 +132,7 @@ impl Position for KaylesPosition {
     }
 
     fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled> {
-        let fresh = crate::cancel::Cancel::new();
-        let cancel = options.cancel.unwrap_or(&fresh);
-        let mut ignore = |_| {};
-        let progress = match &mut options.progress {
-            Some(p) => &mut **p,
-            None => &mut ignore,
-        };
-        let report = if options.convention == crate::Convention::Misere {
-            let moves: Vec<(usize, u128)> = self
-                .vertices_left()
-                .map(|v| (v, self.game.pick(self.left, v)))
-                .collect();
-            crate::games::board::misere_position(
-                &*self.game,
-                &self.left,
-                &moves,
-                &options.search,
-                cancel,
-                progress,
-            )?
-        } else {
-            self.game
-                .search_at(self.left, &options.search, cancel, progress)?
-        };
+        let report = vertex_graph::solve(&*self.game, self.left, options)?;
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,
@@ -291,35 +201,7 @@ impl Position for KaylesPosition {
     /// Each vertex with its place (`x`, `y` in `0..=1`) and whether it is
     /// still there, and the edges.
     fn drawing(&self) -> Datum {
-        let game = &self.game;
-        let at = layout::layout(game);
-        let present = |v: usize| self.left >> v & 1 == 1;
-        let vertices = (0..game.vertices())
-            .map(|v| {
-                Datum::Map(vec![
-                    ("id", Datum::Int(v as i64)),
-                    ("name", Datum::Text(game.name(v).to_owned())),
-                    ("x", Datum::Float(at[v].0)),
-                    ("y", Datum::Float(at[v].1)),
-                    ("present", Datum::Bool(present(v))),
-                ])
-            })
-            .collect();
-        let edges = game
-            .edges()
-            .iter()
-            .map(|&(a, b)| Datum::List(vec![Datum::Int(a as i64), Datum::Int(b as i64)]))
-            .collect();
-        let removed = (0..game.vertices())
-            .filter(|&v| !present(v))
-            .map(|v| Datum::Int(v as i64))
-            .collect();
-        Datum::Map(vec![
-            ("kind", Datum::Text("nodekayles".into())),
-            ("vertices", Datum::List(vertices)),
-            ("edges", Datum::List(edges)),
-            ("removed", Datum::List(removed)),
-        ])
+        self.game.graph.drawing(self.left, "nodekayles")
     }
 
     /// A winning pick when there is one; otherwise, playing for time, the
