@@ -18,7 +18,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::cancel::{Cancel, Cancelled};
+use crate::cancel::Cancelled;
 use crate::games::board::cell_name;
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 use crate::games::{Board, BoardMove};
@@ -193,18 +193,15 @@ impl Position for Board {
     }
 
     fn solve(&self, options: &mut SolveOptions<'_>) -> Result<Solution, Cancelled> {
-        let fresh = Cancel::new();
-        let cancel = options.cancel.unwrap_or(&fresh);
-        let mut ignore = |_| {};
-        let progress = match &mut options.progress {
-            Some(p) => &mut **p,
-            None => &mut ignore,
-        };
-        let report = if options.convention == crate::Convention::Misere {
-            self.search_misere(&options.search, cancel, progress)?
-        } else {
-            self.search_with_endgame(&options.search, options.endgame, cancel, progress)?
-        };
+        let misere = options.convention == crate::Convention::Misere;
+        let endgame = options.endgame;
+        let report = options.with_parts(|search, cancel, progress| {
+            if misere {
+                self.search_misere(search, cancel, progress)
+            } else {
+                self.search_with_endgame(search, endgame, cancel, progress)
+            }
+        })?;
         Ok(Solution {
             value: report.value,
             outcome: report.outcome,

@@ -126,6 +126,24 @@ impl Default for SolveOptions<'_> {
 }
 
 impl<'a> SolveOptions<'a> {
+    /// Runs `f` with the search's options, the cancellation flag (one that
+    /// never fires when none was given) and the progress callback (one
+    /// that ignores the counters when none was given): what every
+    /// family's search is handed.
+    pub(crate) fn with_parts<T>(
+        &mut self,
+        f: impl FnOnce(&SearchOptions, &Cancel, &mut dyn FnMut(SearchStats)) -> T,
+    ) -> T {
+        let fresh = Cancel::new();
+        let cancel = self.cancel.unwrap_or(&fresh);
+        let mut ignore = |_| {};
+        let progress: &mut dyn FnMut(SearchStats) = match &mut self.progress {
+            Some(p) => &mut **p,
+            None => &mut ignore,
+        };
+        f(&self.search, cancel, progress)
+    }
+
     /// These options with `search` as the search's options.
     pub fn search(mut self, search: SearchOptions) -> Self {
         self.search = search;
@@ -320,18 +338,13 @@ where
     G: crate::game::ImpartialGame,
     G::Position: Ord,
 {
-    let fresh = Cancel::new();
-    let cancel = options.cancel.unwrap_or(&fresh);
-    let mut ignore = |_| {};
-    let progress: &mut dyn FnMut(SearchStats) = match &mut options.progress {
-        Some(p) => &mut **p,
-        None => &mut ignore,
-    };
-    crate::search::genus::GenusSearch::new(game)
-        .max_positions(genus_positions(&options.search))
-        .cancel(cancel)
-        .progress(progress)
-        .genus(pos, normal)
+    options.with_parts(|search, cancel, progress| {
+        crate::search::genus::GenusSearch::new(game)
+            .max_positions(genus_positions(search))
+            .cancel(cancel)
+            .progress(progress)
+            .genus(pos, normal)
+    })
 }
 
 /// How many positions a genus search may keep within the search's memory

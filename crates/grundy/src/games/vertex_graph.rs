@@ -18,7 +18,6 @@ use crate::game::ImpartialGame;
 use crate::games::board::{misere_position, search_position, searcher};
 use crate::games::error::GameError;
 use crate::games::named_graph::{gone_list, parse_gone, NamedGraph, ReadFile, Shape};
-use crate::games::node_kayles::layout::place;
 use crate::games::position::{Datum, SolveOptions};
 use crate::games::{SearchOptions, SearchReport};
 use crate::search::SearchStats;
@@ -288,19 +287,15 @@ pub(crate) fn solve<G: VertexGame>(
     left: u128,
     options: &mut SolveOptions<'_>,
 ) -> Result<SearchReport<G::Move>, Cancelled> {
-    let fresh = Cancel::new();
-    let cancel = options.cancel.unwrap_or(&fresh);
-    let mut ignore = |_| {};
-    let progress = match &mut options.progress {
-        Some(p) => &mut **p,
-        None => &mut ignore,
-    };
-    if options.convention == crate::Convention::Misere {
-        let moves = game.moves_of(left);
-        misere_position(game, &left, &moves, &options.search, cancel, progress)
-    } else {
-        search_at(game, left, &options.search, cancel, progress)
-    }
+    let misere = options.convention == crate::Convention::Misere;
+    options.with_parts(|search, cancel, progress| {
+        if misere {
+            let moves = game.moves_of(left);
+            misere_position(game, &left, &moves, search, cancel, progress)
+        } else {
+            search_at(game, left, search, cancel, progress)
+        }
+    })
 }
 
 /// The game and the vertices left of a position's spec, `family:GRAPH` or
@@ -323,4 +318,59 @@ pub(crate) fn parse_position<G: VertexGame>(
     let graph = game.graph();
     let left = graph.start() & !parse_gone(spec, open, graph.names(), graph.spec())?;
     Ok((game, left))
+}
+
+/// Where the page draws each of the `n` vertices of a graph of `shape`,
+/// in `0..=1` both ways: grids as grids, paths as a snake of rows of 8,
+/// stars around their centre, the Petersen graph as its pentagon and
+/// pentagram, other graphs on a circle (Node Kayles' `layout`, and every
+/// game played on a named graph).
+pub(crate) fn place(n: usize, shape: Shape) -> Vec<(f64, f64)> {
+    let ring = |count: usize, radius: f64, turn: f64| -> Vec<(f64, f64)> {
+        (0..count)
+            .map(|i| {
+                let a = std::f64::consts::TAU * (i as f64 + turn) / count as f64
+                    - std::f64::consts::FRAC_PI_2;
+                (0.5 + radius * a.cos(), 0.5 + radius * a.sin())
+            })
+            .collect()
+    };
+    let spread = |i: usize, count: usize| {
+        if count < 2 {
+            0.5
+        } else {
+            i as f64 / (count - 1) as f64
+        }
+    };
+    match shape {
+        Shape::Grid { cols, .. } => {
+            let cols = cols.max(1);
+            let rows = n.div_ceil(cols);
+            (0..n)
+                .map(|v| (spread(v % cols, cols), spread(v / cols, rows)))
+                .collect()
+        }
+        Shape::Path => {
+            let width = n.min(8);
+            let rows = n.div_ceil(width);
+            (0..n)
+                .map(|v| {
+                    let (r, c) = (v / width, v % width);
+                    let c = if r % 2 == 1 { width - 1 - c } else { c };
+                    (spread(c, width), spread(r, rows))
+                })
+                .collect()
+        }
+        Shape::Star => {
+            let mut at = vec![(0.5, 0.5)];
+            at.extend(ring(n - 1, 0.5, 0.0));
+            at
+        }
+        Shape::Petersen => {
+            let mut at = ring(5, 0.5, 0.0);
+            at.extend(ring(5, 0.25, 0.0));
+            at
+        }
+        Shape::Cycle | Shape::Complete | Shape::Edges => ring(n, 0.5, 0.0),
+    }
 }

@@ -174,19 +174,16 @@ impl Position for HackenbushPosition {
                 .into_iter()
                 .map(|i| (i, SmallHackenbush::mask(&self.game.chop(&self.left, i))))
                 .collect();
-            let mut ignore = |_| {};
-            let progress = match &mut options.progress {
-                Some(p) => &mut **p,
-                None => &mut ignore,
-            };
-            let report = crate::games::board::misere_position(
-                &small,
-                &SmallHackenbush::mask(&self.left),
-                &moves,
-                search,
-                cancel,
-                progress,
-            )?;
+            let report = options.with_parts(|search, cancel, progress| {
+                crate::games::board::misere_position(
+                    &small,
+                    &SmallHackenbush::mask(&self.left),
+                    &moves,
+                    search,
+                    cancel,
+                    progress,
+                )
+            })?;
             return Ok(Solution {
                 value: None,
                 outcome: report.outcome,
