@@ -80,7 +80,7 @@ mod tests {
         for h in 0..6u64 {
             for k in 0..4 {
                 let heaps: Vec<u64> = std::iter::once(h)
-                    .chain(std::iter::repeat(2).take(k))
+                    .chain(std::iter::repeat_n(2, k))
                     .collect();
                 let small = heaps.iter().all(|&x| x < 2);
                 let xor = heaps.iter().fold(0, |a, &x| a ^ x);

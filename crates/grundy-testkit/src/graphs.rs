@@ -57,10 +57,9 @@ fn by_play(adj: &[Vec<usize>], misere: bool) -> Vec<Play> {
             if outcome[u].is_some() {
                 continue;
             }
-            if misere && adj[u].is_empty() {
-                outcome[u] = Some(Play::Win);
-                changed = true;
-            } else if adj[u].iter().any(|&v| outcome[v] == Some(Play::Loss)) {
+            // Under misère play a node with no move is won.
+            let stuck = misere && adj[u].is_empty();
+            if stuck || adj[u].iter().any(|&v| outcome[v] == Some(Play::Loss)) {
                 outcome[u] = Some(Play::Win);
                 changed = true;
             } else if adj[u].iter().all(|&v| outcome[v] == Some(Play::Win)) {

@@ -122,11 +122,11 @@ mod tests {
     use super::*;
 
     /// Nim on a few heaps, as a whole position.
-    fn nim(heaps: &Vec<u64>) -> Vec<Vec<u64>> {
+    fn nim(heaps: &[u64]) -> Vec<Vec<u64>> {
         let mut out = vec![];
         for i in 0..heaps.len() {
             for smaller in 0..heaps[i] {
-                let mut next = heaps.clone();
+                let mut next = heaps.to_vec();
                 next[i] = smaller;
                 out.push(next);
             }
@@ -136,8 +136,8 @@ mod tests {
 
     #[test]
     fn nim_follows_bouton_under_both_conventions() {
-        let mut normal = Plain::normal(nim);
-        let mut misere = Plain::misere(nim);
+        let mut normal = Plain::normal(|h: &Vec<u64>| nim(h));
+        let mut misere = Plain::misere(|h: &Vec<u64>| nim(h));
         for a in 0..5u64 {
             for b in 0..5u64 {
                 for c in 0..4u64 {

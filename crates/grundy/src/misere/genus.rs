@@ -445,7 +445,7 @@ mod tests {
             out
         };
         grundy_testkit::genus::Genus::new(move |heaps: &Vec<u64>| {
-            grundy_testkit::heaps::sum_moves(&options, heaps)
+            grundy_testkit::heaps::sum_moves(options, heaps)
         })
     }
 
