@@ -9,6 +9,7 @@
 //! | `heaps` | heap games: `/api/nim`, `/api/values`, `/api/period`, `/api/quotient`, and `/api/solve`, `/api/graph` on heaps |
 //! | `play` | a match on heaps: `/api/options`, `/api/move`, `/api/play`, `/api/hint` |
 //! | `position` | every game that names its whole position (boards, graphs): `/api/solve`, `/api/graph`, `/api/board`, `/api/board/move` |
+//! | `canonical` | misère canonical forms of heap sums and positions: `/api/canonical` |
 //!
 //! `/api/solve` and `/api/graph` take both kinds: the library's
 //! [`Game::parse`](grundy::games::Game::parse) says which a spec names.
@@ -29,10 +30,12 @@ use crate::error::ApiError;
 use crate::request::Fields;
 use crate::{AppState, Limits};
 
+mod canonical;
 mod heaps;
 mod play;
 mod position;
 
+pub(crate) use canonical::canonical;
 pub(crate) use heaps::{nim, period, quotient, values};
 pub(crate) use play::{engine_move, hint, options, play_move};
 pub(crate) use position::{board, board_move};
@@ -133,6 +136,10 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_graph_nodes": l.max_graph_nodes,
         "max_graph_tokens": l.max_graph_tokens,
         "max_board_cells": l.max_board_cells,
+        "max_canonical_heap": canonical::MAX_CANONICAL_HEAP,
+        "max_canonical_size": canonical::MAX_CANONICAL_SIZE,
+        "max_canonical_forms": canonical::MAX_FORMS,
+        "max_canonical_notation": canonical::MAX_NOTATION,
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,

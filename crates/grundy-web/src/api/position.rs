@@ -27,7 +27,10 @@ use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
 
 /// The position a request names, within [`Limits::max_board_cells`].
-fn checked(start: Box<dyn Position>, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
+pub(super) fn checked(
+    start: Box<dyn Position>,
+    limits: &Limits,
+) -> Result<Box<dyn Position>, ApiError> {
     let size = start.size();
     if size > limits.max_board_cells {
         let unit = start.rules().unit;
@@ -61,7 +64,7 @@ fn read_position(fields: &mut Fields, limits: &Limits) -> Result<Box<dyn Positio
 }
 
 /// Refuses heaps given with a position, which names it whole.
-fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
+pub(super) fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
     match fields.optional_array("heaps", 0) {
         Ok(_) => Ok(()),
         Err(_) => Err(ApiError::bad_request(format!(
