@@ -200,14 +200,50 @@ pub(crate) async fn genus(State(state): State<AppState>, body: Body) -> ApiResul
     }
 }
 
-/// `POST /api/graph {game, heaps}`: every position reachable from the
-/// heaps, or from a whole position, with its value and outcome.
+/// `POST /api/graph {game, heaps, misere}`: every position reachable from
+/// the heaps, or from a whole position, with its value and outcome (under
+/// misère play its misère nim value and misère outcome, as `grundy graph
+/// --game SPEC --misere` gives them).
 pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let spec = fields.string("game")?;
     match game(&spec)? {
         Game::Heaps(ruleset) => heaps::graph(&state, spec, ruleset, fields).await,
         Game::Position(start) => position::graph(&state, spec, start, fields).await,
     }
+}
+
+/// The value and outcome of every node of an acyclic game graph: normal
+/// play (Grundy values), or misère play (misère nim values: 1 at a node
+/// with no move, 0 exactly at a misère P-position).
+pub(super) fn graph_values(
+    graph: &grundy::graph::Graph,
+    misere: bool,
+) -> Result<Vec<(u64, &'static str)>, ApiError> {
+    let p_or_n = |zero: bool| if zero { "P" } else { "N" };
+    if misere {
+        let values = grundy::graph::misere(graph);
+        return graph
+            .nodes()
+            .map(|v| match values.value(v) {
+                Some(k) => Ok((k.0, p_or_n(k.0 == 0))),
+                None => Err(ApiError::bad_request(
+                    "the game graph: a position can be played forever, so it has no misère value",
+                )),
+            })
+            .collect();
+    }
+    let values = grundy::graph::acyclic_values(graph)
+        .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+    Ok(values
+        .iter()
+        .map(|v| (v.value(), p_or_n(v.is_zero())))
+        .collect())
+}
+
+/// The `"convention"` of a graph's JSON: absent in normal play (as before
+/// misère graphs were served), `"misere"` under misère play.
+pub(super) fn graph_convention(misere: bool) -> Option<&'static str> {
+    misere.then_some("misere")
 }

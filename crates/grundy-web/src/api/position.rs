@@ -15,7 +15,7 @@ use serde_json::Value;
 use grundy::cancel::Cancel;
 use grundy::games::board::cell_name;
 use grundy::games::{Game, Move, Position, SearchOptions, Solution, SolveOptions};
-use grundy::graph::{acyclic_values, GraphError};
+use grundy::graph::GraphError;
 use grundy::play::position::MATCH_MEMORY;
 use grundy::Convention;
 use grundy_json::{DatumJson, MoveJson, PositionJson};
@@ -176,6 +176,8 @@ struct PositionNode {
 struct PositionGraphOut {
     game: String,
     typed: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     node_count: usize,
     edge_count: usize,
     nodes: Vec<PositionNode>,
@@ -192,6 +194,7 @@ pub(super) async fn graph(
 ) -> ApiResult {
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
+    let misere = fields.bool_or("misere", false)?;
     let max_nodes = state.limits.max_graph_nodes;
     let cost = state.budget.position_graph(&*start, max_nodes);
     compute(state, cost, move |_| {
@@ -201,19 +204,14 @@ pub(super) async fn graph(
             )),
             other => ApiError::bad_request(format!("the game graph: {other}")),
         })?;
-        let values = acyclic_values(&graph)
-            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let values = super::graph_values(&graph, misere)?;
         let nodes: Vec<PositionNode> = graph
             .nodes()
             .map(|v| PositionNode {
                 id: v,
                 node: graph.name(v).to_owned(),
-                value: values[v as usize].value(),
-                outcome: if values[v as usize].is_zero() {
-                    "P"
-                } else {
-                    "N"
-                },
+                value: values[v as usize].0,
+                outcome: values[v as usize].1,
             })
             .collect();
         let edges: Vec<[u32; 2]> = graph
@@ -223,6 +221,7 @@ pub(super) async fn graph(
         to_json(&PositionGraphOut {
             game: start.to_string(),
             typed,
+            convention: super::graph_convention(misere),
             node_count: nodes.len(),
             edge_count: edges.len(),
             nodes,

@@ -1,7 +1,8 @@
-//! `POST /api/canonical`: the misère canonical form of heap sums and whole
-//! positions, against the forms the literature and CGSuite give, against
-//! `/api/solve`'s misère search (an independent search of the same
-//! position), and its bounds.
+//! The misère routes: `POST /api/canonical` (the misère canonical form of
+//! heap sums and whole positions, against the forms the literature and
+//! CGSuite give, against `/api/solve`'s misère search, an independent
+//! search of the same position, and its bounds) and `/api/graph` under
+//! misère play.
 
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
@@ -153,4 +154,59 @@ async fn the_route_is_listed_and_its_limits_published() {
         405,
         "this route takes POST",
     );
+}
+
+/// `/api/graph` under misère play: each node's value is the misère nim
+/// value recomputed here from the edges (1 with no move, else the mex),
+/// and its outcome is what `/api/solve` finds for that node by its own
+/// search. Normal play has no `convention` key, as before.
+#[tokio::test]
+async fn misere_graphs_of_heaps_and_positions() {
+    for (request, family) in [
+        (
+            json!({"game": "kayles", "heaps": [3, 4], "misere": true}),
+            None,
+        ),
+        (json!({"game": "cram:2x3", "misere": true}), Some("cram")),
+        (
+            json!({"game": "nodekayles:path:5", "misere": true}),
+            Some("nodekayles"),
+        ),
+    ] {
+        let (status, g) = post("/api/graph", request.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{g}");
+        assert_eq!(g["convention"], "misere");
+        let nodes = g["nodes"].as_array().unwrap();
+        let mut followers = vec![Vec::new(); nodes.len()];
+        for e in g["edges"].as_array().unwrap() {
+            followers[e[0].as_u64().unwrap() as usize].push(e[1].as_u64().unwrap() as usize);
+        }
+        for (i, node) in nodes.iter().enumerate() {
+            let seen: Vec<u64> = followers[i]
+                .iter()
+                .map(|&w| nodes[w]["value"].as_u64().unwrap())
+                .collect();
+            let expected = if seen.is_empty() {
+                1
+            } else {
+                (0..).find(|x| !seen.contains(x)).unwrap()
+            };
+            assert_eq!(node["value"], expected, "{request}: {node}");
+            assert_eq!(node["outcome"], if expected == 0 { "P" } else { "N" });
+            let solve = match family {
+                None => json!({"game": "kayles", "heaps": node["heaps"], "misere": true}),
+                Some(f) => {
+                    json!({"game": format!("{f}:{}", node["node"].as_str().unwrap()), "misere": true})
+                }
+            };
+            if node["tokens"] == 0 || (family.is_some() && followers[i].is_empty()) {
+                continue;
+            }
+            let (status, solved) = post("/api/solve", solve.clone()).await;
+            assert_eq!(status, StatusCode::OK, "{solve}: {solved}");
+            assert_eq!(solved["outcome"], node["outcome"], "{solve}");
+        }
+    }
+    let (_, normal) = post("/api/graph", json!({"game": "kayles", "heaps": [3]})).await;
+    assert!(normal.get("convention").is_none(), "{normal}");
 }
