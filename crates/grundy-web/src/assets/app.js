@@ -1343,7 +1343,10 @@ function richHint(box) {
   const pos = game.pos;
   const wins = pos.winning_moves;
   const frag = document.createDocumentFragment();
-  const name = (m) => ({ wythoff: `to ${m.move}`, hackenbush: `chop edge ${m.move}`, coins: `turn over ${m.move}`, moore: `leave ${m.move}`, arckayles: `take ${m.move}` })[pos.kind];
+  // Wythoff: the pair a winning move reaches is the k-th, k the heaps'
+  // difference.
+  const pair = (m) => (game.misere ? "" : ` (the pair with k = ${Math.abs(m.heaps[1] - m.heaps[0])})`);
+  const name = (m) => ({ wythoff: `to ${m.move}${pos.kind === "wythoff" ? pair(m) : ""}`, hackenbush: `chop edge ${m.move}`, coins: `turn over ${m.move}`, moore: `leave ${m.move}`, arckayles: `take ${m.move}` })[pos.kind];
   // What the drawing highlights: squares, edges, the first winning turn's
   // coins.
   const marks = {
