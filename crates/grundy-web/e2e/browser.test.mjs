@@ -611,3 +611,84 @@ test("misère coins: the engine opens and wins, however the player turns", async
   assert.deepEqual(errors, []);
   await page.close();
 });
+
+test("Moore's Nim: the hint counts the ones of each binary column, and following it wins", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Moore's Nim (take from up to K heaps)" });
+  assert.equal(await page.inputValue("#board-size"), "2:3,5,6");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector("#board #heap-2");
+  await settled(page);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 20, "the game should end");
+    await page.click("#hint");
+    await page.waitForSelector("#hint-box .verdict");
+    // Moore's theorem, checked here from the heaps themselves: the ones
+    // row counts each column's ones.
+    const heaps = await page.locator("#board .heap").evaluateAll((hs) => hs.map((h) => Number(h.dataset.size)));
+    const counts = await page.locator("#hint-box tr.sum td").allTextContents();
+    const width = counts.length - 1;
+    const expected = [];
+    for (let b = width - 1; b >= 0; b--) expected.push(String(heaps.filter((h) => (h >> b) & 1).length));
+    assert.deepEqual(counts.slice(1), expected);
+    // Take the tokens the hint rings, heap by heap.
+    const rings = await page.locator("#board .token.winning").evaluateAll((ts) => ts.map((t) => [t.dataset.heap, Number(t.dataset.token)]));
+    assert.ok(rings.length > 0, "a winning move is ringed");
+    const first = new Map();
+    for (const [h, j] of rings) if (!first.has(h) || j < first.get(h)) first.set(h, j);
+    assert.ok(first.size <= 2, "at most K = 2 heaps");
+    for (const [h, j] of first) await page.click(`#board .token[data-heap="${h}"][data-token="${j}"]`);
+    await page.click("#take-tokens");
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  await page.screenshot({ path: join(SHOTS, "16-moore-won.png"), fullPage: true });
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Arc Kayles: an edge is taken with the edges that touch it, and following the hints wins", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Arc Kayles (take an edge; the edges touching it go too)" });
+  await page.fill("#board-size", "path:6");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector("#board .edge-pick");
+  await settled(page);
+  assert.equal(await page.locator("#board .edge-pick").count(), 5);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 10, "the game should end");
+    await page.click("#hint");
+    const winning = page.locator("#board .edge-pick.winning");
+    await winning.first().waitFor();
+    const before = await page.locator("#board .edge-pick").count();
+    const name = await winning.first().getAttribute("data-edge");
+    await winning.first().click();
+    await settled(page);
+    // The edge went, with those touching it (and the engine took one).
+    if (!(await page.$("#game-over-marker"))) assert.ok((await page.locator("#board .edge-pick").count()) <= before - 2);
+    assert.equal(await page.locator("#history tbody tr td:nth-child(3)").nth(2 * (turns - 1)).textContent(), `take ${name}`);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  await page.screenshot({ path: join(SHOTS, "17-arc-kayles-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a narrow screen the largest queen's board scrolls inside its card, not the page", async () => {
+  const { page, errors } = await newPage({ width: 380, height: 800 });
+  await page.selectOption("#preset", { label: "Wythoff's game (two heaps; a queen to the corner)" });
+  await page.fill("#board-size", "16,16");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .square[data-x="16"][data-y="16"]');
+  await settled(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: join(SHOTS, "18-narrow-wythoff.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

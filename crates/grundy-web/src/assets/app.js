@@ -1168,7 +1168,7 @@ function drawWythoff() {
   }
   grid.append(el("span"));
   for (let x = 0; x <= a; x++) grid.append(el("span", { class: "col-label", text: String(x) }));
-  board.append(grid);
+  board.append(el("div", { class: "queen-wrap" }, grid));
 }
 
 // Hackenbush: the ground a line at the bottom, each standing edge a stalk
@@ -1309,7 +1309,7 @@ function drawMoore() {
       const take = size - j + 1;
       const b = el("button", {
         type: "button",
-        class: `token${game.take[i] && take <= game.take[i] ? " marked" : ""}`,
+        class: `token${game.take[i] && take <= game.take[i] ? " marked" : ""}${take <= (game.hintCells[i] || 0) ? " winning" : ""}`,
         "data-heap": String(i),
         "data-token": String(j),
         "aria-label": `Heap ${i + 1}: take ${take}`,
@@ -1353,7 +1353,8 @@ function richHint(box) {
     wythoff: (m) => [m.heaps.join(",")],
     hackenbush: (m) => [m.edge + 1],
     coins: (m) => (wins[0] === m ? m.coins : []),
-    moore: () => [],
+    // Moore: per heap, the tokens the first winning move takes.
+    moore: (m) => (wins[0] === m ? m.heaps.map((after, i) => Number(pos.heaps[i]) - Number(after)) : []),
     arckayles: (m) => [m.edge.join("-")],
   }[pos.kind];
   game.hintCells = wins.flatMap(marks);
