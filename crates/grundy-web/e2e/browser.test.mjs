@@ -576,6 +576,8 @@ test("coins: Mock Turtles values are the odious numbers, an illegal turn is refu
   const value = odious[1] ^ odious[2] ^ odious[4];
   assert.deepEqual(rows[3], ["xor", `*${value}`]);
   assert.match(await page.textContent("#hint-box"), new RegExp(`worth \\*${value}`));
+  // The first winning turn, explained: its coins' values cancel the sum.
+  assert.match(await page.textContent("#hint-box .why-move"), new RegExp(`= \\*${value}, and \\*${value} xor \\*${value} = \\*0\\.$`));
   await page.screenshot({ path: join(SHOTS, "15-coins-hint.png"), fullPage: true });
   // Play the coins the hint highlights.
   const picks = await page.locator("#board .coin.winning").evaluateAll((bs) => bs.map((b) => b.dataset.coin));

@@ -1531,6 +1531,7 @@ async fn board_lessons_of_coins_hackenbush_and_moore() {
     let sum = heads.iter().fold(0, |a, &(_, v)| a ^ v);
     assert_eq!(coins["lesson"]["nim_sum"], sum);
     assert_eq!(coins["value"], sum);
+    assert_eq!(coins["lesson"]["values"], json!(odious));
     // Under misère play the values decide nothing: no lesson.
     let (_, misere) = post(
         "/api/board",

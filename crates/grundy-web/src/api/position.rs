@@ -266,7 +266,9 @@ const LESSON_WYTHOFF_SIDE: u128 = 64;
 ///   is at most [`LESSON_WYTHOFF_SIDE`]): the squares of the queen's board
 ///   to move to;
 /// - `coins` (normal play): `heads`, each head's coin (from 1) and the
-///   value of a lone head there, and `nim_sum`, the row's value;
+///   value of a lone head there, `nim_sum`, the row's value, and
+///   `values`, the value of a lone head on every coin (a turn changes the
+///   row's value by the nim-sum of the values of the coins it turns);
 /// - `hackenbush` (normal play): `parts`, what stands on the ground split
 ///   where it meets the ground, each part's edges (numbered from 1, as
 ///   the moves are) and value, and `nim_sum`;
@@ -316,7 +318,9 @@ fn lesson(position: &dyn Position, drawing: &Value, convention: Convention) -> O
                 .iter()
                 .filter_map(|h| h["value"].as_u64())
                 .fold(0, |a, b| a ^ b);
-            Some(serde_json::json!({ "heads": heads, "nim_sum": nim_sum }))
+            let len = drawing.get("coins")?.as_array()?.len() as u64;
+            let values: Vec<u64> = (1..=len).map(|c| rule.head_value(c)).collect();
+            Some(serde_json::json!({ "heads": heads, "nim_sum": nim_sum, "values": values }))
         }
         "hackenbush" if normal => {
             let pos = HackenbushPosition::parse(&spec, None).ok()?;

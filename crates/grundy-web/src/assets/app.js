@@ -1375,6 +1375,17 @@ function richHint(box) {
         "). Turn coins over so that the nim-sum becomes 0.",
     }));
     frag.append(valueTable("coin", L.heads.map((h) => [String(h.coin), h.value]), L.nim_sum));
+    // A turn adds or removes a head on each coin it turns: it changes the
+    // row's value by the nim-sum of those coins' values.
+    if (wins.length) {
+      const m = wins[0];
+      const parts = m.coins.map((c) => `*${L.values[c - 1]}`);
+      const change = m.coins.reduce((acc, c) => acc ^ L.values[c - 1], 0);
+      frag.append(el("p", {
+        class: "why-move",
+        text: `Turning ${m.move} changes the value by ${parts.join(" xor ")} = *${change}, and *${L.nim_sum} xor *${change} = *${L.nim_sum ^ change}.`,
+      }));
+    }
   } else if (pos.kind === "hackenbush" && L) {
     frag.append(el("p", {
       text: "Colon principle: branches meeting at a vertex count as one stalk of the nim-sum of their values, and an edge under a branch worth *v makes *(v+1). Fusion principle: a cycle's vertices fuse into one, and its edges become loops worth *1 each. So each part standing on the ground is a Nim heap:",
