@@ -1599,6 +1599,8 @@ async fn board_lessons_of_coins_hackenbush_and_moore() {
     assert_eq!(status, StatusCode::OK, "{moore}");
     assert_eq!(moore["lesson"], json!({"k": 2, "column_sums": [2, 2, 2]}));
     assert_eq!(moore["outcome"], "N");
+    // Moore's theorem gives the outcome, not a value: none is claimed.
+    assert_eq!(moore["value"], Value::Null, "{moore}");
     // Leaving 3, 3, 3 makes every column hold 0 or 3 ones: P.
     let (_, after) = post(
         "/api/board",

@@ -410,9 +410,11 @@ fn position_json(
         _ => serde_json::Map::new(),
     };
     json.insert("game".into(), Value::String(position.to_string()));
+    // `null` where the library computes no value (Moore's Nim, decided by
+    // its theorem): a 0 there would call an N-position worth 0.
     json.insert(
         "value".into(),
-        Value::from(solution.value.map_or(0, |v| v.0)),
+        solution.value.map_or(Value::Null, |v| Value::from(v.0)),
     );
     json.insert("outcome".into(), Value::from(solution.outcome.as_str()));
     json.insert(

@@ -1004,7 +1004,8 @@ function showBoardHint() {
   if (RICH.has(game.pos.kind)) return richHint(box);
   const wins = game.pos.winning_moves;
   game.hintCells = wins.flatMap((m) => (game.pos.kind === "nodekayles" ? [m.vertex] : m.cells));
-  const worth = game.pos.misere ? "is a misère N-position" : `is worth *${game.pos.value}`;
+  const worth = game.pos.misere ? "is a misère N-position"
+    : game.pos.value == null ? "is an N-position" : `is worth *${game.pos.value}`;
   box.textContent = wins.length
     ? `This position ${worth}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
     : `This position ${game.pos.misere ? "is a misère P-position" : "is worth *0"}: every move loses against perfect play. Play for time and hope for a mistake.`;
@@ -1397,7 +1398,7 @@ function richHint(box) {
     }));
     frag.append(mooreTable(pos, L));
   }
-  const worth = game.misere ? "is a misère N-position" : pos.kind === "moore" ? "is an N-position" : `is worth *${pos.value}`;
+  const worth = game.misere ? "is a misère N-position" : pos.value == null ? "is an N-position" : `is worth *${pos.value}`;
   frag.append(el("p", {
     class: "verdict",
     text: wins.length
