@@ -345,6 +345,9 @@ pub fn serve_blocking(
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Cheap computations run on the blocking pool: the same stack as
+        // the computing threads'.
+        .thread_stack_size(admission::COMPUTE_STACK)
         .build()?;
     runtime.block_on(async move {
         let listener = TcpListener::bind(addr).await?;
