@@ -42,6 +42,7 @@ pub mod node_kayles;
 pub(crate) mod numbers;
 pub mod position;
 pub mod spec;
+pub mod turning;
 pub mod wythoff;
 
 pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
