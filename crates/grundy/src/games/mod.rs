@@ -15,7 +15,9 @@
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
-//! | [`coins`] | [`CoinRow`]: coin-turning games (`turtles`, `twins`, `mock`, `ruler`), a row the nim-sum of its heads |
+//! | [`coins`] | [`CoinRow`]: coin-turning games (`turtles`, `twins`, `mock`, `ruler`, or a turning code), a row the nim-sum of its heads |
+//! | [`turning`] | [`turning::TurningRule`]: the coin rules and turning codes (`1-3`, `1+C`, `3E`), and the table of a rule's moves and single-head values |
+//! | [`coin_grid`] | [`CoinGrid`]: products of two coin rules on a grid, Turning Corners among them; values by the Tartan theorem, winning moves by nim division |
 //! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`moore`] | [`MoorePosition`]: Moore's Nim, take from up to k heaps at once; outcome and every winning move by Moore's theorem |
@@ -29,6 +31,7 @@ pub mod arc_kayles;
 pub mod board;
 pub mod board_play;
 pub mod chomp;
+pub mod coin_grid;
 pub mod coins;
 pub mod cram;
 pub mod cram_endgame;
@@ -48,6 +51,7 @@ pub mod wythoff;
 pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
+pub use coin_grid::CoinGrid;
 pub use coins::{CoinRow, CoinRule};
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
