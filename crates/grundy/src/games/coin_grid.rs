@@ -267,8 +267,9 @@ impl CoinGrid {
                 return Err(ParseError::spanning(
                     span,
                     format!(
-                        "row {} has {len} coins, the rows above {}: every row is as long",
+                        "row {} has {len} coin{}, the rows above {}: every row is as long",
                         rows.len() + 1,
+                        if len == 1 { "" } else { "s" },
                         width.unwrap()
                     ),
                 )

@@ -24,8 +24,8 @@ use std::fmt;
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
 use crate::games::{
-    ArcKaylesPosition, Board, CoinGrid, CoinRow, HackenbushPosition, KaylesPosition, MoorePosition,
-    Position, Wythoff,
+    ArcKaylesPosition, Board, CoinGrid, CoinRow, GenWythoff, HackenbushPosition, KaylesPosition,
+    MoorePosition, Position, Wythoff,
 };
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
@@ -80,8 +80,18 @@ pub static FAMILIES: &[Family] = &[
     },
     Family {
         name: "wythoff",
-        summary: "Wythoff's game, two heaps, take from one or the same from both: wythoff:A,B",
-        parse: |spec, _| Ok(Box::new(Wythoff::parse(spec)?)),
+        summary: "Wythoff's game, two heaps, take from one or the same from both: wythoff:A,B; generalised, numbers from both differing by less than K: wythoff:K:A,B",
+        parse: |spec, _| {
+            let body = crate::games::numbers::body_start(spec);
+            if !spec[body..].contains(':') {
+                return Ok(Box::new(Wythoff::parse(spec)?));
+            }
+            let g = GenWythoff::parse(spec)?;
+            Ok(match g.parts() {
+                (1, a, b) => Box::new(Wythoff::new(a, b)),
+                _ => Box::new(g),
+            })
+        },
     },
     Family {
         name: "coins",

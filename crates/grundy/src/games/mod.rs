@@ -26,6 +26,7 @@
 //! | [`hackenbush`] | [`Hackenbush`]: green Hackenbush, valued by the colon and fusion principles |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 //! | [`wythoff`] | [`Wythoff`]: two heaps, take from one or the same from both; P-positions exactly at any size, Grundy value tables |
+//! | [`wythoff_k`] | [`GenWythoff`]: generalised Wythoff, numbers taken from both heaps differing by less than k; Fraenkel's P-positions exactly at any size |
 
 pub mod arc_kayles;
 pub mod board;
@@ -47,6 +48,7 @@ pub mod position;
 pub mod spec;
 pub mod turning;
 pub mod wythoff;
+pub mod wythoff_k;
 
 pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
@@ -64,3 +66,4 @@ pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 pub use spec::BoardSpec;
 pub use wythoff::Wythoff;
+pub use wythoff_k::GenWythoff;
