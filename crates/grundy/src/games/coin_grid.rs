@@ -740,8 +740,6 @@ mod tests {
         let mut memo = HashMap::new();
         for (r, row) in published.iter().enumerate() {
             for (c, &v) in row.iter().enumerate() {
-                let mut rows = vec![0u64; 4];
-                rows[r] = 1 << c;
                 let text: Vec<String> = (0..4)
                     .map(|i| {
                         (0..8)
