@@ -5,7 +5,8 @@
 use std::io::Write;
 
 use grundy::misere::{
-    MisereQuotient, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER, MAX_QUOTIENT_HEAP,
+    MisereQuotient, QuotientBound, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER,
+    DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP,
 };
 
 use crate::progress::Progress;
@@ -28,6 +29,11 @@ pub struct Args {
     /// elements than this.
     #[arg(long, value_name = "ORDER", default_value_t = DEFAULT_MAX_ORDER)]
     max_order: usize,
+    /// Give up when the outcome search that checks the quotient's
+    /// candidates remembers more sums than this (about 100 bytes each).
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_MAX_SEARCHED,
+          value_parser = crate::input::non_negative_usize)]
+    max_searched: usize,
     /// Also print the multiplication table (in JSON, the "table" field:
     /// rows and columns in "elements" order, entries are indices).
     #[arg(long)]
@@ -47,12 +53,21 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
             args.max_heap
         );
     }
+    // The outcome search keeps every sum it remembers: refused at the
+    // start if memory could not hold them, rather than after minutes.
+    let limits = QuotientLimits {
+        max_order: args.max_order,
+        max_searched: args.max_searched,
+    };
+    limits.check_memory().map_err(|e| {
+        anyhow::anyhow!(
+            "--max-searched {} is too large: {e}; use a smaller --max-searched",
+            args.max_searched
+        )
+    })?;
     let mut progress = Progress::new("misère quotient: heaps done", Some(args.max_heap));
     let result = MisereQuotient::of(&ruleset, args.max_heap)
-        .limits(QuotientLimits {
-            max_order: args.max_order,
-            ..QuotientLimits::default()
-        })
+        .limits(limits)
         .cancel(&crate::interrupt::flag())
         .progress(|n, _| progress.update(n))
         .compute();
@@ -85,10 +100,18 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
                 print(q, &args, out)?;
                 out.flush()?;
             }
-            Err(anyhow::Error::new(err).context(
-                "raise --max-order, or lower --max-heap (the quotient printed is the last \
-                 one verified)",
-            ))
+            // The flag that moves the bound it passed.
+            let flag = match &err {
+                QuotientError::TooLarge {
+                    bound: QuotientBound::Searched,
+                    ..
+                } => "--max-searched",
+                _ => "--max-order",
+            };
+            Err(anyhow::Error::new(err).context(format!(
+                "raise {flag}, or lower --max-heap (the quotient printed is the last one \
+                 verified)"
+            )))
         }
         Err(e) => Err(e.into()),
     }

@@ -7,10 +7,10 @@ use anyhow::Context;
 
 use grundy::games::{CramEndgame, Game, Position, SearchOptions, SolveOptions};
 use grundy::heap::{period, HeapRuleset};
-use grundy::misere::{heap_forms, MisereForms};
+use grundy::misere::{heap_forms, MisereForms, QuotientBound};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
-use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError, SumSolution};
+use grundy::sum::{HeapSolver, MisereBounds, SolveProgress, SolverLimits, SumError, SumSolution};
 use grundy::{Convention, Outcome};
 use grundy_json::PositionJson;
 
@@ -73,6 +73,19 @@ pub struct Args {
     /// hexadecimal codes, whose three-way splits make each value cost O(n²).
     #[arg(long, allow_hyphen_values = true, value_parser = crate::input::non_negative)]
     max: Option<u64>,
+    /// Misère heap sums past the exhaustive search: give up when the
+    /// game's misère quotient, or a candidate on the way to it, has more
+    /// elements than this (default 1024, as for `grundy quotient`).
+    #[arg(long, value_name = "ORDER", requires = "misere",
+          value_parser = crate::input::non_negative_usize)]
+    max_order: Option<usize>,
+    /// Misère heap sums past the exhaustive search: the most sums the
+    /// quotient's outcome search may remember, about 100 bytes each
+    /// (default 2000000). More reaches further and takes longer before
+    /// giving up.
+    #[arg(long, value_name = "N", requires = "misere",
+          value_parser = crate::input::non_negative_usize)]
+    max_searched: Option<usize>,
     /// Print a JSON object instead of text (for a board, with the search's
     /// counters under "search").
     #[arg(long)]
@@ -293,6 +306,12 @@ fn solve_position(
     if let Some(why) = position.refuses(convention) {
         anyhow::bail!("{why}");
     }
+    if args.max_order.is_some() || args.max_searched.is_some() {
+        anyhow::bail!(
+            "--max-order and --max-searched bound the misère quotient of a heap game; {name} is \
+             searched position by position"
+        );
+    }
     if args.misere && args.db.is_some() {
         anyhow::bail!(
             "--db reads the normal-play values of small regions, which misère play cannot use; leave out --db or --misere"
@@ -421,7 +440,21 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
         grundy::limits::check_stored_values(max.saturating_add(1))
             .map_err(|e| anyhow::anyhow!("--max {max} is too large: {e}; use a smaller --max"))?;
     }
-    let solver = prepare(ruleset, convention, &heaps, max)?;
+    let defaults = MisereBounds::default();
+    let misere = MisereBounds {
+        max_order: args.max_order.unwrap_or(defaults.max_order),
+        max_searched: args.max_searched.unwrap_or(defaults.max_searched),
+        ..defaults
+    };
+    // The quotient's search keeps every sum it remembers: refused at the
+    // start if memory could not hold them, rather than after minutes.
+    misere.quotient_limits().check_memory().map_err(|e| {
+        anyhow::anyhow!(
+            "--max-searched {} is too large: {e}; use a smaller --max-searched",
+            misere.max_searched
+        )
+    })?;
+    let solver = prepare(ruleset, convention, &heaps, max, misere)?;
     let solution = solver.solve(&heaps, args.limit)?;
     let quotient = solver.quotient();
     if args.json {
@@ -455,6 +488,7 @@ fn prepare(
     convention: Convention,
     heaps: &[u64],
     max: u64,
+    misere: MisereBounds,
 ) -> anyhow::Result<HeapSolver> {
     let largest = heaps.iter().copied().max().unwrap_or(0);
     // Without a periodicity theorem the values are tabulated up to the
@@ -463,6 +497,7 @@ fn prepare(
     let mut progress: Option<Progress> = None;
     let limits = SolverLimits {
         max_values: max,
+        misere,
         ..SolverLimits::default()
     };
     let result = HeapSolver::of(ruleset, convention)
@@ -503,7 +538,7 @@ fn prepare(
         ) => Err(anyhow::anyhow!("{e}: {}", raise_max(heap, max))),
         // The quotient outgrew its bounds: what the solver can still
         // answer, from the exhaustive search or the verified quotient.
-        Err(e @ SumError::MisereQuotient { .. }) => Err(quotient_failed(e, ruleset, done)),
+        Err(e @ SumError::MisereQuotient { .. }) => Err(quotient_failed(e, ruleset, done, misere)),
         Err(e) if convention == Convention::Normal => {
             Err(anyhow::Error::new(e).context(format!("computed G(0..{done}) of {ruleset}")))
         }
@@ -514,8 +549,13 @@ fn prepare(
 /// A misère quotient that outgrew its bounds (`done` heaps verified), with
 /// what the solver can still answer: sums within the exhaustive search,
 /// and sums whose heaps the verified quotient covers.
-fn quotient_failed(e: SumError, ruleset: &HeapRuleset, done: u64) -> anyhow::Error {
-    let SumError::MisereQuotient { limit, .. } = &e else {
+fn quotient_failed(
+    e: SumError,
+    ruleset: &HeapRuleset,
+    done: u64,
+    bounds: MisereBounds,
+) -> anyhow::Error {
+    let SumError::MisereQuotient { limit, bound, .. } = &e else {
         return e.into();
     };
     let verified = if done > 0 {
@@ -523,9 +563,22 @@ fn quotient_failed(e: SumError, ruleset: &HeapRuleset, done: u64) -> anyhow::Err
     } else {
         String::new()
     };
+    // The flag that moves the bound the quotient passed.
+    let raise = match bound {
+        Some(QuotientBound::Searched) => format!(
+            "; --max-searched (now {}) lets the quotient's search remember more sums, \
+             about 100 bytes each",
+            bounds.max_searched
+        ),
+        Some(QuotientBound::Order) => format!(
+            "; --max-order (now {}) lets the quotient have more elements",
+            bounds.max_order
+        ),
+        None => String::new(),
+    };
     anyhow::anyhow!(
         "{e}; misère sums of {ruleset} are solved when they have at most {limit} tokens \
-         (by exhaustive search){verified}"
+         (by exhaustive search){verified}{raise}"
     )
 }
 
@@ -861,8 +914,9 @@ mod tests {
                 reason: "the misère quotient of 0.6 grows beyond 2000000 searched positions \
                          at heap 17"
                     .into(),
+                bound: Some(QuotientBound::Searched),
             };
-            quotient_failed(e, &ruleset, done).to_string()
+            quotient_failed(e, &ruleset, done, MisereBounds::default()).to_string()
         };
         let message = failed(16);
         assert!(
@@ -872,10 +926,12 @@ mod tests {
         assert!(
             message.ends_with(
                 "misère sums of 0.6 are solved when they have at most 48 tokens (by exhaustive \
-             search), or whose heaps are all at most 16 (by the quotient verified so far)"
+             search), or whose heaps are all at most 16 (by the quotient verified so far); \
+             --max-searched (now 2000000) lets the quotient's search remember more sums, \
+             about 100 bytes each"
             ),
             "{message}"
         );
-        assert!(failed(0).ends_with("at most 48 tokens (by exhaustive search)"));
+        assert!(failed(0).contains("at most 48 tokens (by exhaustive search); --max-searched"));
     }
 }

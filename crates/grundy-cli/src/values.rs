@@ -476,6 +476,26 @@ impl<'o, W: Write> Listing<'o, W> {
     }
 }
 
+/// A listing dropped before [`Listing::finish`] (the run was stopped by
+/// Ctrl-C, or failed, after its first value was printed) closes its JSON
+/// object with `"stopped_before"`, the first heap not listed, so that what
+/// was printed is a valid object of the values computed. (A table's lines
+/// are complete as they are.)
+impl<W: Write> Drop for Listing<'_, W> {
+    fn drop(&mut self) {
+        let next = self.next.or(self.to.checked_add(1));
+        if let (Some(writer), Some(next)) = (self.writer.take(), next) {
+            // Best effort: the run is ending with its own error, and a
+            // closed pipe fails this write too.
+            let closed = writer.stop(self.out, next).and_then(|()| {
+                self.out.write_all(b"\n")?;
+                self.out.flush()
+            });
+            drop(closed);
+        }
+    }
+}
+
 /// Refuses, before any work, a `--to` whose values would have to be stored
 /// beyond the one set of limits ([`grundy::limits`]); `why` says why they
 /// are stored.

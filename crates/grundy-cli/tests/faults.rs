@@ -74,6 +74,16 @@ fn stops_on(signal: &str, args: &[&str]) {
                 ),
             "{args:?}: {printed:.200}"
         );
+        if !printed.is_empty() {
+            // A stopped --json run still prints one valid object: the
+            // values computed, and the first heap it did not reach.
+            let json: serde_json::Value = serde_json::from_str(&printed)
+                .unwrap_or_else(|e| panic!("{args:?}: not one JSON object ({e}): {printed:.200}"));
+            let listed = json["values"].as_array().unwrap().len() as u64;
+            assert!(listed > 0 && listed < 1_000_000_001, "{args:?}");
+            assert_eq!(json["stopped_before"], listed, "{args:?}");
+            assert!(printed.ends_with("}\n"), "{args:?}");
+        }
     } else {
         assert!(out.stdout.is_empty(), "{args:?}: no half answer");
     }

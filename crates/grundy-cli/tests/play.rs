@@ -156,7 +156,7 @@ fn misere_nim_the_last_token_loses() {
     );
 }
 
-/// Misère Kayles past the exhaustive search's 40 tokens: the hint is the
+/// Misère Kayles past the exhaustive search's 48 tokens: the hint is the
 /// quotient's lesson, and the engine, moving first from a position the
 /// quotient calls won, wins whatever the user plays.
 #[test]

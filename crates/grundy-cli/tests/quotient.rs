@@ -115,3 +115,114 @@ fn ctrl_c_prints_the_last_quotient_verified() {
     assert!(whole.status.success());
     assert_eq!(String::from_utf8(whole.stdout).unwrap(), stdout);
 }
+
+/// A quotient that passes a bound names the flag that moves that bound
+/// (issue 46 §3): `--max-searched` for the outcome search, `--max-order`
+/// for the order, in `quotient` and in `solve --misere` alike.
+#[test]
+fn a_passed_bound_names_its_flag() {
+    // Officers passes a small search bound at heap 17 (verified to 16).
+    grundy()
+        .args([
+            "quotient",
+            "0.6",
+            "--max-heap",
+            "30",
+            "--max-searched",
+            "10000",
+        ])
+        .assert()
+        .code(2)
+        .stdout(contains("orders by heap bound 0..16:"))
+        .stderr(contains("error: raise --max-searched, or lower --max-heap"))
+        .stderr(contains("grows beyond 10000 searched positions at heap 17"));
+    grundy()
+        .args(["quotient", "0.6", "--max-heap", "30", "--max-order", "20"])
+        .assert()
+        .code(2)
+        .stderr(contains("error: raise --max-order, or lower --max-heap"));
+    grundy()
+        .args([
+            "solve",
+            "0.6",
+            "--misere",
+            "25",
+            "30",
+            "--max-searched",
+            "10000",
+        ])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(contains(
+            "whose heaps are all at most 16 (by the quotient verified so far); \
+             --max-searched (now 10000) lets the quotient's search remember more sums",
+        ));
+    grundy()
+        .args([
+            "solve",
+            "kayles",
+            "--misere",
+            "30",
+            "40",
+            "--max-order",
+            "3",
+        ])
+        .assert()
+        .code(2)
+        .stderr(contains("grows beyond order 3 at heap 2"))
+        .stderr(contains(
+            "--max-order (now 3) lets the quotient have more elements",
+        ));
+    // Raised, the same sum is solved.
+    grundy()
+        .args([
+            "solve",
+            "kayles",
+            "--misere",
+            "30",
+            "40",
+            "--max-order",
+            "40",
+        ])
+        .assert()
+        .success()
+        .stdout(contains(
+            "method: misère quotient of order 40 on heaps up to 40",
+        ));
+}
+
+/// A search bound that memory cannot hold is refused before any work,
+/// and the quotient's bounds are refused where no quotient is used.
+#[test]
+fn search_bounds_are_checked_up_front() {
+    for command in [
+        &["quotient", "0.6", "--max-heap", "30"][..],
+        &["solve", "0.6", "--misere", "25", "30"][..],
+    ] {
+        let started = std::time::Instant::now();
+        grundy()
+            .args(command)
+            .args(["--max-searched", "100000000000000"])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(contains(
+                "--max-searched 100000000000000 is too large: the outcome search may remember \
+                 100000000000000 sums",
+            ));
+        assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    }
+    grundy()
+        .args(["solve", "cram:3x3", "--misere", "--max-order", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains(
+            "--max-order and --max-searched bound the misère quotient of a heap game",
+        ));
+    grundy()
+        .args(["solve", "kayles", "3", "--max-searched", "5"])
+        .assert()
+        .code(2)
+        .stderr(contains("--misere"));
+}

@@ -165,6 +165,33 @@ impl ValuesJsonWriter {
         }
         out.write_all(b"}")
     }
+
+    /// Closes the object of a run stopped before its window was listed
+    /// (Ctrl-C): `],"stopped_before":next}`, where `next` is the first heap
+    /// whose value was not written, so that what was printed is a valid
+    /// object whose `values` are those of `from..next` (no newline).
+    ///
+    /// ```
+    /// use grundy::Nimber;
+    /// use grundy_json::ValuesJsonWriter;
+    ///
+    /// let mut out = Vec::new();
+    /// let mut json = ValuesJsonWriter::begin(&mut out, "0.6", 0, 1000)?;
+    /// json.value(&mut out, Nimber(0))?;
+    /// json.value(&mut out, Nimber(0))?;
+    /// json.stop(&mut out, 2)?;
+    /// assert_eq!(
+    ///     String::from_utf8(out).unwrap(),
+    ///     r#"{"game":"0.6","from":0,"to":1000,"values":[0,0],"stopped_before":2}"#
+    /// );
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    /// Those of `out`.
+    pub fn stop(self, out: &mut dyn Write, next: u64) -> io::Result<()> {
+        write!(out, r#"],"stopped_before":{next}}}"#)
+    }
 }
 
 /// `{"max", "max_at", "histogram": {"0": c0, ...}}` over the values listed.

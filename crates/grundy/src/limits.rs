@@ -97,7 +97,7 @@ pub(crate) fn out_of_memory(values: u64, bytes_per_value: u64, _: TryReserveErro
 }
 
 /// `17179869184` bytes as `16 GiB`, for messages.
-fn human_bytes(bytes: u64) -> String {
+pub(crate) fn human_bytes(bytes: u64) -> String {
     const UNITS: [&str; 5] = ["bytes", "KiB", "MiB", "GiB", "TiB"];
     let mut size = bytes as f64;
     let mut unit = 0;

@@ -36,8 +36,10 @@ pub const MAX_HEAP: u64 = 1000;
 /// The most tokens a misère game other than Nim is played with by
 /// searching every position, which grows quickly; larger positions are
 /// played with the game's misère quotient (heaps up to
-/// [`MatchLimits::max_quotient_heap`]).
-pub const MAX_MISERE_TOKENS: u64 = 40;
+/// [`MatchLimits::max_quotient_heap`]). The same bound as `grundy solve`'s,
+/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::sum::MISERE_BRUTE_FORCE_TOKENS): a
+/// position is solved the same way whichever command asks.
+pub const MAX_MISERE_TOKENS: u64 = crate::sum::MISERE_BRUTE_FORCE_TOKENS;
 
 /// Bounds on the positions a [`Match`] accepts. The defaults are
 /// [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`], meant for a person at a
@@ -1095,7 +1097,7 @@ mod tests {
             new(&kayles, &[600, 1], Convention::Misere),
             Some(SetupError::MisereQuotient {
                 tokens: 601,
-                max: 40,
+                max: 48,
                 ..
             })
         ));

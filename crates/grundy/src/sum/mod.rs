@@ -60,8 +60,12 @@ pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
 
 /// The sums the misère quotient's fallback search may remember when a sum
 /// is solved by a [`HeapSolver`] (by `grundy solve` or a match; the
-/// quotient is usually found without any search).
-pub const MISERE_QUOTIENT_SEARCHED: usize = 2_000_000;
+/// quotient is usually found without any search). A tenth of the
+/// [`DEFAULT_MAX_SEARCHED`](crate::misere::DEFAULT_MAX_SEARCHED) of the
+/// quotient computed on its own (`grundy quotient`), so that a sum whose
+/// quotient is out of reach is refused within a minute rather than ten;
+/// `grundy solve --max-searched` raises it.
+pub const MISERE_QUOTIENT_SEARCHED: usize = crate::misere::DEFAULT_MAX_SEARCHED / 10;
 
 /// Heaps up to this size are solved from a table of values; larger ones
 /// first look for a proved period.
@@ -145,6 +149,9 @@ pub enum SumError {
         max_heap: u64,
         /// The quotient's error.
         reason: String,
+        /// The bound of [`MisereBounds`] the quotient passed, when it
+        /// outgrew one (`max_order` or `max_searched`).
+        bound: Option<crate::misere::QuotientBound>,
     },
     /// The computation was stopped through its [`Cancel`] flag.
     #[error("stopped while computing values")]
@@ -159,23 +166,28 @@ pub struct MisereBounds {
     pub max_search_tokens: u64,
     /// The largest heap whose misère quotient may be computed.
     pub max_quotient_heap: u64,
+    /// The most elements of the quotient (and of its candidates), as
+    /// [`QuotientLimits::max_order`](crate::misere::QuotientLimits::max_order).
+    pub max_order: usize,
     /// The sums the quotient's fallback search may remember.
     pub max_searched: usize,
 }
 
 impl MisereBounds {
-    /// The quotient computation's limits under these bounds (the default
-    /// order bound, `max_searched` sums for its fallback search).
+    /// The quotient computation's limits under these bounds (`max_order`
+    /// elements, `max_searched` sums for its fallback search).
     ///
     /// ```
+    /// use grundy::misere::DEFAULT_MAX_ORDER;
     /// use grundy::sum::{MisereBounds, MISERE_QUOTIENT_SEARCHED};
     /// let limits = MisereBounds::default().quotient_limits();
     /// assert_eq!(limits.max_searched, MISERE_QUOTIENT_SEARCHED);
+    /// assert_eq!(limits.max_order, DEFAULT_MAX_ORDER);
     /// ```
     pub fn quotient_limits(self) -> crate::misere::QuotientLimits {
         crate::misere::QuotientLimits {
+            max_order: self.max_order,
             max_searched: self.max_searched,
-            ..crate::misere::QuotientLimits::default()
         }
     }
 }
@@ -185,6 +197,7 @@ impl Default for MisereBounds {
         MisereBounds {
             max_search_tokens: MISERE_BRUTE_FORCE_TOKENS,
             max_quotient_heap: crate::misere::MAX_QUOTIENT_HEAP,
+            max_order: crate::misere::DEFAULT_MAX_ORDER,
             max_searched: MISERE_QUOTIENT_SEARCHED,
         }
     }

@@ -516,6 +516,10 @@ fn misere_method(
                 tokens,
                 limit,
                 max_heap: largest,
+                bound: match &e {
+                    QuotientError::TooLarge { bound, .. } => Some(*bound),
+                    _ => None,
+                },
                 reason: e.to_string(),
             },
         })?;

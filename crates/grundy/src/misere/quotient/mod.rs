@@ -157,6 +157,39 @@ pub struct QuotientLimits {
     pub max_searched: usize,
 }
 
+/// About what one sum remembered by the outcome search takes (its key and
+/// outcome in a hash map), for [`QuotientLimits::check_memory`].
+pub const SEARCHED_SUM_BYTES: u64 = 100;
+
+impl QuotientLimits {
+    /// Checks, before any work, that memory could hold the `max_searched`
+    /// sums the outcome search may remember (the allocation is asked for
+    /// and given back at once, which costs nothing), so that a computation
+    /// that would fail for want of memory after minutes is refused at the
+    /// start.
+    ///
+    /// # Errors
+    /// [`QuotientError::Memory`] when the reservation is refused.
+    ///
+    /// ```
+    /// use grundy::misere::QuotientLimits;
+    ///
+    /// assert!(QuotientLimits::default().check_memory().is_ok());
+    /// let huge = QuotientLimits { max_searched: usize::MAX, ..QuotientLimits::default() };
+    /// assert!(huge.check_memory().is_err());
+    /// ```
+    pub fn check_memory(self) -> Result<(), QuotientError> {
+        let bytes = (self.max_searched as u64).saturating_mul(SEARCHED_SUM_BYTES);
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(usize::try_from(bytes).unwrap_or(usize::MAX))
+            .map_err(|_| QuotientError::Memory {
+                searched: self.max_searched,
+                bytes,
+            })
+    }
+}
+
 impl Default for QuotientLimits {
     fn default() -> QuotientLimits {
         QuotientLimits {
@@ -164,6 +197,19 @@ impl Default for QuotientLimits {
             max_searched: DEFAULT_MAX_SEARCHED,
         }
     }
+}
+
+/// Which of a [`QuotientLimits`]'s bounds a computation passed
+/// ([`QuotientError::TooLarge`]), so that a front end can name the setting
+/// that moves it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum QuotientBound {
+    /// [`QuotientLimits::max_order`]: the quotient, or a candidate for it,
+    /// has more elements.
+    Order,
+    /// [`QuotientLimits::max_searched`]: the exhaustive outcome search
+    /// remembers more sums.
+    Searched,
 }
 
 /// An element of a [`MisereQuotient`]: an index into its table, `0` being
@@ -198,8 +244,19 @@ pub enum QuotientError {
         /// elements)" where the candidates proved the true quotient larger
         /// than the bound) or "20000000 searched positions".
         what: String,
+        /// Which of [`QuotientLimits`]'s bounds was passed.
+        bound: QuotientBound,
         /// The quotient for the heaps below `heap`, when `heap > 1`.
         partial: Option<Box<MisereQuotient>>,
+    },
+    /// The memory for the sums the outcome search may remember could not
+    /// be reserved ([`QuotientLimits::check_memory`]).
+    #[error("the outcome search may remember {searched} sums, about {} of memory (about {SEARCHED_SUM_BYTES} bytes each), which this machine cannot give", crate::limits::human_bytes(*bytes))]
+    Memory {
+        /// [`QuotientLimits::max_searched`].
+        searched: usize,
+        /// The bytes they would take.
+        bytes: u64,
     },
     /// A heap of a sum is larger than the quotient's heap bound.
     #[error("heap {heap} is larger than {max_heap}, the largest heap of this quotient")]
@@ -365,14 +422,17 @@ impl<'a> QuotientBuilder<'a> {
         };
         for n in 1..=max_heap as u32 {
             let too_large =
-                |what: String, learner: &Learner, orders: &[usize]| QuotientError::TooLarge {
-                    game: game.clone(),
-                    heap: u64::from(n),
-                    what,
-                    partial: learner
-                        .prev
-                        .as_ref()
-                        .map(|hyp| Box::new(present(hyp, n - 1, orders))),
+                |bound: QuotientBound, what: String, learner: &Learner, orders: &[usize]| {
+                    QuotientError::TooLarge {
+                        game: game.clone(),
+                        heap: u64::from(n),
+                        what,
+                        bound,
+                        partial: learner
+                            .prev
+                            .as_ref()
+                            .map(|hyp| Box::new(present(hyp, n - 1, orders))),
+                    }
                 };
             let hyp = match learner.learn(n, limits.max_order, cancel) {
                 Ok(hyp) => hyp,
@@ -389,6 +449,7 @@ impl<'a> QuotientBuilder<'a> {
                         .map(|b| format!(" (it has at least {b} elements)"))
                         .unwrap_or_default();
                     return Err(too_large(
+                        QuotientBound::Order,
                         format!("order {}{at_least}", limits.max_order),
                         &learner,
                         &orders,
@@ -396,6 +457,7 @@ impl<'a> QuotientBuilder<'a> {
                 }
                 Err(LearnError::Searched) => {
                     return Err(too_large(
+                        QuotientBound::Searched,
                         format!("{} searched positions", limits.max_searched),
                         &learner,
                         &orders,
