@@ -49,6 +49,9 @@ use crate::span::{ParseError, Span};
 /// of that length is refused (say, `1+`, any coins, on more than 17).
 pub const MAX_MOVES_PER_COIN: usize = 1 << 16;
 
+/// The most clauses in a turning code.
+pub const MAX_CLAUSES: usize = 16;
+
 /// One clause of a turning code: a count of coins and how they may lie.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Clause {
@@ -102,14 +105,20 @@ impl Clause {
     }
 
     /// Every move of this clause with its highest coin at `x` (0-based),
-    /// pushed as masks; `Err(())` past `cap` candidates.
-    fn moves_at(&self, x: usize, cap: usize, out: &mut Vec<u64>) -> Result<(), ()> {
+    /// pushed as masks; `Err(())` once `tried` (candidates looked at, for
+    /// every clause on this coin) passes `cap`.
+    fn moves_at(
+        &self,
+        x: usize,
+        cap: usize,
+        tried: &std::cell::Cell<usize>,
+        out: &mut Vec<u64>,
+    ) -> Result<(), ()> {
         let top = 1u64 << x;
         let most = self.max.map_or(x + 1, |m| (m as usize).min(x + 1));
         let lowest = self
             .within
             .map_or(0, |s| (x + 1).saturating_sub(s as usize));
-        let tried = std::cell::Cell::new(0usize);
         let count = || {
             tried.set(tried.get() + 1);
             if tried.get() > cap {
@@ -251,10 +260,22 @@ impl TurningRule {
                 format!("unknown coin rule {typed:?}: turtles, twins, mock, ruler, or a turning code such as 1-3, 1+C, 3E or 1-3C(5)"),
             ));
         }
-        let mut clauses = Vec::new();
+        let mut clauses: Vec<Clause> = Vec::new();
         let mut at = 0;
         for part in text.split(',') {
-            clauses.push(parse_clause(part).map_err(|e| e.shifted(at))?);
+            let clause = parse_clause(part).map_err(|e| e.shifted(at))?;
+            if !clauses.contains(&clause) {
+                clauses.push(clause);
+            }
+            if clauses.len() > MAX_CLAUSES {
+                return Err(ParseError::spanning(
+                    Span {
+                        start: at,
+                        end: at + part.len().max(1),
+                    },
+                    format!("a turning code has at most {MAX_CLAUSES} clauses"),
+                ));
+            }
             at += part.len() + 1;
         }
         Ok(TurningRule::Code(clauses))
@@ -444,6 +465,7 @@ impl RuleTable {
         let mut values = Vec::with_capacity(len);
         for x in 0..len {
             let mut at = Vec::new();
+            let tried = std::cell::Cell::new(0usize);
             match &rule {
                 TurningRule::Named(named) => {
                     named.moves_at(x, &mut at);
@@ -451,7 +473,7 @@ impl RuleTable {
                 }
                 TurningRule::Code(clauses) => {
                     for c in clauses {
-                        c.moves_at(x, MAX_MOVES_PER_COIN * 4, &mut at)
+                        c.moves_at(x, MAX_MOVES_PER_COIN * 4, &tried, &mut at)
                             .map_err(|()| TooManyMoves {
                                 rule: rule.to_string(),
                                 coin: x + 1,
@@ -470,9 +492,12 @@ impl RuleTable {
                     let mut seen: Vec<u64> = at
                         .iter()
                         .map(|&m| {
-                            (0..x)
-                                .filter(|&y| m >> y & 1 == 1)
-                                .fold(0, |v, y| v ^ values[y])
+                            let (mut rest, mut v) = (m & !(1 << x), 0);
+                            while rest != 0 {
+                                v ^= values[rest.trailing_zeros() as usize];
+                                rest &= rest - 1;
+                            }
+                            v
                         })
                         .collect();
                     seen.sort_unstable();
@@ -616,6 +641,10 @@ mod tests {
             .unwrap_err()
             .message()
             .contains("unknown coin rule"));
+        let many: Vec<String> = (1..=17).map(|n| n.to_string()).collect();
+        let e = TurningRule::parse(&many.join(",")).unwrap_err();
+        assert!(e.message().contains("at most 16 clauses"), "{e}");
+        assert_eq!(TurningRule::parse("2,2,2").unwrap().to_string(), "2");
         let err = RuleTable::new(TurningRule::parse("1+").unwrap(), 30).unwrap_err();
         assert_eq!(err.coin, 18);
     }

@@ -124,7 +124,7 @@ pub fn winning_moves(k: u128, a: u128, b: u128) -> Vec<(u128, u128)> {
     }
     let d = a.abs_diff(b);
     let mut both = Vec::new();
-    for n in [0, d / k, d / k + 1] {
+    for n in [0, d / k, (d / k).saturating_add(1)] {
         let (Some(x), Some(y)) = (lower(k, n), upper(k, n)) else {
             continue;
         };
@@ -193,10 +193,11 @@ fn table(
 
 /// The work a table up to `(a, b)` takes, or `None` when too large.
 fn work(k: u128, a: u128, b: u128) -> Option<u128> {
+    let (a1, b1) = (a.checked_add(1)?, b.checked_add(1)?);
     let per = a
         .checked_add(b)?
-        .checked_add(k.min(a.max(b) + 1).checked_mul(2)?.checked_mul(a.min(b))?)?;
-    let w = (a + 1).checked_mul(b + 1)?.checked_mul(per + 1)?;
+        .checked_add(k.min(a1.max(b1)).checked_mul(2)?.checked_mul(a.min(b))?)?;
+    let w = a1.checked_mul(b1)?.checked_mul(per.checked_add(1)?)?;
     (w <= TABLE_WORK).then_some(w)
 }
 
@@ -234,6 +235,9 @@ pub struct GenWythoff {
 impl GenWythoff {
     /// Heaps of `a` and `b`, moves on both heaps differing by less than
     /// `k` (at least 1).
+    ///
+    /// # Panics
+    /// When `k` is 0 (specs refuse it with an error).
     pub fn new(k: u128, a: u128, b: u128) -> GenWythoff {
         assert!(k >= 1, "k is at least 1");
         GenWythoff { k, a, b }
