@@ -189,7 +189,7 @@ impl CoinGrid {
             .trim()
             .eq_ignore_ascii_case("corners");
         let (first, second, rows_at) = if corners {
-            let twins = || TurningRule::Named(crate::games::CoinRule::Twins);
+            let twins = || TurningRule::Named(crate::games::turning::CoinRule::Twins);
             (twins(), twins(), start)
         } else {
             let Some(colon) = spec[start..].find(':').map(|c| start + c) else {

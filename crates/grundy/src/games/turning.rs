@@ -42,7 +42,6 @@
 
 use std::fmt;
 
-use crate::games::coins::CoinRule;
 use crate::span::{ParseError, Span};
 
 /// The most moves a rule may have on one coin of a row: past this a row
@@ -216,6 +215,101 @@ fn combinations(
         combinations(&from[i + 1..], k - 1, base | 1 << c, f)?;
     }
     Ok(())
+}
+
+/// Which coins a move may turn over (the rightmost from heads to tails).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CoinRule {
+    /// One or two coins: Turning Turtles, which is Nim.
+    Turtles,
+    /// Exactly two coins.
+    Twins,
+    /// One, two or three coins: Mock Turtles.
+    Mock,
+    /// Any run of consecutive coins: Ruler.
+    Ruler,
+}
+
+impl CoinRule {
+    /// Every rule, in the order they are listed.
+    pub const ALL: [CoinRule; 4] = [
+        CoinRule::Turtles,
+        CoinRule::Twins,
+        CoinRule::Mock,
+        CoinRule::Ruler,
+    ];
+
+    /// The rule's name in specs.
+    pub fn name(self) -> &'static str {
+        match self {
+            CoinRule::Turtles => "turtles",
+            CoinRule::Twins => "twins",
+            CoinRule::Mock => "mock",
+            CoinRule::Ruler => "ruler",
+        }
+    }
+
+    /// What a move turns over, in words.
+    pub fn turns(self) -> &'static str {
+        match self {
+            CoinRule::Turtles => "one or two coins",
+            CoinRule::Twins => "exactly two coins",
+            CoinRule::Mock => "one, two or three coins",
+            CoinRule::Ruler => "any run of consecutive coins",
+        }
+    }
+
+    /// The value of a single head on coin `n` (numbered from 1).
+    ///
+    /// ```
+    /// use grundy::games::coins::CoinRule;
+    /// let mock: Vec<u64> = (1..=8).map(|n| CoinRule::Mock.head_value(n)).collect();
+    /// assert_eq!(mock, [1, 2, 4, 7, 8, 11, 13, 14]);
+    /// let ruler: Vec<u64> = (1..=8).map(|n| CoinRule::Ruler.head_value(n)).collect();
+    /// assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8]);
+    /// ```
+    pub fn head_value(self, n: u64) -> u64 {
+        match self {
+            CoinRule::Turtles => n,
+            CoinRule::Twins => n.saturating_sub(1),
+            CoinRule::Mock => {
+                let i = n - 1;
+                2 * i + u64::from(i.count_ones().is_multiple_of(2))
+            }
+            CoinRule::Ruler => n & n.wrapping_neg(),
+        }
+    }
+
+    /// Every move with its rightmost coin at index `x` (0-based), as a
+    /// mask of the coins it turns over.
+    pub(crate) fn moves_at(self, x: usize, out: &mut Vec<u64>) {
+        let top = 1u64 << x;
+        match self {
+            CoinRule::Turtles | CoinRule::Twins => {
+                if self == CoinRule::Turtles {
+                    out.push(top);
+                }
+                out.extend((0..x).map(|y| top | 1 << y));
+            }
+            CoinRule::Mock => {
+                out.push(top);
+                for z in 0..x {
+                    out.push(top | 1 << z);
+                    out.extend((0..z).map(|y| top | 1 << z | 1 << y));
+                }
+            }
+            CoinRule::Ruler => {
+                for low in (0..=x).rev() {
+                    let run = if x - low + 1 == 64 {
+                        u64::MAX
+                    } else {
+                        ((1u64 << (x - low + 1)) - 1) << low
+                    };
+                    out.push(run);
+                }
+            }
+        }
+    }
 }
 
 /// A rule of a coin-turning game: one of the named rules, or a turning
