@@ -371,3 +371,31 @@ fn a_byte_order_mark_opening_a_heaps_file_is_skipped() {
     assert_eq!(v["nim_sum"], 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--explain` lays out heaps of any size: a heap of 70000 digits (past
+/// the 65535 the standard formatter pads to) used to panic.
+#[test]
+fn explain_lays_out_a_heap_of_many_digits() {
+    let dir = common::fresh_folder("explain-big");
+    let file = dir.join("heaps.txt");
+    std::fs::write(&file, format!("{}\n3\n", "9".repeat(70_000))).unwrap();
+    let out = grundy()
+        .args(["nim", "--explain", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // The heap of 3 is right-aligned under the big one's last digit.
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with("  2  "))
+        .expect("a row for heap 2");
+    assert_eq!(row.find("3  "), Some(2 + 7 + 2 + 70_000 - 1), "{row:.40}");
+    assert!(stdout.contains("not 0: the player to move wins"));
+}

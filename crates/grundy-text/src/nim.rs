@@ -285,7 +285,11 @@ impl Parts for Explanation {
         let width = self.width as usize;
         // The column of the top bit within the binary string.
         let top_col = self.top_bit.map(|t| width - 1 - t as usize);
-        let header = format!("  {:<label_w$}  {:>dec_w$}  binary", "heap", "size");
+        let header = format!(
+            "  {}  {}  binary",
+            left("heap", label_w),
+            right("size", dec_w)
+        );
         out.push_str(header.trim_end());
         out.push('\n');
         let digits =
@@ -304,9 +308,9 @@ impl Parts for Explanation {
             let has_top = self.heaps_with_top_bit.contains(&i);
             let bits = digits(row, has_top, paint);
             out.push_str(&format!(
-                "  {:<label_w$}  {:>dec_w$}  {bits}\n",
-                format!("{}", i + 1),
-                row.decimal
+                "  {}  {}  {bits}\n",
+                left(&(i + 1).to_string(), label_w),
+                right(&row.decimal, dec_w)
             ));
         }
         out.push_str(&format!(
@@ -316,8 +320,10 @@ impl Parts for Explanation {
             "-".repeat(width)
         ));
         let sum_line = format!(
-            "  {:<label_w$}  {:>dec_w$}  {}",
-            "nim-sum", self.nim_sum.decimal, self.nim_sum.binary
+            "  {}  {}  {}",
+            left("nim-sum", label_w),
+            right(&self.nim_sum.decimal, dec_w),
+            self.nim_sum.binary
         );
         out.push_str(&paint(Role::NimSum, &sum_line));
         out.push('\n');
@@ -362,10 +368,10 @@ impl Parts for Explanation {
             .unwrap_or(0);
         for m in &self.moves {
             let what = format!(
-                "heap {}: {:>from_w$} -> {:<to_w$} (take {})",
+                "heap {}: {} -> {} (take {})",
                 m.heap + 1,
-                m.from.decimal,
-                m.to.decimal,
+                right(&m.from.decimal, from_w),
+                left(&m.to.decimal, to_w),
                 m.taken
             );
             let why = if by_ones {
@@ -384,4 +390,19 @@ impl Parts for Explanation {
         }
         out.push('\n');
     }
+}
+
+/// `text` padded with spaces on the right to `width` characters. (The
+/// standard library's `{:<w$}` panics for widths past 65535, which the
+/// decimal digits of a huge heap reach.)
+fn left(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    format!("{text}{}", " ".repeat(pad))
+}
+
+/// `text` padded with spaces on the left to `width` characters (see
+/// [`left`]).
+fn right(text: &str, width: usize) -> String {
+    let pad = width.saturating_sub(text.chars().count());
+    format!("{}{text}", " ".repeat(pad))
 }
