@@ -78,6 +78,8 @@ static RULES: Rules = Rules {
 /// A row of coins under a rule: `coins:RULE:ROW`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CoinRow {
+    /// The rule, when it is a named one.
+    named: Option<CoinRule>,
     /// The rule's moves and single-head values on this row's length.
     table: Arc<RuleTable>,
     len: usize,
@@ -86,21 +88,49 @@ pub struct CoinRow {
 }
 
 impl CoinRow {
-    /// `coins:RULE:ROW`, ROW a string of `H` and `T` (any case), leftmost
-    /// coin first, at most [`MAX_COINS`] coins.
+    /// `coins:RULE:ROW` under a named rule ([`CoinRule`]), ROW a string
+    /// of `H` and `T` (any case), leftmost coin first, at most
+    /// [`MAX_COINS`] coins; [`CoinRow::parse_any`] also takes turning
+    /// codes.
     ///
     /// # Errors
-    /// A located [`ParseError`]: an unknown rule, a coin that is neither
-    /// `H` nor `T`, or too many coins.
+    /// A located [`ParseError`]: an unknown rule (a turning code among
+    /// them), a coin that is neither `H` nor `T`, or too many coins.
     ///
     /// ```
     /// use grundy::games::coins::CoinRow;
     /// let row = CoinRow::parse("coins:Ruler:tthh")?;
     /// assert_eq!(row.to_string(), "coins:ruler:TTHH");
     /// assert!(CoinRow::parse("coins:ruler:THX").is_err());
+    /// assert!(CoinRow::parse("coins:1-3:TH").is_err());
+    /// assert!(CoinRow::parse_any("coins:1-3:TH").is_ok());
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str) -> Result<CoinRow, GameError> {
+        let row = CoinRow::parse_any(spec)?;
+        if row.named.is_none() {
+            let start = crate::games::numbers::body_start(spec);
+            let end = spec[start..].find(':').map_or(spec.len(), |c| start + c);
+            return Err(ParseError::spanning(
+                Span {
+                    start,
+                    end: end.max(start + 1),
+                },
+                "expected a named coin rule: turtles, twins, mock or ruler",
+            )
+            .in_text(spec)
+            .into());
+        }
+        Ok(row)
+    }
+
+    /// `coins:RULE:ROW` as [`CoinRow::parse`] reads it, RULE a named rule
+    /// or a turning code ([`TurningRule`]).
+    ///
+    /// # Errors
+    /// A located [`ParseError`], as for [`CoinRow::parse`], or a turning
+    /// code with too many moves on some coin of the row.
+    pub fn parse_any(spec: &str) -> Result<CoinRow, GameError> {
         let start = crate::games::numbers::body_start(spec);
         let Some(colon) = spec[start..].find(':').map(|c| start + c) else {
             let span = Span {
@@ -172,14 +202,28 @@ impl CoinRow {
             .in_text(spec)
         })?;
         Ok(CoinRow {
+            named: match table.rule() {
+                TurningRule::Named(rule) => Some(*rule),
+                TurningRule::Code(_) => None,
+            },
             table: Arc::new(table),
             len,
             heads,
         })
     }
 
-    /// The rule.
-    pub fn rule(&self) -> &TurningRule {
+    /// The named rule of a row made by [`CoinRow::parse`].
+    ///
+    /// # Panics
+    /// For a row under a turning code (made by [`CoinRow::parse_any`]):
+    /// see [`CoinRow::turning`].
+    pub fn rule(&self) -> CoinRule {
+        self.named
+            .expect("a row under a turning code has no named rule: see CoinRow::turning")
+    }
+
+    /// The rule, named or a turning code.
+    pub fn turning(&self) -> &TurningRule {
         self.table.rule()
     }
 
@@ -222,7 +266,7 @@ impl CoinRow {
 
 impl fmt::Display for CoinRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "coins:{}:{}", self.rule(), self.row_text())
+        write!(f, "coins:{}:{}", self.turning(), self.row_text())
     }
 }
 
@@ -236,7 +280,7 @@ impl Position for CoinRow {
             "{} coins, {} heads; a move turns over {}",
             self.len,
             self.heads.count_ones(),
-            self.rule().turns()
+            self.turning().turns()
         ))
     }
 
@@ -336,7 +380,7 @@ impl Position for CoinRow {
             MoveError::Illegal(format!(
                 "{} may not be turned over together: a move turns over {}",
                 CoinRow::named(mask).name,
-                self.rule().turns()
+                self.turning().turns()
             ))
         })
     }
@@ -348,13 +392,13 @@ impl Position for CoinRow {
     }
 
     fn label(&self) -> String {
-        format!("{}:{}", self.rule(), self.row_text())
+        format!("{}:{}", self.turning(), self.row_text())
     }
 
     fn drawing(&self) -> Datum {
         Datum::Map(vec![
             ("kind", Datum::Text("coins".into())),
-            ("rule", Datum::Text(self.rule().to_string())),
+            ("rule", Datum::Text(self.turning().to_string())),
             (
                 "coins",
                 Datum::List(
@@ -411,6 +455,7 @@ mod tests {
             let n = 11;
             for heads in 0..1u64 << n {
                 let row = CoinRow {
+                    named: None,
                     table: table.clone(),
                     len: n,
                     heads,
@@ -444,6 +489,7 @@ mod tests {
             let mut misere_memo = HashMap::new();
             for heads in 0..1u64 << 7 {
                 let row = CoinRow {
+                    named: None,
                     table: table.clone(),
                     len: 7,
                     heads,

@@ -100,7 +100,7 @@ pub static FAMILIES: &[Family] = &[
             if crate::games::coin_grid::is_product(spec) {
                 Ok(Box::new(CoinGrid::parse(spec)?))
             } else {
-                Ok(Box::new(CoinRow::parse(spec)?))
+                Ok(Box::new(CoinRow::parse_any(spec)?))
             }
         },
     },
