@@ -304,7 +304,7 @@ fn lesson(position: &dyn Position, drawing: &Value, convention: Convention) -> O
             Some(serde_json::json!({ "p_positions": pairs }))
         }
         "coins" if normal => {
-            let rule: CoinRule = CoinRow::parse(&spec).ok()?.rule();
+            let rule: CoinRule = CoinRow::parse(&spec).ok()?.rule()?;
             let heads: Vec<Value> = drawing
                 .get("coins")?
                 .as_array()?

@@ -212,14 +212,11 @@ impl CoinRow {
         })
     }
 
-    /// The named rule of a row made by [`CoinRow::parse`].
-    ///
-    /// # Panics
-    /// For a row under a turning code (made by [`CoinRow::parse_any`]):
-    /// see [`CoinRow::turning`].
-    pub fn rule(&self) -> CoinRule {
+    /// The named rule of the row; `None` for a row under a turning code
+    /// (made by [`CoinRow::parse_any`]), whose rule
+    /// [`CoinRow::turning`] gives.
+    pub fn rule(&self) -> Option<CoinRule> {
         self.named
-            .expect("a row under a turning code has no named rule: see CoinRow::turning")
     }
 
     /// The rule, named or a turning code.
