@@ -69,7 +69,8 @@ pub struct Args {
     #[arg(long, requires = "misere", conflicts_with = "dot")]
     canonical: bool,
     /// With --canonical: the most distinct forms kept (default 2^20).
-    #[arg(long, value_name = "N", requires = "canonical")]
+    #[arg(long, value_name = "N", requires = "canonical",
+          value_parser = crate::input::max_forms)]
     max_forms: Option<usize>,
 }
 
@@ -278,7 +279,19 @@ fn cycle_error(what: &str, e: grundy::graph::CycleError) -> anyhow::Error {
 
 /// `graph --genus`: every node's genus, as text or JSON.
 fn write_genus(graph: &Graph, args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
-    let all = grundy::graph::genus::genus(graph).map_err(|e| cycle_error("--genus", e))?;
+    use grundy::graph::genus::{GraphGenusError, GENUS_MAX_BYTES};
+    let all = grundy::graph::genus::genus(graph, GENUS_MAX_BYTES).map_err(|e| match e {
+        GraphGenusError::Cycle(e) => cycle_error("--genus", e),
+        e => {
+            // The graph's source (the file, or the game and position),
+            // where the bound was met.
+            let source = match &args.game {
+                Some(game) => format!("{game} {}", args.args.join(" ")),
+                None => args.args.join(" "),
+            };
+            anyhow::anyhow!("{}: --genus: {e}", source.trim())
+        }
+    })?;
     if args.json {
         return write_json_nodes(out, graph, "{", "", |v| {
             let g = &all[v as usize];

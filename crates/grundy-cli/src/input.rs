@@ -270,6 +270,15 @@ pub fn non_negative_usize(text: &str) -> Result<usize, String> {
     usize::try_from(n).map_err(|_| format!("must be at most {}", usize::MAX))
 }
 
+/// Clap value parser for `--max-forms`: an integer of at least 1, since
+/// a store of misère canonical forms always holds the game 0.
+pub fn max_forms(text: &str) -> Result<usize, String> {
+    match non_negative_usize(text)? {
+        0 => Err("must be at least 1 (the game 0 is always one of the forms)".to_owned()),
+        n => Ok(n),
+    }
+}
+
 /// A memory size: a number of bytes with an optional suffix `K`, `M`, `G`
 /// or `T` (powers of 1024; `KB`, `MiB` and so on are read the same),
 /// e.g. `2G`, `512M`, `1000000`.

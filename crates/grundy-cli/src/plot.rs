@@ -85,6 +85,45 @@ pub fn write(
     from: usize,
     to: usize,
 ) -> anyhow::Result<String> {
+    let ext = extension(path)?;
+    register_font()?;
+    let found = proved_period(ruleset);
+    let game = ruleset.to_string();
+    let mut title = format!("G(n) of {game}, n = {from}..{to}");
+    match found {
+        Some((n0, p)) => title += &format!(": periodic from n0 = {n0}, period {p}"),
+        None if Theorem::for_ruleset(ruleset).is_some() => title += ": no period proved",
+        None => {}
+    }
+    save(
+        path,
+        &ext,
+        &title,
+        &Picture::Values {
+            get,
+            from,
+            to,
+            found,
+        },
+    )?;
+    Ok(title)
+}
+
+/// What a picture shows: a sequence of values, or a table of them.
+enum Picture<'a> {
+    /// `G(from..=to)`, the proved period if any.
+    Values {
+        get: &'a dyn Fn(usize) -> u64,
+        from: usize,
+        to: usize,
+        found: Option<(u64, u64)>,
+    },
+    /// Rows of values, each from column `from`.
+    Table { rows: &'a [Vec<u32>], from: usize },
+}
+
+/// The file's extension, lower-cased, when it names a picture format.
+fn extension(path: &Path) -> anyhow::Result<String> {
     let ext = path
         .extension()
         .and_then(|e| e.to_str())
@@ -96,15 +135,11 @@ pub fn write(
             path.display()
         );
     }
-    register_font()?;
-    let found = proved_period(ruleset);
-    let game = ruleset.to_string();
-    let mut title = format!("G(n) of {game}, n = {from}..{to}");
-    match found {
-        Some((n0, p)) => title += &format!(": periodic from n0 = {n0}, period {p}"),
-        None if Theorem::for_ruleset(ruleset).is_some() => title += ": no period proved",
-        None => {}
-    }
+    Ok(ext)
+}
+
+/// Draws `picture` into `path`, in the format `ext` names.
+fn save(path: &Path, ext: &str, title: &str, picture: &Picture<'_>) -> anyhow::Result<()> {
     // plotters wraps a failed write in two layers of "backend error"
     // words; the reason beneath them is what a user can act on.
     let written = |e: String| {
@@ -127,11 +162,11 @@ pub fn write(
     let drawn = (|| {
         if ext == "svg" {
             let root = SVGBackend::new(&part, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, &title, get, from, to, found)?;
+            paint(&root, title, picture)?;
             root.present().map_err(|e| written(e.to_string()))
         } else {
             let root = BitMapBackend::new(&part, (WIDTH, HEIGHT)).into_drawing_area();
-            draw(&root, &title, get, from, to, found)?;
+            paint(&root, title, picture)?;
             root.present().map_err(|e| written(e.to_string()))
         }
     })();
@@ -140,8 +175,117 @@ pub fn write(
     if kept.is_err() {
         let _ = std::fs::remove_file(&part);
     }
-    kept?;
+    kept
+}
+
+fn paint<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    picture: &Picture<'_>,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    match *picture {
+        Picture::Values {
+            get,
+            from,
+            to,
+            found,
+        } => draw(root, title, get, from, to, found),
+        Picture::Table { rows, from } => draw_table(root, title, rows, from),
+    }
+}
+
+/// Draws Wythoff's values `rows[r][c]` (columns from `from`) into `path`
+/// as a heat map, and returns its title.
+pub fn write_table(path: &Path, rows: &[Vec<u32>], from: usize) -> anyhow::Result<String> {
+    let ext = extension(path)?;
+    register_font()?;
+    let to = (from + rows.first().map_or(0, Vec::len)).saturating_sub(1);
+    let title = format!(
+        "Wythoff's game: G(r, c), rows 0..{}, columns {from}..{to}",
+        rows.len().saturating_sub(1)
+    );
+    save(path, &ext, &title, &Picture::Table { rows, from })?;
     Ok(title)
+}
+
+/// The most cells a heat map draws: past this, neighbouring columns (and
+/// rows) share a cell, which shows the first of them.
+const TABLE_CELLS: usize = 40_000;
+
+/// The colour of value `v` out of `max`: black for 0 (the P-positions),
+/// then from blue through green to red.
+fn heat(v: u32, max: u32) -> RGBColor {
+    if v == 0 {
+        return RGBColor(0, 0, 0);
+    }
+    let t = f64::from(v) / f64::from(max.max(1));
+    let (r, g, b) = if t < 0.5 {
+        let u = t * 2.0;
+        (0.0, u, 1.0 - u)
+    } else {
+        let u = (t - 0.5) * 2.0;
+        (u, 1.0 - u, 0.0)
+    };
+    let c = |x: f64| (40.0 + 215.0 * x).round() as u8;
+    RGBColor(c(r), c(g), c(b))
+}
+
+fn draw_table<DB: DrawingBackend>(
+    root: &DrawingArea<DB, Shift>,
+    title: &str,
+    rows: &[Vec<u32>],
+    from: usize,
+) -> anyhow::Result<()>
+where
+    DB::ErrorType: 'static,
+{
+    let err = |e: DrawingAreaErrorKind<DB::ErrorType>| anyhow::anyhow!("drawing the plot: {e}");
+    root.fill(&WHITE).map_err(err)?;
+    let height = rows.len();
+    let width = rows.first().map_or(0, Vec::len);
+    let max = rows.iter().flatten().copied().max().unwrap_or(0);
+    let title = format!("{title} (black: 0, blue to red: 1 to {max})");
+    let mut chart = ChartBuilder::on(root)
+        .caption(title, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(36)
+        .y_label_area_size(48)
+        .build_cartesian_2d(
+            from as f64..(from + width.max(1)) as f64,
+            -(height.max(1) as f64)..0.0,
+        )
+        .map_err(err)?;
+    // Row r is drawn from y = -r down to -(r + 1): row 0 at the top.
+    chart
+        .configure_mesh()
+        .x_desc("column c (second heap)")
+        .y_desc("row r (first heap)")
+        .disable_mesh()
+        .x_label_formatter(&|x| format!("{x:.0}"))
+        .y_label_formatter(&|y| format!("{:.0}", (-y).max(0.0)))
+        .draw()
+        .map_err(err)?;
+    // At most 200 cells down and TABLE_CELLS in all: past that a cell
+    // stands for a block of rows and columns and shows its first value.
+    let step_r = height.div_ceil(200).max(1);
+    let drawn_rows = height.div_ceil(step_r).max(1);
+    let step_c = (width * drawn_rows).div_ceil(TABLE_CELLS).max(1);
+    let mut marks = Vec::new();
+    for r in (0..height).step_by(step_r) {
+        for c in (0..width).step_by(step_c) {
+            let x = (from + c) as f64;
+            let y = -(r as f64);
+            marks.push(Rectangle::new(
+                [(x, y), (x + step_c as f64, y - step_r as f64)],
+                heat(rows[r][c], max).filled(),
+            ));
+        }
+    }
+    chart.draw_series(marks).map_err(err)?;
+    Ok(())
 }
 
 fn draw<DB: DrawingBackend>(

@@ -55,7 +55,7 @@ pub struct Args {
     /// With --canonical: the most distinct canonical forms to build before
     /// giving up (default 1048576).
     #[arg(long, value_name = "N", requires = "canonical",
-          value_parser = crate::input::non_negative_usize)]
+          value_parser = crate::input::max_forms)]
     max_forms: Option<usize>,
     /// Conway's genus g^γ0γ1… of the position or the sum, in place of its
     /// moves: the normal-play value g, and γk, the misère Grundy value of

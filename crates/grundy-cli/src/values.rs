@@ -81,7 +81,8 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     threads: Option<usize>,
     /// Draw G(n) against n into FILE.svg or FILE.png (the preperiod and one
-    /// period marked when proved) instead of printing the table.
+    /// period marked when proved) instead of printing the table; with
+    /// `wythoff`, the table of G(r, c) as a heat map.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["json", "stats"])]
     plot: Option<std::path::PathBuf>,
     /// With `wythoff`: the rows of Wythoff's Grundy values G(r, c) to list,
@@ -684,8 +685,8 @@ fn wythoff_table(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     use grundy::games::wythoff::{row_period, values};
     let rows = args.rows.unwrap_or(10);
     let to = args.to.unwrap_or_default();
-    if args.plot.is_some() || args.out.is_some() || args.genus || args.stats {
-        anyhow::bail!("`grundy values wythoff` lists a table of values (with --json); --plot, --out, --genus and --stats are for heap games");
+    if args.out.is_some() || args.genus || args.stats {
+        anyhow::bail!("`grundy values wythoff` lists a table of values (with --json) or draws it (--plot); --out, --genus and --stats are for heap games");
     }
     if args.from > to {
         anyhow::bail!("--from {} is larger than --to {to}", args.from);
@@ -700,6 +701,12 @@ fn wythoff_table(args: &Args, out: &mut impl Write) -> anyhow::Result<()> {
     let table = values(rows, cols, &interrupt::flag())
         .map_err(|_| anyhow::anyhow!("stopped before the table was done"))?;
     let from = usize::try_from(args.from).unwrap_or(usize::MAX);
+    if let Some(path) = &args.plot {
+        let shown: Vec<Vec<u32>> = table.iter().map(|row| row[from..].to_vec()).collect();
+        let title = crate::plot::write_table(path, &shown, from)?;
+        writeln!(out, "plot: {} ({title})", path.display())?;
+        return Ok(());
+    }
     let periods: Vec<_> = table.iter().map(|row| row_period(row)).collect();
     if args.json {
         let rows_json: Vec<serde_json::Value> = table

@@ -109,3 +109,47 @@ fn canonical_needs_misere_and_stops_at_its_bound() {
             "written out it takes more than 16777216 characters",
         ));
 }
+
+/// `--max-forms 0` is refused as a bad value (it said "more than 1
+/// distinct canonical forms"), in `solve` and `graph` alike.
+#[test]
+fn max_forms_zero_is_a_bad_value() {
+    for args in [
+        &[
+            "solve",
+            "nim",
+            "2",
+            "2",
+            "--misere",
+            "--canonical",
+            "--max-forms",
+            "0",
+        ][..],
+        &[
+            "graph",
+            "--game",
+            "nim",
+            "2",
+            "--misere",
+            "--canonical",
+            "--max-forms",
+            "0",
+        ],
+    ] {
+        grundy().args(args).assert().code(2).stderr(contains(
+            "invalid value '0' for '--max-forms <N>': must be at least 1",
+        ));
+    }
+    grundy()
+        .args([
+            "solve",
+            "nim",
+            "2",
+            "--misere",
+            "--canonical",
+            "--max-forms",
+            "3",
+        ])
+        .assert()
+        .success();
+}

@@ -608,6 +608,52 @@ fn user_genus(
     Ok((genus.normal().0, genus.gammas().to_vec(), genus.to_string()))
 }
 
+/// The `misere_form` JSON of node `root` of the explored graph of a game
+/// defined in Python (sum nodes are the sums of their components), named
+/// `name`: its misère canonical form, built by the library with at most
+/// `max_forms` distinct forms. Ctrl-C stops it.
+#[pyfunction]
+#[pyo3(signature = (name, offsets, targets, sum, root, max_forms = None))]
+fn user_misere_form(
+    py: Python<'_>,
+    name: String,
+    offsets: Vec<u32>,
+    targets: Vec<u32>,
+    sum: Vec<bool>,
+    root: u32,
+    max_forms: Option<usize>,
+) -> PyResult<String> {
+    let n = sum.len();
+    let explored = user::Explored {
+        offsets,
+        targets,
+        sum,
+        fixed: vec![None; n],
+    };
+    explored.check().map_err(value_error)?;
+    if root as usize >= n {
+        return Err(value_error(format!("root {root} is not a node")));
+    }
+    interruptible(py, move |cancel| {
+        let failure = |e: grundy::misere::CanonicalError| match e {
+            grundy::misere::CanonicalError::Cancelled(_) => Failure::Cancelled,
+            grundy::misere::CanonicalError::Cycle => Failure::Value(
+                "the game can go on forever from this position (its options reach a cycle), so \
+                 it has no misère canonical form"
+                    .into(),
+            ),
+            e => Failure::Value(e.to_string()),
+        };
+        let mut forms = grundy::misere::MisereForms::new()
+            .max_forms(max_forms.unwrap_or(grundy::misere::DEFAULT_MAX_FORMS))
+            .cancel(cancel);
+        let form = user::misere_form(&explored, root, &mut forms).map_err(failure)?;
+        let json =
+            grundy_json::CanonicalJson::new(&name, None, &mut forms, form).map_err(failure)?;
+        Ok(serde_json::to_string(&json).expect("JSON"))
+    })
+}
+
 /// The period that values seem to follow, not proved (the library's
 /// [`period::apparent_period`]): `(preperiod, period, saltus, seen_to)`.
 #[pyfunction]
@@ -689,6 +735,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(census_game, m)?)?;
     m.add_function(wrap_pyfunction!(user_values, m)?)?;
     m.add_function(wrap_pyfunction!(user_genus, m)?)?;
+    m.add_function(wrap_pyfunction!(user_misere_form, m)?)?;
     m.add_function(wrap_pyfunction!(apparent_period, m)?)?;
     Ok(())
 }

@@ -19,8 +19,9 @@
 //! labels); sum nodes left over are then summed by Smith's rules
 //! ([`LoopyValue::add`]).
 
+use grundy::game::ImpartialGame;
 use grundy::graph::{self, Graph, GraphBuilder, LoopyOutcome, LoopyValue, NodeId};
-use grundy::misere::Genus;
+use grundy::misere::{CanonicalError, Genus, MisereCanonical, MisereForm, MisereForms};
 use grundy::{MexSet, Nimber};
 
 /// How many misère values `γ0 … γ9` the genus computes, as the library's
@@ -411,4 +412,46 @@ fn topological(g: &Explored) -> Option<Vec<usize>> {
         }
     }
     Some(order)
+}
+
+/// The explored graph as a game for the library's misère canonical forms
+/// ([`MisereCanonical`]): a position is a node; an options node moves
+/// along its edges, and a sum node splits into its edges' nodes, whose
+/// forms the library adds (forms, unlike misère nim values, add).
+struct AsGame<'a>(&'a Explored);
+
+impl ImpartialGame for AsGame<'_> {
+    type Position = u32;
+
+    fn moves(&self, &v: &u32, out: &mut Vec<u32>) {
+        if !self.0.sum[v as usize] {
+            out.extend_from_slice(self.0.edges(v as usize));
+        }
+    }
+
+    fn components(&self, &v: &u32, out: &mut Vec<u32>) {
+        if self.0.sum[v as usize] {
+            out.extend_from_slice(self.0.edges(v as usize));
+        } else {
+            out.push(v);
+        }
+    }
+}
+
+/// The misère canonical form of node `root` of the explored graph (no
+/// fixed nodes), built in `forms` by the library's [`MisereCanonical`],
+/// which stops on `forms`' bound, on its cancel flag and on a cycle.
+///
+/// # Errors
+/// Those of [`MisereCanonical::form`].
+///
+/// # Complexity
+/// Each node reachable from `root` once, plus the cost of building its
+/// form ([`grundy::misere::MisereForms::from_options`]).
+pub fn misere_form(
+    g: &Explored,
+    root: u32,
+    forms: &mut MisereForms,
+) -> Result<MisereForm, CanonicalError> {
+    MisereCanonical::new(&AsGame(g)).form(&root, forms)
 }

@@ -393,3 +393,304 @@ test("Chomp against the engine: the hint highlights the winning bite, and follow
   assert.deepEqual(foreign, []);
   await page.close();
 });
+
+// Wythoff's P-positions by the definition (a position is P when no move
+// reaches a P-position), independent of the server's formula.
+function wythoffP(side, misere) {
+  const p = [];
+  for (let a = 0; a <= side; a++) {
+    p.push([]);
+    for (let b = 0; b <= side; b++) {
+      let reachesP = false;
+      for (let t = 1; t <= a && !reachesP; t++) reachesP = p[a - t][b];
+      for (let t = 1; t <= b && !reachesP; t++) reachesP = p[a][b - t];
+      for (let t = 1; t <= Math.min(a, b) && !reachesP; t++) reachesP = p[a - t][b - t];
+      // With no move at all, the player to move loses under normal play
+      // and wins under misère play.
+      p[a].push(a === 0 && b === 0 ? !misere : !reachesP);
+    }
+  }
+  return (a, b) => p[a][b];
+}
+
+test("Wythoff's game: the queen's board, hints that mark the P-positions, and following them wins", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Wythoff's game (two heaps; a queen to the corner)" });
+  assert.equal(await page.inputValue("#board-size"), "4,7");
+  assert.match(await page.textContent("#rules-help"), /same number from both/);
+  await page.fill("#board-size", "6,9");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .square[data-x="6"][data-y="9"].queen-here');
+  await settled(page);
+  assert.match(await page.textContent("#game-title"), /Wythoff's game \(6,9\)/);
+  const isP = wythoffP(9, false);
+  // Every square the queen can reach is offered, and no other.
+  const offered = await page.locator("#board .square.target").evaluateAll((bs) => bs.map((b) => [Number(b.dataset.x), Number(b.dataset.y)]));
+  assert.equal(offered.length, 6 + 9 + 6);
+  for (const [x, y] of offered) assert.ok(x === 6 || y === 9 || 6 - x === 9 - y, `${x},${y}`);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 20, "the game should end");
+    await page.click("#hint");
+    const winning = page.locator("#board .square.winning");
+    await winning.first().waitFor();
+    if (turns === 1) {
+      assert.match(await page.textContent("#hint-box"), /⌊kφ⌋/);
+      // The marked squares are exactly the P-positions on the board.
+      const marked = await page.locator("#board .square.p-square").evaluateAll((bs) => bs.map((b) => [Number(b.dataset.x), Number(b.dataset.y)]));
+      for (let x = 0; x <= 6; x++) {
+        for (let y = 0; y <= 9; y++) {
+          assert.equal(marked.some(([a, b]) => a === x && b === y), isP(x, y), `${x},${y}`);
+        }
+      }
+      await page.screenshot({ path: join(SHOTS, "11-wythoff-hint.png"), fullPage: true });
+    }
+    const square = winning.first();
+    const [x, y] = [Number(await square.getAttribute("data-x")), Number(await square.getAttribute("data-y"))];
+    assert.ok(isP(x, y), `the hint's square ${x},${y} is not a P-position`);
+    await square.click();
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  assert.match(await page.textContent("#status"), /you win/);
+  assert.match(await page.locator("#history tbody tr td:nth-child(3)").first().textContent(), /^to \d+,\d+$/);
+  await page.screenshot({ path: join(SHOTS, "12-wythoff-won.png"), fullPage: true });
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test("misère Wythoff: the engine opens from an N-position and leaves the last move to the player", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Wythoff's game (two heaps; a queen to the corner)" });
+  await page.check("#misere");
+  await page.fill("#board-size", "3,3");
+  const isP = wythoffP(3, true);
+  assert.equal(isP(3, 3), false);
+  await page.selectOption("#first", "engine");
+  await page.click("#new-game");
+  await settled(page);
+  let moves = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(moves++ < 10, "the game should end");
+    // The engine has just moved: it must have left a misère P-position.
+    const q = page.locator("#board .square.queen-here");
+    assert.ok(isP(Number(await q.getAttribute("data-x")), Number(await q.getAttribute("data-y"))), "engine left an N-position");
+    await page.locator("#board .square.target").first().click();
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "engine");
+  assert.match(await page.textContent("#status"), /You made the last move \(misère\): the engine wins/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("green Hackenbush: the hint explains the value part by part, and chopping the trunk fells the tree", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Green Hackenbush (chop an edge; what falls is gone)" });
+  assert.equal(await page.inputValue("#board-size"), "tree:2x2");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector('#board g.edge[data-edge="7"]');
+  await settled(page);
+  assert.equal(await page.locator("#board g.edge").count(), 7);
+  // The ground is drawn, and every edge lies above it.
+  const groundY = Number(await page.getAttribute("#board line.ground", "y1"));
+  assert.ok(groundY > 0);
+  // A trunk with two branches, each with two leaves: 1 + (1 xor 1) = *1 at
+  // each branch, and *1 for the tree: the only winning chop is the trunk.
+  await page.click("#hint");
+  await page.waitForSelector("#board g.edge.winning");
+  assert.deepEqual(await page.locator("#board g.edge.winning").evaluateAll((gs) => gs.map((g) => g.dataset.edge)), ["1"]);
+  const hint = await page.textContent("#hint-box");
+  assert.match(hint, /Colon principle/);
+  assert.match(hint, /worth \*1/);
+  const sum = await page.locator("#hint-box tr.sum td").allTextContents();
+  assert.deepEqual(sum.slice(0, 2), ["xor", "*1"]);
+  await page.screenshot({ path: join(SHOTS, "13-hackenbush-hint.png"), fullPage: true });
+  await page.click('#board g.edge[data-edge="1"]');
+  await page.waitForSelector('#game-over-marker[data-winner="me"]');
+  // Everything stood on the trunk: nothing is left standing.
+  assert.equal(await page.locator("#board g.edge").count(), 0);
+  assert.match(await page.locator("#history tbody tr td:nth-child(3)").first().textContent(), /^chop 1$/);
+  // Undo, and chop a branch instead: it falls with its two leaves.
+  await page.click("#undo");
+  await settled(page);
+  assert.equal(await page.locator("#board g.edge").count(), 7);
+  await page.click('#board g.edge[data-edge="2"]');
+  await settled(page);
+  assert.equal(await page.locator("#history tbody tr td:nth-child(4)").first().textContent(), "tree:2x2-{2,4,5}");
+  await page.screenshot({ path: join(SHOTS, "14-hackenbush-branch-fell.png"), fullPage: true });
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test("misère Hackenbush: a stalk of 3 is misère Nim, and the hint chops edge 2", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Green Hackenbush (chop an edge; what falls is gone)" });
+  await page.check("#misere");
+  await page.fill("#board-size", "stalk:3");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector('#board g.edge[data-edge="3"]');
+  await settled(page);
+  await page.click("#hint");
+  await page.waitForSelector("#board g.edge.winning");
+  // Misère Nim on one heap of 3: leave one token (Bouton).
+  assert.deepEqual(await page.locator("#board g.edge.winning").evaluateAll((gs) => gs.map((g) => g.dataset.edge)), ["2"]);
+  assert.match(await page.textContent("#hint-box"), /misère N-position/);
+  await page.click('#board g.edge[data-edge="2"]');
+  await page.waitForSelector('#game-over-marker[data-winner="me"]');
+  assert.match(await page.textContent("#status"), /The engine made the last move \(misère\): you win/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("coins: Mock Turtles values are the odious numbers, an illegal turn is refused, and the hint's turn is played", async () => {
+  const { page, errors, foreign } = await newPage();
+  await page.selectOption("#preset", { label: "Coins (turn coins; the rightmost goes heads to tails)" });
+  await page.fill("#board-size", "mock:THHTH");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .coin[data-coin="5"]');
+  await settled(page);
+  assert.deepEqual(await page.locator("#board .coin .face").allTextContents(), ["T", "H", "H", "T", "H"]);
+  // Coin 1 alone shows tails: not a move, and the server says why.
+  await page.click('#board .coin[data-coin="1"]');
+  await page.click("#turn-coins");
+  await page.waitForSelector("#status.illegal");
+  assert.match(await page.textContent("#status"), /coin 1 shows tails/);
+  assert.equal(await page.locator("#history tbody tr").count(), 0);
+  // The hint: each head's value, the n-th odious number (an odd count of
+  // 1s in binary), and their nim-sum.
+  await page.click("#hint");
+  await page.waitForSelector("#hint-box table.binary");
+  const odious = [];
+  for (let n = 0; odious.length < 5; n++) if (n.toString(2).split("1").length % 2 === 0) odious.push(n);
+  const rows = await page.locator("#hint-box table.binary tbody tr").evaluateAll((trs) => trs.map((tr) => [...tr.cells].slice(0, 2).map((td) => td.textContent)));
+  assert.deepEqual(rows.slice(0, 3), [["2", `*${odious[1]}`], ["3", `*${odious[2]}`], ["5", `*${odious[4]}`]]);
+  const value = odious[1] ^ odious[2] ^ odious[4];
+  assert.deepEqual(rows[3], ["xor", `*${value}`]);
+  assert.match(await page.textContent("#hint-box"), new RegExp(`worth \\*${value}`));
+  // The first winning turn, explained: its coins' values cancel the sum.
+  assert.match(await page.textContent("#hint-box .why-move"), new RegExp(`= \\*${value}, and \\*${value} xor \\*${value} = \\*0\\.$`));
+  await page.screenshot({ path: join(SHOTS, "15-coins-hint.png"), fullPage: true });
+  // Play the coins the hint highlights.
+  const picks = await page.locator("#board .coin.winning").evaluateAll((bs) => bs.map((b) => b.dataset.coin));
+  assert.ok(picks.length > 0);
+  for (const c of picks) await page.click(`#board .coin[data-coin="${c}"]`);
+  await page.click("#turn-coins");
+  await settled(page);
+  assert.equal(await page.locator("#history tbody tr td:nth-child(3)").first().textContent(), `turn ${picks.join("+")}`);
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  assert.deepEqual(foreign, []);
+  await page.close();
+});
+
+test("misère coins: the engine opens and wins, however the player turns", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Coins (turn coins; the rightmost goes heads to tails)" });
+  await page.check("#misere");
+  await page.fill("#board-size", "turtles:HTHHT");
+  await page.selectOption("#first", "engine");
+  await page.click("#new-game");
+  await settled(page);
+  let moves = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(moves++ < 20, "the game should end");
+    // Turn the rightmost head alone: always a move in every rule here.
+    const heads = page.locator("#board .coin.heads");
+    await heads.last().click();
+    await page.click("#turn-coins");
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "engine");
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Moore's Nim: the hint counts the ones of each binary column, and following it wins", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Moore's Nim (take from up to K heaps)" });
+  assert.equal(await page.inputValue("#board-size"), "2:3,5,6");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector("#board #heap-2");
+  await settled(page);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 20, "the game should end");
+    await page.click("#hint");
+    await page.waitForSelector("#hint-box .verdict");
+    // Moore's theorem, checked here from the heaps themselves: the ones
+    // row counts each column's ones.
+    const heaps = await page.locator("#board .heap").evaluateAll((hs) => hs.map((h) => Number(h.dataset.size)));
+    const counts = await page.locator("#hint-box tr.sum td").allTextContents();
+    const width = counts.length - 1;
+    const expected = [];
+    for (let b = width - 1; b >= 0; b--) expected.push(String(heaps.filter((h) => (h >> b) & 1).length));
+    assert.deepEqual(counts.slice(1), expected);
+    // Take the tokens the hint rings, heap by heap.
+    const rings = await page.locator("#board .token.winning").evaluateAll((ts) => ts.map((t) => [t.dataset.heap, Number(t.dataset.token)]));
+    assert.ok(rings.length > 0, "a winning move is ringed");
+    const first = new Map();
+    for (const [h, j] of rings) if (!first.has(h) || j < first.get(h)) first.set(h, j);
+    assert.ok(first.size <= 2, "at most K = 2 heaps");
+    for (const [h, j] of first) await page.click(`#board .token[data-heap="${h}"][data-token="${j}"]`);
+    await page.click("#take-tokens");
+    await settled(page);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  await page.screenshot({ path: join(SHOTS, "16-moore-won.png"), fullPage: true });
+  assert.doesNotMatch(await page.textContent("#panel-play"), /undefined|NaN/);
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("Arc Kayles: an edge is taken with the edges that touch it, and following the hints wins", async () => {
+  const { page, errors } = await newPage();
+  await page.selectOption("#preset", { label: "Arc Kayles (take an edge; the edges touching it go too)" });
+  await page.fill("#board-size", "path:6");
+  await page.selectOption("#first", "me");
+  await page.click("#new-game");
+  await page.waitForSelector("#board .edge-pick");
+  await settled(page);
+  assert.equal(await page.locator("#board .edge-pick").count(), 5);
+  let turns = 0;
+  while (!(await page.$("#game-over-marker"))) {
+    assert.ok(turns++ < 10, "the game should end");
+    await page.click("#hint");
+    const winning = page.locator("#board .edge-pick.winning");
+    await winning.first().waitFor();
+    const before = await page.locator("#board .edge-pick").count();
+    const name = await winning.first().getAttribute("data-edge");
+    await winning.first().click();
+    await settled(page);
+    // The edge went, with those touching it (and the engine took one).
+    if (!(await page.$("#game-over-marker"))) assert.ok((await page.locator("#board .edge-pick").count()) <= before - 2);
+    assert.equal(await page.locator("#history tbody tr td:nth-child(3)").nth(2 * (turns - 1)).textContent(), `take ${name}`);
+  }
+  assert.equal(await page.getAttribute("#game-over-marker", "data-winner"), "me");
+  await page.screenshot({ path: join(SHOTS, "17-arc-kayles-won.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});
+
+test("on a narrow screen the largest queen's board scrolls inside its card, not the page", async () => {
+  const { page, errors } = await newPage({ width: 380, height: 800 });
+  await page.selectOption("#preset", { label: "Wythoff's game (two heaps; a queen to the corner)" });
+  await page.fill("#board-size", "16,16");
+  await page.click("#new-game");
+  await page.waitForSelector('#board .square[data-x="16"][data-y="16"]');
+  await settled(page);
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
+  await page.screenshot({ path: join(SHOTS, "18-narrow-wythoff.png"), fullPage: true });
+  assert.deepEqual(errors, []);
+  await page.close();
+});

@@ -58,6 +58,7 @@ impl Workers {
                 rayon::ThreadPoolBuilder::new()
                     .num_threads(self.threads)
                     .thread_name(|i| format!("grundy-compute-{i}"))
+                    .stack_size(COMPUTE_STACK)
                     .build()
                     .map_err(|e| e.to_string())
             })
@@ -65,6 +66,13 @@ impl Workers {
             .map_err(|e| ApiError::busy(format!("no thread could be started to compute: {e}")))
     }
 }
+
+/// The stack of a thread that computes: the searches and the misère
+/// canonical forms recurse as deep as a position's birthday (a heap of
+/// 4096 in a canonical form), deeper than the 2 MiB threads get by
+/// default, and a stack overflow ends the whole server rather than the
+/// request. Only the pages a thread touches are ever mapped.
+pub(crate) const COMPUTE_STACK: usize = 256 << 20;
 
 /// Sets its flag when dropped: when the request's future is dropped (its
 /// client went away) or has answered, the computation it started stops.

@@ -192,6 +192,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/hint", post(api::hint))
         .route("/api/graph", post(api::graph))
         .route("/api/genus", post(api::genus))
+        .route("/api/canonical", post(api::canonical))
         .route("/api/board", post(api::board))
         .route("/api/board/move", post(api::board_move))
         .layer(axum::middleware::from_fn(json_bodies_only))
@@ -234,7 +235,7 @@ async fn json_bodies_only(
 
 async fn not_found(req: Request<Body>) -> ApiError {
     ApiError::not_found(format!(
-        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/genus, /api/quotient, /api/options, /api/move, /api/play, /api/hint, /api/graph, /api/board, /api/board/move",
+        "no route for {} {}; the API is POST /api/nim, /api/values, /api/period, /api/solve, /api/genus, /api/canonical, /api/quotient, /api/options, /api/move, /api/play, /api/hint, /api/graph, /api/board, /api/board/move",
         req.method(),
         req.uri().path()
     ))
@@ -344,6 +345,9 @@ pub fn serve_blocking(
 ) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Cheap computations run on the blocking pool: the same stack as
+        // the computing threads'.
+        .thread_stack_size(admission::COMPUTE_STACK)
         .build()?;
     runtime.block_on(async move {
         let listener = TcpListener::bind(addr).await?;

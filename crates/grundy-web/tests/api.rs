@@ -1343,3 +1343,247 @@ async fn a_wrong_method_names_the_right_one() {
         assert!(body["error"].as_str().unwrap().contains(needle), "{body}");
     }
 }
+
+/// The keys of a JSON object, in order.
+fn keys(value: &Value) -> Vec<&str> {
+    value
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect()
+}
+
+/// Wythoff's P-positions up to `side` by the definition (no move reaches
+/// a P-position; with no move at all, P in normal play and N in misère).
+fn wythoff_p(side: usize, misere: bool) -> Vec<Vec<bool>> {
+    let mut p = vec![vec![false; side + 1]; side + 1];
+    for a in 0..=side {
+        for b in 0..=side {
+            let mut options = Vec::new();
+            options.extend((1..=a).map(|t| (a - t, b)));
+            options.extend((1..=b).map(|t| (a, b - t)));
+            options.extend((1..=a.min(b)).map(|t| (a - t, b - t)));
+            p[a][b] = if options.is_empty() {
+                !misere
+            } else {
+                !options.iter().any(|&(x, y)| p[x][y])
+            };
+        }
+    }
+    p
+}
+
+/// `/api/board` without `moves` and `lesson` answers as before; with them,
+/// every legal move (here checked against Wythoff's rules by hand) and
+/// the P-positions of the board, checked against the definition, in both
+/// conventions.
+#[tokio::test]
+async fn board_moves_and_lesson_are_added_only_when_asked() {
+    let (status, plain) = post("/api/board", json!({"game": "wythoff:6,9"})).await;
+    assert_eq!(status, StatusCode::OK, "{plain}");
+    assert_eq!(
+        keys(&plain),
+        [
+            "game",
+            "heaps",
+            "kind",
+            "outcome",
+            "over",
+            "value",
+            "winning_moves"
+        ]
+    );
+    for game in [
+        "cram:2x3",
+        "chomp:2x3",
+        "nodekayles:path:5",
+        "hackenbush:stalk:3",
+    ] {
+        let (status, body) = post("/api/board", json!({"game": game})).await;
+        assert_eq!(status, StatusCode::OK, "{body}");
+        assert!(
+            body.get("moves").is_none() && body.get("lesson").is_none(),
+            "{body}"
+        );
+        let (_, off) = post(
+            "/api/board",
+            json!({"game": game, "moves": false, "lesson": false}),
+        )
+        .await;
+        assert_eq!(off, body, "{game}: false is the default");
+    }
+    for misere in [false, true] {
+        let (status, rich) = post(
+            "/api/board",
+            json!({"game": "wythoff:6,9", "misere": misere, "moves": true, "lesson": true}),
+        )
+        .await;
+        assert_eq!(status, StatusCode::OK, "{rich}");
+        // Every square the queen reaches: left, down, diagonally.
+        let mut expected: Vec<(u64, u64)> = (0..6).map(|x| (x, 9)).collect();
+        expected.extend((0..9).map(|y| (6, y)));
+        expected.extend((1..=6).map(|t| (6 - t, 9 - t)));
+        expected.sort_unstable();
+        let mut got: Vec<(u64, u64)> = rich["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| {
+                assert_eq!(m["move"], format!("{},{}", m["heaps"][0], m["heaps"][1]));
+                (
+                    m["heaps"][0].as_u64().unwrap(),
+                    m["heaps"][1].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        got.sort_unstable();
+        assert_eq!(got, expected);
+        let p = wythoff_p(9, misere);
+        let mut pairs = Vec::new();
+        for (x, row) in p.iter().enumerate() {
+            for (y, &is_p) in row.iter().enumerate() {
+                if is_p && x <= y {
+                    pairs.push(json!([x, y]));
+                }
+            }
+        }
+        assert_eq!(
+            rich["lesson"]["p_positions"],
+            json!(pairs),
+            "misère {misere}"
+        );
+        // Each winning move reaches one of them.
+        for m in rich["winning_moves"].as_array().unwrap() {
+            let (x, y) = (
+                m["heaps"][0].as_u64().unwrap(),
+                m["heaps"][1].as_u64().unwrap(),
+            );
+            assert!(p[x as usize][y as usize], "{m}");
+        }
+        // The rest of the answer is the plain one.
+        let mut trimmed = rich.clone();
+        let map = trimmed.as_object_mut().unwrap();
+        map.remove("moves");
+        map.remove("lesson");
+        map.remove("misere");
+        if !misere {
+            assert_eq!(trimmed, plain);
+        }
+    }
+}
+
+/// The lessons of coin rows (each head's value and the nim-sum: Mock
+/// Turtles' heads are the odious numbers), Hackenbush (the parts standing
+/// on the ground, stalks being Nim heaps) and Moore's Nim (the binary
+/// column sums), and the position after a move keeps them.
+#[tokio::test]
+async fn board_lessons_of_coins_hackenbush_and_moore() {
+    let odious: Vec<u64> = (0u64..)
+        .filter(|n| n.count_ones() % 2 == 1)
+        .take(8)
+        .collect();
+    let (status, coins) = post(
+        "/api/board",
+        json!({"game": "coins:mock:THHTHTTH", "lesson": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{coins}");
+    let heads: Vec<(u64, u64)> = coins["lesson"]["heads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| (h["coin"].as_u64().unwrap(), h["value"].as_u64().unwrap()))
+        .collect();
+    assert_eq!(
+        heads,
+        [2, 3, 5, 8].map(|c| (c, odious[c as usize - 1])).to_vec()
+    );
+    let sum = heads.iter().fold(0, |a, &(_, v)| a ^ v);
+    assert_eq!(coins["lesson"]["nim_sum"], sum);
+    assert_eq!(coins["value"], sum);
+    assert_eq!(coins["lesson"]["values"], json!(odious));
+    // Under misère play the values decide nothing: no lesson.
+    let (_, misere) = post(
+        "/api/board",
+        json!({"game": "coins:mock:THHTHTTH", "lesson": true, "misere": true}),
+    )
+    .await;
+    assert!(misere.get("lesson").is_none(), "{misere}");
+
+    // A cycle of 4 on the ground with its second edge chopped: two stalks,
+    // of one edge and of two, worth *1 and *2.
+    let (status, cut) = post(
+        "/api/board",
+        json!({"game": "hackenbush:cycle:4-{2}", "lesson": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{cut}");
+    assert_eq!(
+        cut["lesson"],
+        json!({"nim_sum": 3, "parts": [{"edges": [1], "value": 1}, {"edges": [3, 4], "value": 2}]})
+    );
+    assert_eq!(cut["value"], 3);
+    // The drawing places every vertex, the ground at the bottom.
+    for v in cut["vertices"].as_array().unwrap() {
+        let (x, y) = (v["x"].as_f64().unwrap(), v["y"].as_f64().unwrap());
+        assert!((0.0..=1.0).contains(&x) && (0.0..=1.0).contains(&y), "{v}");
+        assert_eq!(y == 1.0, v["name"] == "ground", "{v}");
+    }
+    // Chop the lone edge: the engine answers, and the position after
+    // carries its lesson and moves.
+    let (status, turn) = post(
+        "/api/board/move",
+        json!({"game": "hackenbush:cycle:4-{2}", "move": "1", "lesson": true, "moves": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{turn}");
+    assert_eq!(turn["after_you"], "hackenbush:cycle:4-{1,2}");
+    let position = &turn["position"];
+    let standing: Vec<u64> = position["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["edge"].as_u64().unwrap() + 1)
+        .collect();
+    let parts = position["lesson"]["parts"].as_array().unwrap();
+    let in_parts: Vec<u64> = parts
+        .iter()
+        .flat_map(|p| {
+            p["edges"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| e.as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(standing, in_parts);
+    assert_eq!(position["lesson"]["nim_sum"], position["value"]);
+
+    // Moore's Nim with K = 2 on 3, 5, 6: every binary column holds two
+    // ones, not a multiple of 3, so an N-position.
+    let (status, moore) = post(
+        "/api/board",
+        json!({"game": "moore:2:3,5,6", "lesson": true}),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{moore}");
+    assert_eq!(moore["lesson"], json!({"k": 2, "column_sums": [2, 2, 2]}));
+    assert_eq!(moore["outcome"], "N");
+    // Moore's theorem gives the outcome, not a value: none is claimed.
+    assert_eq!(moore["value"], Value::Null, "{moore}");
+    // Leaving 3, 3, 3 makes every column hold 0 or 3 ones: P.
+    let (_, after) = post(
+        "/api/board",
+        json!({"game": "moore:2:3,3,3", "lesson": true}),
+    )
+    .await;
+    assert_eq!(after["lesson"]["column_sums"], json!([3, 3]));
+    assert_eq!(after["outcome"], "P");
+    // A bad flag is a located 400, as every field.
+    assert_error(
+        post("/api/board", json!({"game": "wythoff:1,2", "moves": 1})).await,
+        400,
+        "moves",
+    );
+}

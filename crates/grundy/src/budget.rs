@@ -224,6 +224,10 @@ impl Default for Budget {
     }
 }
 
+/// Rough bytes of one stored misère canonical form: its node, its
+/// options and its entry in the store's index.
+pub const FORM_BYTES: u64 = 128;
+
 /// Steps to build one position of a sum and look it up (a vector
 /// allocated, sorted and hashed), besides its heaps.
 const POSITION_STEPS: u64 = 32;
@@ -479,22 +483,67 @@ impl Budget {
     /// The exhaustive search of a misère sum: every position reachable
     /// (sorted multisets of heaps), each with its moves.
     fn misere_search(&self, ruleset: &HeapRuleset, heaps: &[u64], tokens: u64) -> Cost {
-        let multisets = partitions_up_to(tokens);
-        let positions = if ruleset.max_heaps_left() <= 1 {
-            // No heap is ever split: each heap only shrinks.
-            heaps
-                .iter()
-                .fold(1u64, |p, &h| p.saturating_mul(h.saturating_add(1)))
-                .min(multisets)
-        } else {
-            multisets
-        };
+        let positions = heap_positions(ruleset, heaps, tokens);
         let per_move = POSITION_STEPS.saturating_add(tokens);
         let moves = self.moves_within(ruleset, tokens);
         Cost {
             steps: positions.saturating_mul(moves).saturating_mul(per_move),
             bytes: positions.saturating_mul(per_move.saturating_mul(8)),
         }
+    }
+
+    /// What building a misère canonical form costs
+    /// ([`MisereForms`](crate::misere::MisereForms)) when at most
+    /// `positions` positions are met on the way and at most `max_forms`
+    /// distinct forms are kept: each position's moves and its form built
+    /// from its options', a new form compared, in the worst case, with
+    /// every form below it (O(forms²) steps), and about
+    /// [`FORM_BYTES`] a form.
+    ///
+    /// ```
+    /// use grundy::{Admission, Budget};
+    /// let budget = Budget::default();
+    /// assert_eq!(budget.admit(budget.misere_forms(100, 1 << 20)), Admission::Now);
+    /// assert_eq!(budget.admit(budget.misere_forms(1 << 30, 100_000)), Admission::Slot);
+    /// ```
+    pub fn misere_forms(&self, positions: u64, max_forms: usize) -> Cost {
+        let forms = positions.min(max_forms as u64);
+        Cost {
+            steps: positions
+                .saturating_mul(POSITION_STEPS)
+                .saturating_add(forms.saturating_mul(forms)),
+            bytes: positions
+                .saturating_mul(POSITION_STEPS)
+                .saturating_add(forms.saturating_mul(FORM_BYTES))
+                .min(MATCH_MEMORY as u64),
+        }
+    }
+
+    /// What the misère canonical form of the sum of `heaps` of `ruleset`
+    /// costs with at most `max_forms` forms: the form of every heap up to
+    /// the largest, each from the sums its moves leave, then the sum's, on
+    /// at most as many positions as the misère search of the sum meets
+    /// (see [`Budget::misere_forms`]).
+    ///
+    /// ```
+    /// use grundy::{Admission, Budget};
+    /// let budget = Budget::default();
+    /// let kayles = "kayles".parse()?;
+    /// let small = budget.heap_misere_form(&kayles, &[2, 3], 100_000);
+    /// assert_eq!(budget.admit(small), Admission::Now);
+    /// let large = budget.heap_misere_form(&kayles, &[40, 40], 100_000);
+    /// assert_eq!(budget.admit(large), Admission::Slot);
+    /// # Ok::<(), grundy::ParseError>(())
+    /// ```
+    pub fn heap_misere_form(&self, ruleset: &HeapRuleset, heaps: &[u64], max_forms: usize) -> Cost {
+        let largest = heaps.iter().copied().max().unwrap_or(0);
+        let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
+        // The heaps' own forms: every option of every heap up to the
+        // largest, each a sum of smaller heaps' forms.
+        let heap_options = (0..=largest.min(1 << 20))
+            .fold(0u64, |sum, h| sum.saturating_add(self.options(ruleset, h)));
+        let positions = heap_positions(ruleset, heaps, tokens).saturating_add(heap_options);
+        self.misere_forms(positions, max_forms)
     }
 
     /// What the misère quotient of `ruleset` on heaps up to `max_heap`
@@ -713,6 +762,22 @@ impl OptionBound {
             .saturating_mul(heaps)
             .saturating_add(self.half.saturating_mul(tokens) / 2)
             .saturating_add(self.third.saturating_mul(splits3))
+    }
+}
+
+/// The positions a misère search of the sum of `heaps` (`tokens` tokens)
+/// may meet: sorted multisets of heaps, or, for a game that never splits
+/// a heap, the heaps each shrunk.
+fn heap_positions(ruleset: &HeapRuleset, heaps: &[u64], tokens: u64) -> u64 {
+    let multisets = partitions_up_to(tokens);
+    if ruleset.max_heaps_left() <= 1 {
+        // No heap is ever split: each heap only shrinks.
+        heaps
+            .iter()
+            .fold(1u64, |p, &h| p.saturating_mul(h.saturating_add(1)))
+            .min(multisets)
+    } else {
+        multisets
     }
 }
 

@@ -8,13 +8,17 @@
 //!
 //! - the octal engine's split marks kept as bits (`heap/bitrows`): plain
 //!   loops over words, written so that the compiler vectorises them, for
-//!   the portable and AVX2 levels, and AVX-512 intrinsics. The engine
-//!   marks in bit rows only where the AVX-512 copy runs; the others are
-//!   still slower than its byte marks, and are tested against it;
+//!   the portable level, and AVX2 and AVX-512 intrinsics. The engine
+//!   marks in bit rows where the AVX2 or AVX-512 copy runs; the portable
+//!   copy is still slower than its byte marks, and is tested against the
+//!   others;
 //! - the scan for witness pairs (`heap/simd.rs`): a portable loop, the
 //!   same loop compiled for AVX2, and AVX-512 BW for two-byte values;
-//! - Cram's split of eight options at once (`games/cram/lanes.rs`): AVX-512
-//!   only; the other levels split one option at a time.
+//! - Cram's split of eight options at once (`games/cram/lanes.rs`): one
+//!   source over eight words, compiled for the portable and AVX2 levels,
+//!   and AVX-512 intrinsics. The search splits in lanes only at AVX-512;
+//!   the other copies are slower than one option at a time, and are
+//!   tested against it.
 //!
 //! Every copy runs the same algorithm and gives the same answers; only
 //! the constant factor differs.

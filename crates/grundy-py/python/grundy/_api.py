@@ -14,6 +14,7 @@ import numpy as np
 
 from . import _grundy
 from ._args import flag, integer, integers, optional_integer, text
+from ._game import Game, user_misere_form
 
 _DTYPES = {1: np.uint8, 2: np.uint16, 4: np.uint32, 8: np.uint64}
 
@@ -283,7 +284,12 @@ class MisereForm:
 
 
 def misere_form(
-    spec: str, heaps: Sequence[int] = (), max_forms: Optional[int] = None
+    spec: Any,
+    heaps: Any = (),
+    max_forms: Optional[int] = None,
+    *,
+    max_positions: Optional[int] = None,
+    progress: Any = None,
 ) -> MisereForm:
     """The misère canonical form of a sum of heaps of ``spec``, or of the
     whole position ``spec`` names (a board, a Node Kayles graph: then no
@@ -297,11 +303,28 @@ def misere_form(
     >>> misere_form("kayles", [4])  # a row of 4 pins is * in misère play
     MisereForm(game='0.77', heaps=(4,), canonical='*', outcome='P', birthday=1, misere_value=0, normal_value=1)
 
+
+    For a game made by ``@grundy.game`` the second argument is the start
+    position. Its positions are explored (``max_positions`` and
+    ``progress`` as for ``grundy.value``) and the library builds the form
+    from the options, adding the forms of the components where the game
+    has ``split=``; ``game`` is the options function's name and ``heaps``
+    is ``None``. Ctrl-C stops it with ``KeyboardInterrupt``.
+
+    >>> import grundy
+    >>> @grundy.game
+    ... def take_1_or_2(n):
+    ...     return [n - k for k in (1, 2) if k <= n]
+    >>> [misere_form(take_1_or_2, n).canonical for n in range(5)]
+    ['0', '*', '*2', '0', '*']
     """
-    spec = _spec(spec)
-    heap_list = integers(heaps, "heaps", 0, 2**64 - 1)
-    max_forms = optional_integer(max_forms, "max_forms")
-    data = json.loads(_grundy.misere_form(spec, heap_list, max_forms))
+    max_forms = optional_integer(max_forms, "max_forms", 1)
+    if isinstance(spec, Game):
+        data = json.loads(user_misere_form(spec, heaps, max_forms, max_positions, progress))
+    else:
+        spec = _spec(spec)
+        heap_list = integers(heaps, "heaps", 0, 2**64 - 1)
+        data = json.loads(_grundy.misere_form(spec, heap_list, max_forms))
     return MisereForm(
         game=data["game"],
         heaps=tuple(data["heaps"]) if "heaps" in data else None,

@@ -333,6 +333,8 @@ def game(
 
     Misère play (``misere=True``) and the genus (``grundy.genus(game,
     start)``) do not split: a misère sum is not the xor of its components.
+    Misère canonical forms (``grundy.misere_form(game, start)``) do: the
+    form of a sum is the sum of the forms.
 
     >>> @game
     ... def subtraction(n):
@@ -474,6 +476,20 @@ def user_genus(game: Game, start: Any, max_positions: Optional[int], progress: A
     order, offsets, targets, _, _ = g._explore([v], False, False, False, limit, progress)
     normal, gammas, symbol = _grundy.user_genus(offsets, targets, 0)
     return normal, tuple(gammas), symbol
+
+
+def user_misere_form(game: Game, start: Any, max_forms: Optional[int], max_positions: Optional[int], progress: Any) -> str:
+    """The JSON of ``grundy.misere_form(game, start)``: the misère canonical
+    form of ``start``, built by the library from the explored positions, a
+    position that ``split`` divides being the sum of its components' forms
+    (canonical forms add, as misère nim values do not). Raises
+    ``ValueError`` past ``max_forms`` distinct forms or when play from
+    ``start`` can go on forever."""
+    g = _game(game)
+    limit = g._limit(max_positions)
+    v = g._id(start, limit)
+    order, offsets, targets, sums, _ = g._explore([v], False, False, True, limit, progress)
+    return _grundy.user_misere_form(g.__name__, offsets, targets, sums, 0, max_forms)
 
 
 def graph(game: Game, start: Any, misere: bool = False, *, max_positions: Optional[int] = None, progress: Any = None):

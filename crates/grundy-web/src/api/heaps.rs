@@ -7,7 +7,7 @@ use serde::Serialize;
 use serde_json::Value;
 
 use grundy::game::ImpartialGame;
-use grundy::graph::{acyclic_values, position_graph, GraphError};
+use grundy::graph::{position_graph, GraphError};
 use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
@@ -115,6 +115,8 @@ fn node_heaps(name: &str) -> Vec<u64> {
 struct GraphOut {
     game: String,
     typed: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     nodes: Vec<GraphNode>,
     edges: Vec<[u32; 2]>,
 }
@@ -147,6 +149,7 @@ pub(super) async fn graph(
             "the game graph is drawn for at most {max_tokens} tokens in all; these heaps hold {tokens}"
         )));
     }
+    let misere = fields.bool_or("misere", false)?;
     let cost = state.budget.heap_graph(&ruleset, tokens, max_nodes);
     compute(state, cost, move |_| {
         start.retain(|&h| h > 0);
@@ -158,18 +161,17 @@ pub(super) async fn graph(
                 )),
                 other => ApiError::bad_request(format!("the game graph: {other}")),
             })?;
-        let values = acyclic_values(&graph)
-            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let values = super::graph_values(&graph, misere)?;
         let nodes: Vec<GraphNode> = graph
             .nodes()
             .map(|v| {
                 let heaps = node_heaps(graph.name(v));
-                let value = values[v as usize];
+                let (value, outcome) = values[v as usize];
                 GraphNode {
                     id: v,
                     tokens: heaps.iter().sum(),
-                    value: value.value(),
-                    outcome: if value.is_zero() { "P" } else { "N" },
+                    value,
+                    outcome,
                     heaps,
                 }
             })
@@ -181,6 +183,7 @@ pub(super) async fn graph(
         to_json(&GraphOut {
             game: ruleset.to_string(),
             typed: spec,
+            convention: super::graph_convention(misere),
             nodes,
             edges,
         })

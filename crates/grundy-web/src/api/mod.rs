@@ -9,6 +9,7 @@
 //! | `heaps` | heap games: `/api/nim`, `/api/values`, `/api/period`, `/api/quotient`, and `/api/solve`, `/api/graph` on heaps |
 //! | `play` | a match on heaps: `/api/options`, `/api/move`, `/api/play`, `/api/hint` |
 //! | `position` | every game that names its whole position (boards, graphs): `/api/solve`, `/api/graph`, `/api/board`, `/api/board/move` |
+//! | `canonical` | misère canonical forms of heap sums and positions: `/api/canonical` |
 //!
 //! `/api/solve` and `/api/graph` take both kinds: the library's
 //! [`Game::parse`](grundy::games::Game::parse) says which a spec names.
@@ -29,10 +30,12 @@ use crate::error::ApiError;
 use crate::request::Fields;
 use crate::{AppState, Limits};
 
+mod canonical;
 mod heaps;
 mod play;
 mod position;
 
+pub(crate) use canonical::canonical;
 pub(crate) use heaps::{nim, period, quotient, values};
 pub(crate) use play::{engine_move, hint, options, play_move};
 pub(crate) use position::{board, board_move};
@@ -133,6 +136,10 @@ pub(crate) async fn limits(State(state): State<AppState>) -> Json<Value> {
         "max_graph_nodes": l.max_graph_nodes,
         "max_graph_tokens": l.max_graph_tokens,
         "max_board_cells": l.max_board_cells,
+        "max_canonical_heap": canonical::MAX_CANONICAL_HEAP,
+        "max_canonical_size": canonical::MAX_CANONICAL_SIZE,
+        "max_canonical_forms": canonical::MAX_FORMS,
+        "max_canonical_notation": canonical::MAX_NOTATION,
         "max_heap_digits": l.max_heap_digits,
         "max_body_bytes": l.max_body_bytes,
         "timeout_ms": l.timeout.as_millis() as u64,
@@ -193,14 +200,50 @@ pub(crate) async fn genus(State(state): State<AppState>, body: Body) -> ApiResul
     }
 }
 
-/// `POST /api/graph {game, heaps}`: every position reachable from the
-/// heaps, or from a whole position, with its value and outcome.
+/// `POST /api/graph {game, heaps, misere}`: every position reachable from
+/// the heaps, or from a whole position, with its value and outcome (under
+/// misère play its misère nim value and misère outcome, as `grundy graph
+/// --game SPEC --misere` gives them).
 pub(crate) async fn graph(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "heaps"])?;
+    let mut fields = Fields::parse(&bytes, &["game", "heaps", "misere"])?;
     let spec = fields.string("game")?;
     match game(&spec)? {
         Game::Heaps(ruleset) => heaps::graph(&state, spec, ruleset, fields).await,
         Game::Position(start) => position::graph(&state, spec, start, fields).await,
     }
+}
+
+/// The value and outcome of every node of an acyclic game graph: normal
+/// play (Grundy values), or misère play (misère nim values: 1 at a node
+/// with no move, 0 exactly at a misère P-position).
+pub(super) fn graph_values(
+    graph: &grundy::graph::Graph,
+    misere: bool,
+) -> Result<Vec<(u64, &'static str)>, ApiError> {
+    let p_or_n = |zero: bool| if zero { "P" } else { "N" };
+    if misere {
+        let values = grundy::graph::misere(graph);
+        return graph
+            .nodes()
+            .map(|v| match values.value(v) {
+                Some(k) => Ok((k.0, p_or_n(k.0 == 0))),
+                None => Err(ApiError::bad_request(
+                    "the game graph: a position can be played forever, so it has no misère value",
+                )),
+            })
+            .collect();
+    }
+    let values = grundy::graph::acyclic_values(graph)
+        .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+    Ok(values
+        .iter()
+        .map(|v| (v.value(), p_or_n(v.is_zero())))
+        .collect())
+}
+
+/// The `"convention"` of a graph's JSON: absent in normal play (as before
+/// misère graphs were served), `"misere"` under misère play.
+pub(super) fn graph_convention(misere: bool) -> Option<&'static str> {
+    misere.then_some("misere")
 }

@@ -15,7 +15,7 @@ use serde_json::Value;
 use grundy::cancel::Cancel;
 use grundy::games::board::cell_name;
 use grundy::games::{Game, Move, Position, SearchOptions, Solution, SolveOptions};
-use grundy::graph::{acyclic_values, GraphError};
+use grundy::graph::GraphError;
 use grundy::play::position::MATCH_MEMORY;
 use grundy::Convention;
 use grundy_json::{DatumJson, MoveJson, PositionJson};
@@ -27,7 +27,10 @@ use crate::request::{bounded, Fields};
 use crate::{AppState, Limits};
 
 /// The position a request names, within [`Limits::max_board_cells`].
-fn checked(start: Box<dyn Position>, limits: &Limits) -> Result<Box<dyn Position>, ApiError> {
+pub(super) fn checked(
+    start: Box<dyn Position>,
+    limits: &Limits,
+) -> Result<Box<dyn Position>, ApiError> {
     let size = start.size();
     if size > limits.max_board_cells {
         let unit = start.rules().unit;
@@ -61,7 +64,7 @@ fn read_position(fields: &mut Fields, limits: &Limits) -> Result<Box<dyn Positio
 }
 
 /// Refuses heaps given with a position, which names it whole.
-fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
+pub(super) fn no_heaps(start: &dyn Position, fields: &mut Fields) -> Result<(), ApiError> {
     match fields.optional_array("heaps", 0) {
         Ok(_) => Ok(()),
         Err(_) => Err(ApiError::bad_request(format!(
@@ -173,6 +176,8 @@ struct PositionNode {
 struct PositionGraphOut {
     game: String,
     typed: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    convention: Option<&'static str>,
     node_count: usize,
     edge_count: usize,
     nodes: Vec<PositionNode>,
@@ -189,6 +194,7 @@ pub(super) async fn graph(
 ) -> ApiResult {
     let start = checked(start, &state.limits)?;
     no_heaps(&*start, &mut fields)?;
+    let misere = fields.bool_or("misere", false)?;
     let max_nodes = state.limits.max_graph_nodes;
     let cost = state.budget.position_graph(&*start, max_nodes);
     compute(state, cost, move |_| {
@@ -198,19 +204,14 @@ pub(super) async fn graph(
             )),
             other => ApiError::bad_request(format!("the game graph: {other}")),
         })?;
-        let values = acyclic_values(&graph)
-            .map_err(|e| ApiError::bad_request(format!("the game graph: {e}")))?;
+        let values = super::graph_values(&graph, misere)?;
         let nodes: Vec<PositionNode> = graph
             .nodes()
             .map(|v| PositionNode {
                 id: v,
                 node: graph.name(v).to_owned(),
-                value: values[v as usize].value(),
-                outcome: if values[v as usize].is_zero() {
-                    "P"
-                } else {
-                    "N"
-                },
+                value: values[v as usize].0,
+                outcome: values[v as usize].1,
             })
             .collect();
         let edges: Vec<[u32; 2]> = graph
@@ -220,6 +221,7 @@ pub(super) async fn graph(
         to_json(&PositionGraphOut {
             game: start.to_string(),
             typed,
+            convention: super::graph_convention(misere),
             node_count: nodes.len(),
             edge_count: edges.len(),
             nodes,
@@ -234,13 +236,174 @@ fn move_json(mv: &Move) -> Value {
     serde_json::to_value(MoveJson(mv)).unwrap_or(Value::Null)
 }
 
+/// What the page asks for beyond the position (each field absent unless
+/// asked, so that an answer without them is as it always was).
+#[derive(Clone, Copy, Debug, Default)]
+struct Extras {
+    /// `"moves": true`: every legal move, named and placed as the winning
+    /// moves are.
+    moves: bool,
+    /// `"lesson": true`: what the hint's explanation needs, for the
+    /// families whose theory gives one (see [`lesson`]).
+    lesson: bool,
+}
+
+/// The request's `moves` and `lesson` fields.
+fn read_extras(fields: &mut Fields) -> Result<Extras, ApiError> {
+    Ok(Extras {
+        moves: fields.bool_or("moves", false)?,
+        lesson: fields.bool_or("lesson", false)?,
+    })
+}
+
+/// The most Wythoff P-positions a lesson lists: those on a board of at
+/// most this many squares a side.
+const LESSON_WYTHOFF_SIDE: u128 = 64;
+
+/// The theory behind the winning moves, by family, from the library's
+/// own rules (never re-derived here):
+///
+/// - `wythoff`: `p_positions`, every P-position `[x, y]` (`x <= y`) of the
+///   convention with both heaps at most the larger heap (only while that
+///   is at most [`LESSON_WYTHOFF_SIDE`]): the squares of the queen's board
+///   to move to;
+/// - `coins` (normal play): `heads`, each head's coin (from 1) and the
+///   value of a lone head there, `nim_sum`, the row's value, and
+///   `values`, the value of a lone head on every coin (a turn changes the
+///   row's value by the nim-sum of the values of the coins it turns);
+/// - `hackenbush` (normal play): `parts`, what stands on the ground split
+///   where it meets the ground, each part's edges (numbered from 1, as
+///   the moves are) and value, and `nim_sum`;
+/// - `moore`: `k`, and `column_sums`, for each binary digit from the
+///   highest, how many heaps have it (Moore's theorem: a P-position
+///   exactly when every sum is a multiple of `k + 1`, in normal play).
+///
+/// `None` for every other family, and where the convention has no such
+/// theory.
+fn lesson(position: &dyn Position, drawing: &Value, convention: Convention) -> Option<Value> {
+    use grundy::games::{coins::CoinRule, wythoff, CoinRow, HackenbushPosition};
+    let spec = position.to_string();
+    let normal = convention == Convention::Normal;
+    match drawing.get("kind")?.as_str()? {
+        "wythoff" => {
+            let (a, b) = grundy::games::Wythoff::parse(&spec).ok()?.heaps();
+            let side = a.max(b);
+            let p: fn(u128, u128) -> bool = if normal {
+                wythoff::is_p_position
+            } else {
+                wythoff::is_misere_p_position
+            };
+            let pairs: Vec<[u128; 2]> = if side <= LESSON_WYTHOFF_SIDE {
+                (0..=side)
+                    .flat_map(|x| (x..=side).map(move |y| [x, y]))
+                    .filter(|&[x, y]| p(x, y))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            Some(serde_json::json!({ "p_positions": pairs }))
+        }
+        "coins" if normal => {
+            let rule: CoinRule = CoinRow::parse(&spec).ok()?.rule()?;
+            let heads: Vec<Value> = drawing
+                .get("coins")?
+                .as_array()?
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| c.as_bool() == Some(true))
+                .map(|(i, _)| {
+                    let coin = i as u64 + 1;
+                    serde_json::json!({ "coin": coin, "value": rule.head_value(coin) })
+                })
+                .collect();
+            let nim_sum = heads
+                .iter()
+                .filter_map(|h| h["value"].as_u64())
+                .fold(0, |a, b| a ^ b);
+            let len = drawing.get("coins")?.as_array()?.len() as u64;
+            let values: Vec<u64> = (1..=len).map(|c| rule.head_value(c)).collect();
+            Some(serde_json::json!({ "heads": heads, "nim_sum": nim_sum, "values": values }))
+        }
+        "hackenbush" if normal => {
+            let pos = HackenbushPosition::parse(&spec, None).ok()?;
+            let game = pos.game();
+            let standing = grundy::games::Hackenbush::edges_in(pos.left());
+            // Parts: the edges joined through vertices other than the
+            // ground, found by merging the ends of each edge off it.
+            let mut part: Vec<usize> = (0..game.vertices()).collect();
+            fn root(part: &mut [usize], mut v: usize) -> usize {
+                while part[v] != v {
+                    part[v] = part[part[v]];
+                    v = part[v];
+                }
+                v
+            }
+            for &i in &standing {
+                let (a, b) = game.ends(i);
+                if a != 0 && b != 0 {
+                    let (ra, rb) = (root(&mut part, a), root(&mut part, b));
+                    part[ra] = rb;
+                }
+            }
+            let mut parts: Vec<(usize, Vec<usize>)> = Vec::new();
+            for &i in &standing {
+                let (a, b) = game.ends(i);
+                // A loop at the ground is a part of its own.
+                let key = match (a, b) {
+                    (0, 0) => usize::MAX - i,
+                    (0, v) | (v, _) => root(&mut part, v),
+                };
+                match parts.iter_mut().find(|(k, _)| *k == key) {
+                    Some((_, edges)) => edges.push(i),
+                    None => parts.push((key, vec![i])),
+                }
+            }
+            let words = pos.left().len();
+            let parts: Vec<Value> = parts
+                .into_iter()
+                .map(|(_, edges)| {
+                    let mut mask = vec![0u64; words];
+                    for &i in &edges {
+                        mask[i / 64] |= 1 << (i % 64);
+                    }
+                    let numbers: Vec<usize> = edges.iter().map(|i| i + 1).collect();
+                    serde_json::json!({ "edges": numbers, "value": game.value(&mask).0 })
+                })
+                .collect();
+            let nim_sum = game.value(pos.left()).0;
+            Some(serde_json::json!({ "parts": parts, "nim_sum": nim_sum }))
+        }
+        "moore" => {
+            let heaps: Vec<u128> = drawing
+                .get("heaps")?
+                .as_array()?
+                .iter()
+                .map(|h| match h {
+                    Value::String(t) => t.parse().ok(),
+                    other => other.as_u64().map(u128::from),
+                })
+                .collect::<Option<_>>()?;
+            let top = heaps.iter().map(|h| 128 - h.leading_zeros()).max()?;
+            let sums: Vec<u32> = (0..top)
+                .rev()
+                .map(|bit| heaps.iter().filter(|&&h| h >> bit & 1 == 1).count() as u32)
+                .collect();
+            Some(serde_json::json!({ "k": drawing.get("k")?, "column_sums": sums }))
+        }
+        _ => None,
+    }
+}
+
 /// The position as the page draws it: the spec that names it, the
 /// family's drawing (`kind` and what that kind draws), the value (normal
 /// play; 0 under misère play, where `misere` is true), outcome and winning
-/// moves, and whether the game is over.
+/// moves, and whether the game is over; with `extras`, every legal move
+/// (`moves`) and the theory behind the winning moves (`lesson`, see
+/// [`lesson`]).
 fn position_json(
     position: &dyn Position,
     convention: Convention,
+    extras: Extras,
     cancel: &Cancel,
 ) -> Result<Value, ApiError> {
     let solution = solve_now(position, convention, cancel)?;
@@ -249,9 +412,11 @@ fn position_json(
         _ => serde_json::Map::new(),
     };
     json.insert("game".into(), Value::String(position.to_string()));
+    // `null` where the library computes no value (Moore's Nim, decided by
+    // its theorem): a 0 there would call an N-position worth 0.
     json.insert(
         "value".into(),
-        Value::from(solution.value.map_or(0, |v| v.0)),
+        solution.value.map_or(Value::Null, |v| Value::from(v.0)),
     );
     json.insert("outcome".into(), Value::from(solution.outcome.as_str()));
     json.insert(
@@ -262,22 +427,38 @@ fn position_json(
     if convention == Convention::Misere {
         json.insert("misere".into(), Value::Bool(true));
     }
+    if extras.moves {
+        let moves = position.moves();
+        json.insert(
+            "moves".into(),
+            Value::Array(moves.iter().map(|(m, _)| move_json(m)).collect()),
+        );
+    }
+    if extras.lesson {
+        let drawing = Value::Object(json.clone());
+        if let Some(lesson) = lesson(position, &drawing, convention) {
+            json.insert("lesson".into(), lesson);
+        }
+    }
     Ok(Value::Object(json))
 }
 
-/// `POST /api/board {game}`: a position to play on, with its value and
-/// winning moves (the hint). A position after moves is named by its spec,
-/// as the answers of `/api/board/move` give it (`cram:##./...`,
+/// `POST /api/board {game, misere, moves, lesson}`: a position to play on,
+/// with its value and winning moves (the hint), and with `moves` or
+/// `lesson` true every legal move or the theory behind the winning moves
+/// (see [`lesson`]). A position after moves is named by its spec, as the
+/// answers of `/api/board/move` give it (`cram:##./...`,
 /// `nodekayles:cycle:9-{3,4,5}`).
 pub(crate) async fn board(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "misere"])?;
+    let mut fields = Fields::parse(&bytes, &["game", "misere", "moves", "lesson"])?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    let extras = read_extras(&mut fields)?;
     solvable(&*start, convention)?;
     let cost = state.budget.position(&*start);
     compute(&state, cost, move |cancel| {
-        to_json(&position_json(&*start, convention, cancel)?)
+        to_json(&position_json(&*start, convention, extras, cancel)?)
     })
     .await
 }
@@ -333,15 +514,20 @@ fn read_move(position: &dyn Position, fields: &mut Fields) -> Result<Option<usiz
     position.parse_move(&typed).map(Some).map_err(illegal)
 }
 
-/// `POST /api/board/move {game, move}`: plays the user's move (none to let
-/// the engine open) and the engine's reply, and answers both (`you`,
-/// `after_you`: the spec of the position between them, `engine`, `winner`)
-/// with the position after them.
+/// `POST /api/board/move {game, move, misere, moves, lesson}`: plays the
+/// user's move (none to let the engine open) and the engine's reply, and
+/// answers both (`you`, `after_you`: the spec of the position between
+/// them, `engine`, `winner`) with the position after them (with its
+/// `moves` and `lesson` when asked, as `/api/board`).
 pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> ApiResult {
     let bytes = read_body(&state, body).await?;
-    let mut fields = Fields::parse(&bytes, &["game", "move", "vertex", "misere"])?;
+    let mut fields = Fields::parse(
+        &bytes,
+        &["game", "move", "vertex", "misere", "moves", "lesson"],
+    )?;
     let start = read_position(&mut fields, &state.limits)?;
     let convention = read_convention(&mut fields)?;
+    let extras = read_extras(&mut fields)?;
     solvable(&*start, convention)?;
     let user = read_move(&*start, &mut fields)?;
     // The engine's reply, then the position after it: two searches of
@@ -409,7 +595,7 @@ pub(crate) async fn board_move(State(state): State<AppState>, body: Body) -> Api
             "after_you": after_you,
             "engine": engine,
             "winner": winner,
-            "position": position_json(&*position, convention, cancel)?,
+            "position": position_json(&*position, convention, extras, cancel)?,
         }))
     })
     .await

@@ -755,7 +755,7 @@ function cellName([r, c]) {
 // What the routes need to find a position again: its spec, and the
 // convention it is played under.
 function positionRequest(pos) {
-  return game.misere ? { game: pos.game, misere: true } : { game: pos.game };
+  return extrasFor(pos.game, game.misere ? { game: pos.game, misere: true } : { game: pos.game });
 }
 
 async function newBoardGame(spec) {
@@ -769,16 +769,21 @@ async function newBoardGame(spec) {
     over: false,
     selected: null,
     hintCells: [],
+    hintShown: false,
+    picked: [],
+    take: {},
   });
   $("hint-box").hidden = true;
   $("game-over-marker")?.remove();
   game.busy = true;
   updateButtons();
   try {
-    game.pos = await api("/api/board", game.misere ? { game: spec, misere: true } : { game: spec });
-    $("game-title").textContent = game.pos.kind === "nodekayles"
-      ? `Node Kayles on ${game.pos.game.replace(/^nodekayles:/, "")}`
-      : `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
+    game.pos = await api("/api/board", positionRequest({ game: spec }));
+    $("game-title").textContent = RICH.has(game.pos.kind)
+      ? richTitle(game.pos)
+      : game.pos.kind === "nodekayles"
+        ? `Node Kayles on ${game.pos.game.replace(/^nodekayles:/, "")}`
+        : `${game.pos.kind === "cram" ? "Cram" : "Chomp"} ${game.pos.rows}x${game.pos.cols}`;
     if (game.misere) $("game-title").textContent += ", misère";
     $("after-heading").textContent = "Position after";
     if (game.pos.over) throw new Error("no move can be made on this board");
@@ -800,6 +805,7 @@ async function newBoardGame(spec) {
 
 function boardStatus() {
   if (game.over || !game.pos) return;
+  if (RICH.has(game.pos.kind)) return setStatus(richStatus(game.pos.kind));
   setStatus(game.pos.kind === "cram"
     ? "Your move: click two free cells side by side to place a domino."
     : game.pos.kind === "nodekayles"
@@ -820,6 +826,7 @@ function drawGrid() {
   const pos = game.pos;
   if (!pos) return;
   if (pos.kind === "nodekayles") return drawKaylesGraph();
+  if (RICH.has(pos.kind)) return drawRich();
   const grid = el("div", { class: `grid ${pos.kind}`, role: "grid", "aria-label": `${pos.kind} board` });
   grid.style.gridTemplateColumns = `1.5rem repeat(${pos.cols}, auto)`;
   grid.append(el("span"));
@@ -860,7 +867,8 @@ function drawKaylesGraph() {
   const top = Math.min(...ys);
   const height = 4 + 16 * (Math.max(...ys) - top);
   const place = (v) => [1.5 + 17 * v.x, 2 + 16 * (v.y - top)];
-  const box = el("div", { class: "graph", role: "group", "aria-label": "Node Kayles graph" });
+  const arcs = pos.kind === "arckayles";
+  const box = el("div", { class: "graph", role: "group", "aria-label": arcs ? "Arc Kayles graph" : "Node Kayles graph" });
   box.style.height = `${height}rem`;
   const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
   svg.setAttribute("viewBox", `0 0 20 ${height}`);
@@ -880,6 +888,34 @@ function drawKaylesGraph() {
   box.append(svg);
   const last = game.history[game.history.length - 1];
   const canPlay = !game.over && !game.busy && game.turn === "me";
+  if (arcs) {
+    // Arc Kayles: the vertices are drawn, and each edge left has a marker
+    // at its middle to take it by (its name, as the moves are named).
+    for (const v of pos.vertices) {
+      const dot = el("span", { class: `vertex dot ${v.present ? "open" : "gone"}`, text: v.name, "aria-hidden": "true" });
+      const [x, y] = place(v);
+      dot.style.left = `${x}rem`;
+      dot.style.top = `${y}rem`;
+      box.append(dot);
+    }
+    for (const [a, b] of pos.edges) {
+      const left = at(a).present && at(b).present;
+      if (!left) continue;
+      const name = `${at(a).name}-${at(b).name}`;
+      const [x1, y1] = place(at(a));
+      const [x2, y2] = place(at(b));
+      const m = el("button", { type: "button", class: "edge-pick", "data-edge": name, "aria-label": `take the edge ${name}`, title: `take ${name}` });
+      m.style.left = `${(x1 + x2) / 2}rem`;
+      m.style.top = `${(y1 + y2) / 2}rem`;
+      if (game.hintCells.includes(`${a}-${b}`)) m.classList.add("winning");
+      if (last && last.move.edge && last.move.edge.join("-") === `${a}-${b}`) m.classList.add("last-move");
+      m.disabled = !canPlay;
+      m.addEventListener("click", () => canPlayNow() && boardMove(`${at(a).name} ${at(b).name}`));
+      box.append(m);
+    }
+    $("board").append(box);
+    return;
+  }
   for (const v of pos.vertices) {
     const b = el("button", {
       type: "button",
@@ -926,6 +962,7 @@ async function boardMove(cells) {
   const before = game.pos.game;
   game.busy = true;
   game.hintCells = [];
+  game.hintShown = false;
   $("hint-box").hidden = true;
   setStatus(cells ? "The engine is thinking…" : "The engine opens…");
   updateButtons();
@@ -943,7 +980,9 @@ async function boardMove(cells) {
     if (data.winner) {
       game.over = true;
       const iWin = data.winner === "you";
-      setStatus(`${iWin ? "The engine cannot move: you win!" : "You cannot move: the engine wins."}`, iWin ? "win" : "lose");
+      setStatus(game.misere
+        ? `${iWin ? "The engine made the last move (misère): you win!" : "You made the last move (misère): the engine wins."}`
+        : `${iWin ? "The engine cannot move: you win!" : "You cannot move: the engine wins."}`, iWin ? "win" : "lose");
       $("game-over-marker")?.remove();
       $("board").after(el("p", { id: "game-over-marker", "data-winner": iWin ? "me" : "engine", class: "help", text: "Game over. Start a new game from the form." }));
     } else {
@@ -962,9 +1001,11 @@ async function boardMove(cells) {
 function showBoardHint() {
   const box = $("hint-box");
   box.hidden = false;
+  if (RICH.has(game.pos.kind)) return richHint(box);
   const wins = game.pos.winning_moves;
   game.hintCells = wins.flatMap((m) => (game.pos.kind === "nodekayles" ? [m.vertex] : m.cells));
-  const worth = game.pos.misere ? "is a misère N-position" : `is worth *${game.pos.value}`;
+  const worth = game.pos.misere ? "is a misère N-position"
+    : game.pos.value == null ? "is an N-position" : `is worth *${game.pos.value}`;
   box.textContent = wins.length
     ? `This position ${worth}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map((m) => m.move).join(", ")}.`
     : `This position ${game.pos.misere ? "is a misère P-position" : "is worth *0"}: every move loses against perfect play. Play for time and hope for a mistake.`;
@@ -985,6 +1026,7 @@ async function undoBoard() {
   game.over = false;
   game.turn = "me";
   game.hintCells = [];
+  game.hintShown = false;
   $("game-over-marker")?.remove();
   $("hint-box").hidden = true;
   drawBoardHistory();
@@ -998,12 +1040,12 @@ function drawBoardHistory() {
   const body = $("history").tBodies[0];
   body.replaceChildren();
   const kind = game.pos && game.pos.kind;
-  const verb = { chomp: "bite", cram: "domino", nodekayles: "pick" }[kind] || "";
+  const verb = { chomp: "bite", cram: "domino", nodekayles: "pick", wythoff: "to", hackenbush: "chop", coins: "turn", moore: "to", arckayles: "take" }[kind] || "";
   game.history.forEach((h, i) => {
     const gone = ((h.after || "").match(/-\{(.*)\}$/) || [null, ""])[1].split(",").filter(Boolean).length;
     const after = kind === "nodekayles"
       ? ((left) => `${left} ${left === 1 ? "vertex" : "vertices"} left`)(game.pos.vertices.length - gone)
-      : (h.after || "").replace(/^[a-z]+:/, "");
+      : (h.after || "").replace(/^[a-z]+:/, "").replace(/^(\d+):/, kind === "moore" ? "" : "$1:");
     body.append(
       el("tr", {},
         el("td", { text: String(i + 1) }),
@@ -1011,6 +1053,400 @@ function drawBoardHistory() {
         el("td", { text: `${verb} ${h.move.move}` }),
         el("td", { text: after })));
   });
+}
+
+// ---------------------------------------------------------------- more boards
+//
+// Wythoff's game, green Hackenbush, coin rows, Moore's Nim and Arc Kayles:
+// drawn from the library's drawing (`kind` and its data), played by the
+// moves' names (`3,5`, `2+5`, an edge number), with every legal move and
+// the theory behind the winning moves asked of /api/board (`moves`,
+// `lesson`): the page derives no rule of these games itself.
+
+const RICH = new Set(["wythoff", "hackenbush", "coins", "moore", "arckayles"]);
+// The largest Wythoff heaps drawn as a queen's board (a square a side per
+// token, and one for 0); larger ones are two heaps played by typing.
+const MAX_QUEEN_BOARD = 16;
+// Moore's Nim heaps drawn as tokens while every heap is at most this.
+const MAX_MOORE_TOKENS = 40;
+
+const RULES_HELP = {
+  wythoff: "Two heaps, or a queen on a board: take any number from one heap, or the same number from both (the queen moves left, down or diagonally towards the corner). Whoever cannot move loses. Heaps as A,B, e.g. 4,7.",
+  hackenbush: "Green Hackenbush: chop any edge; whatever no longer joins the ground falls. Whoever cannot chop loses. A graph: stalk:N, cycle:N (N edges, one vertex on the ground) or tree:BxD (a trunk, then D levels of B branches).",
+  coins: "A row of coins, H heads and T tails: turn over coins as the rule allows, the rightmost of them going from heads to tails. Rules: turtles (one or two coins), twins (exactly two), mock (one, two or three), ruler (any run of consecutive coins). As RULE:ROW, e.g. mock:THHTH.",
+  moore: "Moore's Nim: take from up to K heaps at once (any number from each, at least one token in all). As K:HEAPS, e.g. 2:3,5,6.",
+  arckayles: "Arc Kayles: take an edge; every edge that touches it goes too. Whoever cannot take an edge loses. A graph: path:N (N vertices), cycle:N, grid:RxC, complete:N, star:N or petersen.",
+};
+
+const KIND_TITLE = {
+  wythoff: "Wythoff's game",
+  hackenbush: "Green Hackenbush",
+  coins: "Coins",
+  moore: "Moore's Nim",
+  arckayles: "Arc Kayles",
+};
+
+function kindOf(spec) {
+  return spec.split(":")[0].trim().toLowerCase();
+}
+
+// What /api/board and /api/board/move are asked for a position of `spec`:
+// every legal move and the lesson, for the games drawn here.
+function extrasFor(spec, body) {
+  if (RICH.has(kindOf(spec))) Object.assign(body, { moves: true, lesson: true });
+  return body;
+}
+
+function richTitle(pos) {
+  const rest = pos.game.slice(pos.kind.length + 1).replace(/-\{.*\}$/, "");
+  return `${KIND_TITLE[pos.kind]} ${pos.kind === "wythoff" ? `(${rest})` : `on ${rest}`}`;
+}
+
+function richStatus(kind) {
+  return {
+    wythoff: "Your move: click a square the queen can reach (left, down or diagonally down-left).",
+    hackenbush: "Your move: click an edge to chop it; whatever no longer joins the ground falls.",
+    coins: "Your move: click the coins to turn over, then press Turn over.",
+    moore: "Your move: click a token in up to K heaps (take it and those to its right), then press Take.",
+    arckayles: "Your move: click an edge's marker to take it; the edges touching it go too.",
+  }[kind];
+}
+
+const canPlayNow = () => !game.over && !game.busy && game.turn === "me";
+
+function drawRich() {
+  const pos = game.pos;
+  ({ wythoff: drawWythoff, hackenbush: drawHackenbush, coins: drawCoins, moore: drawMoore, arckayles: drawKaylesGraph })[pos.kind]();
+}
+
+// A box to type a move by name, for positions too large to draw.
+function moveEntry(placeholder) {
+  const input = el("input", { id: "move-text", placeholder, spellcheck: "false", "aria-label": "Your move" });
+  const go = el("button", { type: "button", id: "move-go", text: "Play" });
+  go.disabled = input.disabled = !canPlayNow();
+  const play = () => input.value.trim() && boardMove(input.value.trim());
+  go.addEventListener("click", play);
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") play(); });
+  return el("div", { class: "move-entry" }, input, go);
+}
+
+// Wythoff: a queen at (A, B) on a board whose corner (0, 0) is bottom left;
+// heap 1 counts the columns, heap 2 the rows.
+function drawWythoff() {
+  const pos = game.pos;
+  const [a, b] = pos.heaps.map(Number);
+  const board = $("board");
+  board.append(el("p", { class: "heaps-line", text: `Heap 1: ${pos.heaps[0]}   Heap 2: ${pos.heaps[1]}` }));
+  if (!(a <= MAX_QUEEN_BOARD && b <= MAX_QUEEN_BOARD)) {
+    board.append(moveEntry("the heaps to leave, e.g. 3,5"));
+    return;
+  }
+  const targets = new Map((pos.moves || []).map((m) => [m.heaps.join(","), m]));
+  const wins = new Set(game.hintCells);
+  const pairs = new Set(game.hintShown && pos.lesson ? pos.lesson.p_positions.flatMap(([x, y]) => [`${x},${y}`, `${y},${x}`]) : []);
+  const grid = el("div", { class: "grid queen", role: "grid", "aria-label": "Wythoff board: the queen moves towards the corner" });
+  grid.style.gridTemplateColumns = `1.5rem repeat(${a + 1}, auto)`;
+  for (let y = b; y >= 0; y--) {
+    grid.append(el("span", { class: "row-label", text: String(y) }));
+    for (let x = 0; x <= a; x++) {
+      const key = `${x},${y}`;
+      const queen = x === a && y === b;
+      const target = targets.has(key);
+      const sq = el("button", {
+        type: "button",
+        class: `cell square ${(x + y) % 2 ? "light" : "dark"}${queen ? " queen-here" : ""}${target ? " target" : ""}`,
+        "data-x": String(x),
+        "data-y": String(y),
+        "aria-label": queen ? `${key}, the queen` : target ? `move to ${key}` : key,
+        text: queen ? "♛" : "",
+      });
+      if (pairs.has(key)) sq.classList.add("p-square");
+      if (wins.has(key)) sq.classList.add("winning");
+      sq.disabled = !canPlayNow() || !target;
+      sq.addEventListener("click", () => canPlayNow() && boardMove(key));
+      grid.append(sq);
+    }
+  }
+  grid.append(el("span"));
+  for (let x = 0; x <= a; x++) grid.append(el("span", { class: "col-label", text: String(x) }));
+  board.append(el("div", { class: "queen-wrap" }, grid));
+}
+
+// Hackenbush: the ground a line at the bottom, each standing edge a stalk
+// to click; what has fallen is not drawn.
+function drawHackenbush() {
+  const pos = game.pos;
+  const levels = new Set(pos.vertices.map((v) => v.y)).size - 1;
+  const W = 20, H = 2 + 2.6 * Math.max(1, levels);
+  const ground = H - 0.8;
+  const place = (v) => [1 + 18 * v.x, 0.8 + (ground - 0.8) * v.y];
+  const at = (id) => pos.vertices[id];
+  const s = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "hackenbush", role: "group", "aria-label": "Hackenbush graph" });
+  s.style.height = `${Math.min(30, H * 1.1)}rem`;
+  s.append(svg("line", { x1: 0, y1: ground, x2: W, y2: ground, class: "ground" }));
+  const wins = new Set(game.hintCells);
+  const canPlay = canPlayNow();
+  // Edges between the same two ends bend apart.
+  const seen = new Map();
+  for (const e of pos.edges) {
+    const [p, q] = e.ends;
+    const key = [Math.min(p, q), Math.max(p, q)].join("-");
+    seen.set(key, (seen.get(key) || 0) + 1);
+  }
+  const drawn = new Map();
+  for (const e of pos.edges) {
+    if (!e.standing) continue;
+    const [p, q] = e.ends;
+    const key = [Math.min(p, q), Math.max(p, q)].join("-");
+    const k = drawn.get(key) || 0;
+    drawn.set(key, k + 1);
+    let [x1, y1] = place(at(p));
+    let [x2, y2] = place(at(q));
+    // An edge meets the ground straight below its other end.
+    if (p === 0 && q !== 0) [x1, y1] = [x2, ground];
+    if (q === 0 && p !== 0) [x2, y2] = [x1, ground];
+    if (p === 0 && q === 0) [x1, y1, x2, y2] = [W / 2, ground, W / 2, ground];
+    let d, mid;
+    if (p === q) {
+      // A loop: a small circle standing on its vertex.
+      const r = 0.7 + 0.35 * k;
+      d = `M ${x1} ${y1} a ${r} ${r} 0 1 1 0.01 0`;
+      mid = [x1, y1 - 2 * r];
+    } else {
+      const n = seen.get(key);
+      const bend = (k - (n - 1) / 2) * 1.6;
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const cx = (x1 + x2) / 2 + bend * (y1 - y2) / len, cy = (y1 + y2) / 2 + bend * (x2 - x1) / len;
+      d = `M ${x1} ${y1} Q ${cx} ${cy} ${x2} ${y2}`;
+      mid = [(x1 + 2 * cx + x2) / 4, (y1 + 2 * cy + y2) / 4];
+    }
+    const number = e.edge + 1;
+    const g = svg("g", {
+      class: `edge${wins.has(number) ? " winning" : ""}`,
+      "data-edge": String(number),
+      role: "button",
+      "aria-label": `edge ${number}: chop it`,
+      "aria-disabled": String(!canPlay),
+      tabindex: canPlay ? 0 : -1,
+    });
+    g.append(svg("path", { d, class: "hit" }), svg("path", { d, class: "stroke" }));
+    const label = svg("text", { x: mid[0] + 0.35, y: mid[1] - 0.2, class: "edge-label" });
+    label.textContent = String(number);
+    g.append(label);
+    const chop = () => canPlayNow() && boardMove(String(number));
+    g.addEventListener("click", chop);
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); chop(); }
+    });
+    s.append(g);
+  }
+  for (const v of pos.vertices) {
+    if (v.id === 0) continue;
+    const standing = pos.edges.some((e) => e.standing && e.ends.includes(v.id));
+    if (!standing) continue;
+    const [x, y] = place(v);
+    s.append(svg("circle", { cx: x, cy: y, r: 0.28, class: "joint" }));
+  }
+  const left = pos.edges.filter((e) => e.standing).length;
+  $("board").append(s, el("p", { class: "help", text: `${left} of ${pos.edges.length} edges standing.` }));
+}
+
+// Coins: a row of H and T; click coins to choose them, then turn them over.
+function drawCoins() {
+  const pos = game.pos;
+  game.picked = game.picked || [];
+  const row = el("div", { class: "coins", role: "group", "aria-label": `${pos.rule} coins` });
+  const last = game.history[game.history.length - 1];
+  const turned = last && last.move.coins ? last.move.coins : [];
+  const wins = new Set(game.hintCells);
+  pos.coins.forEach((heads, i) => {
+    const n = i + 1;
+    const picked = game.picked.includes(n);
+    const b = el("button", {
+      type: "button",
+      class: `coin ${heads ? "heads" : "tails"}${picked ? " selected" : ""}${wins.has(n) ? " winning" : ""}${turned.includes(n) ? " last-move" : ""}`,
+      "data-coin": String(n),
+      "aria-pressed": String(picked),
+      "aria-label": `coin ${n}, ${heads ? "heads" : "tails"}`,
+    }, el("span", { class: "coin-number", text: String(n) }), el("span", { class: "face", text: heads ? "H" : "T" }));
+    b.disabled = !canPlayNow();
+    b.addEventListener("click", () => {
+      if (!canPlayNow()) return;
+      game.picked = picked ? game.picked.filter((c) => c !== n) : [...game.picked, n].sort((x, y) => x - y);
+      drawGrid();
+    });
+    row.append(b);
+  });
+  const turn = el("button", { type: "button", id: "turn-coins", class: "primary", text: game.picked.length ? `Turn over ${game.picked.join("+")}` : "Turn over" });
+  turn.disabled = !canPlayNow() || game.picked.length === 0;
+  turn.addEventListener("click", () => {
+    const move = game.picked.join("+");
+    game.picked = [];
+    boardMove(move);
+  });
+  $("board").append(row, el("div", { class: "actions" }, turn));
+}
+
+// Moore's Nim: heaps of tokens; a click marks what to take from a heap, in
+// up to K heaps, and Take plays it.
+function drawMoore() {
+  const pos = game.pos;
+  const heaps = pos.heaps.map((h) => BigInt(h));
+  game.take = game.take || {};
+  const board = $("board");
+  board.append(el("p", { class: "help", text: `Take from up to ${pos.k} heap${pos.k === 1 ? "" : "s"} at once.` }));
+  if (heaps.some((h) => h > BigInt(MAX_MOORE_TOKENS))) {
+    board.append(moveEntry(`the heaps to leave, e.g. ${pos.heaps.join(",")}`));
+    return;
+  }
+  const canPlay = canPlayNow();
+  heaps.forEach((big, i) => {
+    const size = Number(big);
+    const row = el("div", { class: "heap", id: `heap-${i}`, "data-size": String(size) });
+    row.append(el("span", { class: "heap-label", text: `Heap ${i + 1}: ${size}` }));
+    if (size === 0) row.append(el("span", { class: "empty-heap", text: "empty" }));
+    const tokens = el("div", { class: "tokens", role: "group", "aria-label": `Heap ${i + 1}, ${size} tokens` });
+    for (let j = 1; j <= size; j++) {
+      const take = size - j + 1;
+      const b = el("button", {
+        type: "button",
+        class: `token${game.take[i] && take <= game.take[i] ? " marked" : ""}${take <= (game.hintCells[i] || 0) ? " winning" : ""}`,
+        "data-heap": String(i),
+        "data-token": String(j),
+        "aria-label": `Heap ${i + 1}: take ${take}`,
+      });
+      b.disabled = !canPlay;
+      b.addEventListener("click", () => {
+        if (!canPlayNow()) return;
+        if (game.take[i] === take) delete game.take[i];
+        else game.take[i] = take;
+        drawGrid();
+      });
+      tokens.append(b);
+    }
+    row.append(tokens);
+    board.append(row);
+  });
+  const taking = Object.keys(game.take).length;
+  const go = el("button", { type: "button", id: "take-tokens", class: "primary", text: taking ? `Take (${taking} heap${taking === 1 ? "" : "s"})` : "Take" });
+  go.disabled = !canPlay || taking === 0;
+  go.addEventListener("click", () => {
+    const left = heaps.map((h, i) => (h - BigInt(game.take[i] || 0)).toString());
+    game.take = {};
+    boardMove(left.join(","));
+  });
+  board.append(el("div", { class: "actions" }, go));
+}
+
+// The hint of these games: the verdict, the winning moves highlighted, and
+// the theory that finds them, from the answer's `lesson`.
+function richHint(box) {
+  const pos = game.pos;
+  const wins = pos.winning_moves;
+  const frag = document.createDocumentFragment();
+  // Wythoff: the pair a winning move reaches is the k-th, k the heaps'
+  // difference.
+  const pair = (m) => (game.misere ? "" : ` (the pair with k = ${Math.abs(m.heaps[1] - m.heaps[0])})`);
+  const name = (m) => ({ wythoff: `to ${m.move}${pos.kind === "wythoff" ? pair(m) : ""}`, hackenbush: `chop edge ${m.move}`, coins: `turn over ${m.move}`, moore: `leave ${m.move}`, arckayles: `take ${m.move}` })[pos.kind];
+  // What the drawing highlights: squares, edges, the first winning turn's
+  // coins.
+  const marks = {
+    wythoff: (m) => [m.heaps.join(",")],
+    hackenbush: (m) => [m.edge + 1],
+    coins: (m) => (wins[0] === m ? m.coins : []),
+    // Moore: per heap, the tokens the first winning move takes.
+    moore: (m) => (wins[0] === m ? m.heaps.map((after, i) => Number(pos.heaps[i]) - Number(after)) : []),
+    arckayles: (m) => [m.edge.join("-")],
+  }[pos.kind];
+  game.hintCells = wins.flatMap(marks);
+  game.hintShown = true;
+  const L = pos.lesson;
+  if (pos.kind === "wythoff" && L) {
+    const pairs = L.p_positions.map(([x, y]) => `(${x},${y})`);
+    frag.append(el("p", {
+      text: game.misere
+        ? "In misère Wythoff the P-positions are those of normal play except near the corner, where (0,1) and (2,2) take the place of (0,0) and (1,2)."
+        : "The P-positions of Wythoff's game are the pairs (⌊kφ⌋, ⌊kφ²⌋), φ the golden ratio: the k-th pair's heaps differ by k, and every number is in exactly one pair. Every move from a P-position leaves them; from any other position one move reaches one.",
+    }));
+    if (pairs.length) frag.append(el("p", { class: "p-pairs", text: `P-positions on this board (marked ◆): ${pairs.join(", ")}.` }));
+  } else if (pos.kind === "coins" && L) {
+    frag.append(el("p", {
+      text: "A row of coins is worth the nim-sum of its heads, each head worth a lone head on its coin (" +
+        ({ turtles: "its number", twins: "its number less one", mock: "the odious numbers: those with an odd number of 1s in binary", ruler: "the ruler function: the largest power of 2 dividing its number" })[pos.rule] +
+        "). Turn coins over so that the nim-sum becomes 0.",
+    }));
+    frag.append(valueTable("coin", L.heads.map((h) => [String(h.coin), h.value]), L.nim_sum));
+    // A turn adds or removes a head on each coin it turns: it changes the
+    // row's value by the nim-sum of those coins' values.
+    if (wins.length) {
+      const m = wins[0];
+      const parts = m.coins.map((c) => `*${L.values[c - 1]}`);
+      const change = m.coins.reduce((acc, c) => acc ^ L.values[c - 1], 0);
+      frag.append(el("p", {
+        class: "why-move",
+        text: `Turning ${m.move} changes the value by ${parts.join(" xor ")} = *${change}, and *${L.nim_sum} xor *${change} = *${L.nim_sum ^ change}.`,
+      }));
+    }
+  } else if (pos.kind === "hackenbush" && L) {
+    frag.append(el("p", {
+      text: "Colon principle: branches meeting at a vertex count as one stalk of the nim-sum of their values, and an edge under a branch worth *v makes *(v+1). Fusion principle: a cycle's vertices fuse into one, and its edges become loops worth *1 each. So each part standing on the ground is a Nim heap:",
+    }));
+    frag.append(valueTable("part (edges)", L.parts.map((p) => [p.edges.join(" "), p.value]), L.nim_sum));
+  } else if (pos.kind === "moore" && L && !game.misere) {
+    frag.append(el("p", {
+      text: `Moore's theorem: write the heaps in binary; the position is a P-position exactly when every column holds a multiple of K + 1 = ${Number(L.k) + 1} ones.`,
+    }));
+    frag.append(mooreTable(pos, L));
+  }
+  const worth = game.misere ? "is a misère N-position" : pos.value == null ? "is an N-position" : `is worth *${pos.value}`;
+  frag.append(el("p", {
+    class: "verdict",
+    text: wins.length
+      ? `This position ${worth}: winning move${wins.length > 1 ? "s" : ""} (highlighted): ${wins.map(name).join("; ")}.`
+      : `This position ${game.misere ? "is a misère P-position" : pos.kind === "moore" ? "is a P-position" : "is worth *0"}: every move loses against perfect play. Play for time and hope for a mistake.`,
+  }));
+  box.replaceChildren(frag);
+  drawGrid();
+}
+
+// Values in binary columns with their nim-sum, as the heap games' hint.
+function valueTable(what, rows, nimSum) {
+  const width = Math.max(1, nimSum.toString(2).length, ...rows.map(([, v]) => v.toString(2).length));
+  const top = nimSum ? nimSum.toString(2).length - 1 : null;
+  const table = el("table", { class: "binary", "aria-label": "Values in binary" });
+  const head = el("tr", {}, el("th", { text: what }), el("th", { text: "value" }));
+  for (let b = width - 1; b >= 0; b--) head.append(el("th", { text: String(2 ** b) }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  const line = (label, v, cls) => {
+    const tr = el("tr", { class: cls }, el("td", { text: label }), el("td", { text: `*${v}` }));
+    [...binary(v, width)].forEach((bit, k) => tr.append(el("td", { class: width - 1 - k === top ? "bit-top" : "", text: bit })));
+    return tr;
+  };
+  for (const [label, v] of rows) body.append(line(label, v, top !== null && (v >> top) & 1 ? "has-top" : ""));
+  body.append(line("xor", nimSum, "sum"));
+  table.append(body);
+  return table;
+}
+
+function mooreTable(pos, L) {
+  const width = L.column_sums.length;
+  const mod = Number(L.k) + 1;
+  const table = el("table", { class: "binary moore", "aria-label": "Heaps in binary, with column sums" });
+  const head = el("tr", {}, el("th", { text: "heap" }));
+  for (let b = width - 1; b >= 0; b--) head.append(el("th", { text: String(2n ** BigInt(b)) }));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
+  pos.heaps.forEach((h, i) => {
+    const tr = el("tr", {}, el("td", { text: `${i + 1}: ${h}` }));
+    [...BigInt(h).toString(2).padStart(width, "0")].forEach((bit) => tr.append(el("td", { text: bit })));
+    body.append(tr);
+  });
+  const sum = el("tr", { class: "sum" }, el("td", { text: "ones" }));
+  L.column_sums.forEach((c) => sum.append(el("td", { class: c % mod ? "bit-top" : "", text: String(c) })));
+  body.append(sum);
+  table.append(body);
+  return table;
 }
 
 // ---------------------------------------------------------------- start
@@ -1021,13 +1457,22 @@ function presetChanged() {
   $("spec-row").hidden = sel.value !== "";
   $("size-row").hidden = !isBoard;
   const graph = sel.value === "nodekayles";
-  $("size-help").hidden = !isBoard || graph;
+  const rich = RICH.has(sel.value);
+  $("size-help").hidden = !isBoard || graph || rich;
   $("graph-help").hidden = !graph;
-  document.querySelector('label[for="board-size"]').textContent = graph ? "Graph" : "Board";
+  $("rules-help").hidden = !rich;
+  $("rules-help").textContent = rich ? RULES_HELP[sel.value] : "";
+  document.querySelector('label[for="board-size"]').textContent =
+    { nodekayles: "Graph", arckayles: "Graph", hackenbush: "Graph", wythoff: "Heaps", coins: "Row", moore: "K:heaps" }[sel.value] || "Board";
   $("heaps-row").hidden = isBoard;
   $("heaps-help").hidden = isBoard;
   $("misere-row").hidden = false;
-  if (isBoard) $("board-size").value = { chomp: "4x5", nodekayles: "cycle:9" }[sel.value] || "3x4";
+  if (isBoard) {
+    $("board-size").value = {
+      chomp: "4x5", nodekayles: "cycle:9", wythoff: "4,7", hackenbush: "tree:2x2",
+      coins: "mock:THHTHTTH", moore: "2:3,5,6", arckayles: "grid:2x3",
+    }[sel.value] || "3x4";
+  }
   $("misere").checked = sel.dataset.misere === "true";
   const heaps = { "sub{1,3,4}": "9 11", kayles: "4 7", "grundy-game": "5 8" }[sel.value];
   $("heaps").value = heaps || "3 5 7";

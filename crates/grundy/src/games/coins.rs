@@ -30,11 +30,13 @@
 //! ```
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
 use crate::games::error::GameError;
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::games::turning::{RuleTable, TurningRule};
 use crate::moves::MoveError;
 use crate::search::SearchStats;
 use crate::span::{ParseError, Span};
@@ -43,115 +45,20 @@ use crate::{Convention, Nimber, Outcome};
 /// The most coins in a row.
 pub const MAX_COINS: usize = 64;
 
-/// Which coins a move may turn over (the rightmost from heads to tails).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum CoinRule {
-    /// One or two coins: Turning Turtles, which is Nim.
-    Turtles,
-    /// Exactly two coins.
-    Twins,
-    /// One, two or three coins: Mock Turtles.
-    Mock,
-    /// Any run of consecutive coins: Ruler.
-    Ruler,
-}
-
-impl CoinRule {
-    /// Every rule, in the order they are listed.
-    pub const ALL: [CoinRule; 4] = [
-        CoinRule::Turtles,
-        CoinRule::Twins,
-        CoinRule::Mock,
-        CoinRule::Ruler,
-    ];
-
-    /// The rule's name in specs.
-    pub fn name(self) -> &'static str {
-        match self {
-            CoinRule::Turtles => "turtles",
-            CoinRule::Twins => "twins",
-            CoinRule::Mock => "mock",
-            CoinRule::Ruler => "ruler",
-        }
-    }
-
-    /// What a move turns over, in words.
-    pub fn turns(self) -> &'static str {
-        match self {
-            CoinRule::Turtles => "one or two coins",
-            CoinRule::Twins => "exactly two coins",
-            CoinRule::Mock => "one, two or three coins",
-            CoinRule::Ruler => "any run of consecutive coins",
-        }
-    }
-
-    /// The value of a single head on coin `n` (numbered from 1).
-    ///
-    /// ```
-    /// use grundy::games::coins::CoinRule;
-    /// let mock: Vec<u64> = (1..=8).map(|n| CoinRule::Mock.head_value(n)).collect();
-    /// assert_eq!(mock, [1, 2, 4, 7, 8, 11, 13, 14]);
-    /// let ruler: Vec<u64> = (1..=8).map(|n| CoinRule::Ruler.head_value(n)).collect();
-    /// assert_eq!(ruler, [1, 2, 1, 4, 1, 2, 1, 8]);
-    /// ```
-    pub fn head_value(self, n: u64) -> u64 {
-        match self {
-            CoinRule::Turtles => n,
-            CoinRule::Twins => n.saturating_sub(1),
-            CoinRule::Mock => {
-                let i = n - 1;
-                2 * i + u64::from(i.count_ones().is_multiple_of(2))
-            }
-            CoinRule::Ruler => n & n.wrapping_neg(),
-        }
-    }
-
-    /// Every move with its rightmost coin at index `x` (0-based), as a
-    /// mask of the coins it turns over.
-    fn moves_at(self, x: usize, out: &mut Vec<u64>) {
-        let top = 1u64 << x;
-        match self {
-            CoinRule::Turtles | CoinRule::Twins => {
-                if self == CoinRule::Turtles {
-                    out.push(top);
-                }
-                out.extend((0..x).map(|y| top | 1 << y));
-            }
-            CoinRule::Mock => {
-                out.push(top);
-                for z in 0..x {
-                    out.push(top | 1 << z);
-                    out.extend((0..z).map(|y| top | 1 << z | 1 << y));
-                }
-            }
-            CoinRule::Ruler => {
-                for low in (0..=x).rev() {
-                    let run = if x - low + 1 == 64 {
-                        u64::MAX
-                    } else {
-                        ((1u64 << (x - low + 1)) - 1) << low
-                    };
-                    out.push(run);
-                }
-            }
-        }
-    }
-}
+/// The named rules live with the turning codes; they are named here too.
+pub use crate::games::turning::CoinRule;
 
 /// A row of coins under a rule: the game for the search (misère play).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct CoinGame(CoinRule);
+#[derive(Clone, Copy, Debug)]
+struct CoinGame<'a>(&'a RuleTable);
 
-impl ImpartialGame for CoinGame {
+impl ImpartialGame for CoinGame<'_> {
     /// Bit `i` set while coin `i + 1` shows heads.
     type Position = u64;
 
     fn moves(&self, &pos: &u64, out: &mut Vec<u64>) {
-        let mut masks = Vec::new();
-        for x in (0..64).filter(|&x| pos >> x & 1 == 1) {
-            masks.clear();
-            self.0.moves_at(x, &mut masks);
-            out.extend(masks.iter().map(|m| pos ^ m));
+        for x in (0..self.0.len()).filter(|&x| pos >> x & 1 == 1) {
+            out.extend(self.0.masks_at(x).iter().map(|m| pos ^ m));
         }
     }
 }
@@ -169,30 +76,61 @@ static RULES: Rules = Rules {
 };
 
 /// A row of coins under a rule: `coins:RULE:ROW`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct CoinRow {
-    rule: CoinRule,
+    /// The rule, when it is a named one.
+    named: Option<CoinRule>,
+    /// The rule's moves and single-head values on this row's length.
+    table: Arc<RuleTable>,
     len: usize,
     /// Bit `i` set while coin `i + 1` shows heads.
     heads: u64,
 }
 
 impl CoinRow {
-    /// `coins:RULE:ROW`, ROW a string of `H` and `T` (any case), leftmost
-    /// coin first, at most [`MAX_COINS`] coins.
+    /// `coins:RULE:ROW` under a named rule ([`CoinRule`]), ROW a string
+    /// of `H` and `T` (any case), leftmost coin first, at most
+    /// [`MAX_COINS`] coins; [`CoinRow::parse_any`] also takes turning
+    /// codes.
     ///
     /// # Errors
-    /// A located [`ParseError`]: an unknown rule, a coin that is neither
-    /// `H` nor `T`, or too many coins.
+    /// A located [`ParseError`]: an unknown rule (a turning code among
+    /// them), a coin that is neither `H` nor `T`, or too many coins.
     ///
     /// ```
     /// use grundy::games::coins::CoinRow;
     /// let row = CoinRow::parse("coins:Ruler:tthh")?;
     /// assert_eq!(row.to_string(), "coins:ruler:TTHH");
     /// assert!(CoinRow::parse("coins:ruler:THX").is_err());
+    /// assert!(CoinRow::parse("coins:1-3:TH").is_err());
+    /// assert!(CoinRow::parse_any("coins:1-3:TH").is_ok());
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str) -> Result<CoinRow, GameError> {
+        let row = CoinRow::parse_any(spec)?;
+        if row.named.is_none() {
+            let start = crate::games::numbers::body_start(spec);
+            let end = spec[start..].find(':').map_or(spec.len(), |c| start + c);
+            return Err(ParseError::spanning(
+                Span {
+                    start,
+                    end: end.max(start + 1),
+                },
+                "expected a named coin rule: turtles, twins, mock or ruler",
+            )
+            .in_text(spec)
+            .into());
+        }
+        Ok(row)
+    }
+
+    /// `coins:RULE:ROW` as [`CoinRow::parse`] reads it, RULE a named rule
+    /// or a turning code ([`TurningRule`]).
+    ///
+    /// # Errors
+    /// A located [`ParseError`], as for [`CoinRow::parse`], or a turning
+    /// code with too many moves on some coin of the row.
+    pub fn parse_any(spec: &str) -> Result<CoinRow, GameError> {
         let start = crate::games::numbers::body_start(spec);
         let Some(colon) = spec[start..].find(':').map(|c| start + c) else {
             let span = Span {
@@ -206,23 +144,8 @@ impl CoinRow {
             .in_text(spec)
             .into());
         };
-        let typed = spec[start..colon].trim();
-        let rule_start = start + (spec[start..colon].len() - spec[start..colon].trim_start().len());
-        let Some(rule) = CoinRule::ALL
-            .into_iter()
-            .find(|r| r.name().eq_ignore_ascii_case(typed))
-        else {
-            let span = Span {
-                start: rule_start,
-                end: rule_start + typed.len().max(1),
-            };
-            return Err(ParseError::spanning(
-                span,
-                format!("unknown coin rule {typed:?}: turtles, twins, mock or ruler"),
-            )
-            .in_text(spec)
-            .into());
-        };
+        let rule =
+            TurningRule::parse(&spec[start..colon]).map_err(|e| e.shifted(start).in_text(spec))?;
         let mut heads = 0u64;
         let mut len = 0usize;
         for (i, c) in spec[colon + 1..].char_indices() {
@@ -266,27 +189,51 @@ impl CoinRow {
                     .into(),
             );
         }
-        Ok(CoinRow { rule, len, heads })
+        let table = RuleTable::new(rule, len).map_err(|e| {
+            let typed = spec[start..colon].trim();
+            let at = start + (spec[start..colon].len() - spec[start..colon].trim_start().len());
+            ParseError::spanning(
+                Span {
+                    start: at,
+                    end: at + typed.len().max(1),
+                },
+                e.to_string(),
+            )
+            .in_text(spec)
+        })?;
+        Ok(CoinRow {
+            named: match table.rule() {
+                TurningRule::Named(rule) => Some(*rule),
+                TurningRule::Code(_) => None,
+            },
+            table: Arc::new(table),
+            len,
+            heads,
+        })
     }
 
-    /// The rule.
-    pub fn rule(&self) -> CoinRule {
-        self.rule
+    /// The named rule of the row; `None` for a row under a turning code
+    /// (made by [`CoinRow::parse_any`]), whose rule
+    /// [`CoinRow::turning`] gives.
+    pub fn rule(&self) -> Option<CoinRule> {
+        self.named
+    }
+
+    /// The rule, named or a turning code.
+    pub fn turning(&self) -> &TurningRule {
+        self.table.rule()
     }
 
     /// The row's value: the nim-sum of its heads' values.
     pub fn value(&self) -> Nimber {
-        (0..self.len)
-            .filter(|&i| self.heads >> i & 1 == 1)
-            .map(|i| Nimber(self.rule.head_value(i as u64 + 1)))
-            .sum()
+        Nimber(self.table.sum(self.heads))
     }
 
     /// Every move, as masks of the coins turned, by rightmost coin.
     fn masks(&self) -> Vec<u64> {
         let mut out = Vec::new();
         for x in (0..self.len).filter(|&x| self.heads >> x & 1 == 1) {
-            self.rule.moves_at(x, &mut out);
+            out.extend_from_slice(self.table.masks_at(x));
         }
         out
     }
@@ -316,7 +263,7 @@ impl CoinRow {
 
 impl fmt::Display for CoinRow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "coins:{}:{}", self.rule.name(), self.row_text())
+        write!(f, "coins:{}:{}", self.turning(), self.row_text())
     }
 }
 
@@ -330,7 +277,7 @@ impl Position for CoinRow {
             "{} coins, {} heads; a move turns over {}",
             self.len,
             self.heads.count_ones(),
-            self.rule.turns()
+            self.turning().turns()
         ))
     }
 
@@ -344,7 +291,7 @@ impl Position for CoinRow {
             .map(|m| {
                 let after = CoinRow {
                     heads: self.heads ^ m,
-                    ..*self
+                    ..self.clone()
                 };
                 (CoinRow::named(m), Box::new(after) as Box<dyn Position>)
             })
@@ -363,7 +310,7 @@ impl Position for CoinRow {
             };
             let moves: Vec<(u64, u64)> = masks.iter().map(|&m| (m, self.heads ^ m)).collect();
             let r = crate::games::board::misere_position(
-                &CoinGame(self.rule),
+                &CoinGame(&self.table),
                 &self.heads,
                 &moves,
                 &options.search,
@@ -373,14 +320,10 @@ impl Position for CoinRow {
             (None, r.outcome, r.winning_moves, r.stats)
         } else {
             let value = self.value();
-            let head = |i: u32| Nimber(self.rule.head_value(u64::from(i) + 1));
             let wins: Vec<u64> = masks
                 .iter()
                 .copied()
-                .filter(|&m| {
-                    let change: Nimber = (0..64).filter(|&i| m >> i & 1 == 1).map(head).sum();
-                    (value + change).is_zero()
-                })
+                .filter(|&m| (value + Nimber(self.table.sum(m))).is_zero())
                 .collect();
             let outcome = Outcome::from_first_player_wins(!value.is_zero());
             let value = (!options.search.outcome_only).then_some(value);
@@ -434,7 +377,7 @@ impl Position for CoinRow {
             MoveError::Illegal(format!(
                 "{} may not be turned over together: a move turns over {}",
                 CoinRow::named(mask).name,
-                self.rule.turns()
+                self.turning().turns()
             ))
         })
     }
@@ -446,13 +389,13 @@ impl Position for CoinRow {
     }
 
     fn label(&self) -> String {
-        format!("{}:{}", self.rule.name(), self.row_text())
+        format!("{}:{}", self.turning(), self.row_text())
     }
 
     fn drawing(&self) -> Datum {
         Datum::Map(vec![
             ("kind", Datum::Text("coins".into())),
-            ("rule", Datum::Text(self.rule.name().into())),
+            ("rule", Datum::Text(self.turning().to_string())),
             (
                 "coins",
                 Datum::List(
@@ -465,7 +408,7 @@ impl Position for CoinRow {
     }
 
     fn boxed(&self) -> Box<dyn Position> {
-        Box::new(*self)
+        Box::new(self.clone())
     }
 }
 
@@ -476,7 +419,7 @@ mod tests {
 
     /// The value of a whole row by exhaustive search of its moves, with no
     /// use of single heads.
-    fn brute(rule: CoinRule, pos: u64, memo: &mut HashMap<u64, u64>) -> u64 {
+    fn brute(rule: &RuleTable, pos: u64, memo: &mut HashMap<u64, u64>) -> u64 {
         if let Some(&v) = memo.get(&pos) {
             return v;
         }
@@ -488,18 +431,33 @@ mod tests {
         v
     }
 
+    /// Every named rule, and turning codes (their moves are checked
+    /// against their definitions in `turning`).
+    fn rules(len: usize) -> Vec<Arc<RuleTable>> {
+        let mut rules: Vec<TurningRule> =
+            CoinRule::ALL.into_iter().map(TurningRule::Named).collect();
+        for code in ["1-4", "3", "1+C", "1-3C(4)", "3E", "1+S", "4FS", "2,3C"] {
+            rules.push(TurningRule::parse(code).unwrap());
+        }
+        rules
+            .into_iter()
+            .map(|r| Arc::new(RuleTable::new(r, len).unwrap()))
+            .collect()
+    }
+
     #[test]
     fn row_values_are_the_nim_sums_of_the_published_head_values() {
-        for rule in CoinRule::ALL {
+        for table in rules(11) {
             let mut memo = HashMap::new();
             let n = 11;
             for heads in 0..1u64 << n {
                 let row = CoinRow {
-                    rule,
+                    named: None,
+                    table: table.clone(),
                     len: n,
                     heads,
                 };
-                assert_eq!(row.value().0, brute(rule, heads, &mut memo), "{row}");
+                assert_eq!(row.value().0, brute(&table, heads, &mut memo), "{row}");
             }
         }
     }
@@ -522,12 +480,14 @@ mod tests {
 
     #[test]
     fn winning_moves_and_misere_outcomes_match_search() {
-        for rule in CoinRule::ALL {
+        for table in rules(7) {
+            let rule = &*table;
             let mut memo = HashMap::new();
             let mut misere_memo = HashMap::new();
             for heads in 0..1u64 << 7 {
                 let row = CoinRow {
-                    rule,
+                    named: None,
+                    table: table.clone(),
                     len: 7,
                     heads,
                 };
@@ -542,7 +502,7 @@ mod tests {
                 assert_eq!(found, wins, "{row}");
                 // Misère, by a search of our own: the mover wins with no
                 // move, or with a move to a lost position.
-                fn misere_wins(rule: CoinRule, pos: u64, memo: &mut HashMap<u64, bool>) -> bool {
+                fn misere_wins(rule: &RuleTable, pos: u64, memo: &mut HashMap<u64, bool>) -> bool {
                     if let Some(&w) = memo.get(&pos) {
                         return w;
                     }

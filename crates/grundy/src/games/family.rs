@@ -24,8 +24,8 @@ use std::fmt;
 use crate::games::error::GameError;
 use crate::games::named_graph::ReadFile;
 use crate::games::{
-    ArcKaylesPosition, Board, CoinRow, HackenbushPosition, KaylesPosition, MoorePosition, Position,
-    Wythoff,
+    ArcKaylesPosition, Board, CoinGrid, CoinRow, GenWythoff, HackenbushPosition, KaylesPosition,
+    MoorePosition, Position, Wythoff,
 };
 use crate::heap::HeapRuleset;
 use crate::span::{ParseError, Span};
@@ -80,13 +80,34 @@ pub static FAMILIES: &[Family] = &[
     },
     Family {
         name: "wythoff",
-        summary: "Wythoff's game, two heaps, take from one or the same from both: wythoff:A,B",
-        parse: |spec, _| Ok(Box::new(Wythoff::parse(spec)?)),
+        summary: "Wythoff's game, two heaps, take from one or the same from both: wythoff:A,B; generalised, numbers from both differing by less than K: wythoff:K:A,B",
+        parse: |spec, _| {
+            let body = crate::games::numbers::body_start(spec);
+            if !spec[body..].contains(':') {
+                return Ok(Box::new(Wythoff::parse(spec)?));
+            }
+            let g = GenWythoff::parse(spec)?;
+            Ok(match g.parts() {
+                (1, a, b) => Box::new(Wythoff::new(a, b)),
+                _ => Box::new(g),
+            })
+        },
     },
     Family {
         name: "coins",
-        summary: "coin-turning games on a row of heads and tails: coins:RULE:ROW, RULE turtles, twins, mock or ruler, ROW as THHT",
-        parse: |spec, _| Ok(Box::new(CoinRow::parse(spec)?)),
+        summary: "coin-turning games on a row of heads and tails: coins:RULE:ROW, RULE turtles, twins, mock, ruler or a turning code (1-3, 1+C, 3E), ROW as THHT; on a grid, coins:RULE*RULE:ROWS with rows as HT/TH",
+        parse: |spec, _| {
+            if crate::games::coin_grid::is_product(spec) {
+                Ok(Box::new(CoinGrid::parse(spec)?))
+            } else {
+                Ok(Box::new(CoinRow::parse_any(spec)?))
+            }
+        },
+    },
+    Family {
+        name: "corners",
+        summary: "Turning Corners, turn the four corners of a rectangle of coins: corners:ROWS, rows of H and T separated by /, as TTT/THT/TTH",
+        parse: |spec, _| Ok(Box::new(CoinGrid::parse(spec)?)),
     },
     Family {
         name: "moore",

@@ -16,7 +16,9 @@
 //! | [`heaps`] | [`MultiHeap`]: any rule on single heaps ([`HeapRules`]), every ruleset of the spec grammar among them, and [`Nim`] with emptied heaps kept in place |
 //! | [`cram`] | [`Cram`]: place a domino on a board; regions are components |
 //! | [`chomp`] | [`Chomp`]: bite a rectangle of chocolate, avoid the poisoned corner |
-//! | [`coins`] | [`CoinRow`]: coin-turning games (`turtles`, `twins`, `mock`, `ruler`), a row the nim-sum of its heads |
+//! | [`coins`] | [`CoinRow`]: coin-turning games (`turtles`, `twins`, `mock`, `ruler`, or a turning code), a row the nim-sum of its heads |
+//! | [`turning`] | [`turning::TurningRule`]: the coin rules and turning codes (`1-3`, `1+C`, `3E`), and the table of a rule's moves and single-head values |
+//! | [`coin_grid`] | [`CoinGrid`]: products of two coin rules on a grid, Turning Corners among them; values by the Tartan theorem, winning moves by nim division |
 //! | [`board`] | [`Board`]: a Cram or Chomp position (`cram:.../.##`), its moves and search |
 //! | [`board_play`] | Cram and Chomp as [`Position`]s: cells named `a1`, typed moves, drawings |
 //! | [`moore`] | [`MoorePosition`]: Moore's Nim, take from up to k heaps at once; outcome and every winning move by Moore's theorem |
@@ -25,11 +27,13 @@
 //! | [`hackenbush`] | [`Hackenbush`]: green Hackenbush, valued by the colon and fusion principles |
 //! | [`spec`] | [`BoardSpec`]: the `cram:4x5` / `chomp:3x4` spec grammar |
 //! | [`wythoff`] | [`Wythoff`]: two heaps, take from one or the same from both; P-positions exactly at any size, Grundy value tables |
+//! | [`wythoff_k`] | [`GenWythoff`]: generalised Wythoff, numbers taken from both heaps differing by less than k; Fraenkel's P-positions exactly at any size |
 
 pub mod arc_kayles;
 pub mod board;
 pub mod board_play;
 pub mod chomp;
+pub mod coin_grid;
 pub mod coins;
 pub mod cram;
 pub mod cram_endgame;
@@ -43,12 +47,15 @@ pub mod node_kayles;
 pub(crate) mod numbers;
 pub mod position;
 pub mod spec;
+pub mod turning;
 pub(crate) mod vertex_graph;
 pub mod wythoff;
+pub mod wythoff_k;
 
 pub use arc_kayles::{ArcKayles, ArcKaylesPosition};
 pub use board::{Board, BoardMove, BoardReport, BoardSolution, SearchOptions, SearchReport};
 pub use chomp::Chomp;
+pub use coin_grid::CoinGrid;
 pub use coins::{CoinRow, CoinRule};
 pub use cram::Cram;
 pub use cram_endgame::{CramEndgame, EndgameError};
@@ -61,3 +68,4 @@ pub use node_kayles::{KaylesPosition, NodeKayles, NodeKaylesError};
 pub use position::{Datum, Move, Position, Rules, Solution, SolveOptions};
 pub use spec::BoardSpec;
 pub use wythoff::Wythoff;
+pub use wythoff_k::GenWythoff;

@@ -259,7 +259,10 @@ pub struct RowPeriod {
 /// preperiod) that holds on every value computed, with at least two whole
 /// periods after the preperiod and half the row after it. Apparent only:
 /// Dress, Flammenkamp and Pink proved every row of Wythoff's game
-/// additively periodic, but a row computed this far proves no period.
+/// additively periodic, but neither their theorem nor a later proof we
+/// know of gives a finite check (a bound past which a period seen must go
+/// on) that we can cite and apply, so a row computed this far proves no
+/// period, and none is marked proved.
 ///
 /// ```
 /// use grundy::cancel::Cancel;

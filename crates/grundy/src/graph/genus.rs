@@ -16,6 +16,44 @@ use crate::{mex, Nimber};
 /// The `γk` computed for each node (as [`crate::misere::GenusTable`]).
 const GAMMAS: usize = 10;
 
+/// The default bound on the memory of [`genus`]: 4 GiB.
+pub const GENUS_MAX_BYTES: u64 = 4 << 30;
+
+/// The bytes [`genus`] takes for each node: its [`STATES`] misère values
+/// (4 bytes each), its normal-play value, and its answer (a [`Genus`] and
+/// its values).
+pub const GENUS_BYTES_PER_NODE: u64 = (STATES * 4
+    + std::mem::size_of::<u64>()
+    + std::mem::size_of::<Genus>()
+    + GAMMAS * std::mem::size_of::<u64>()) as u64;
+
+/// Why the genus of a graph's nodes was not computed.
+#[derive(Debug, thiserror::Error)]
+pub enum GraphGenusError {
+    /// The graph has a cycle.
+    #[error(transparent)]
+    Cycle(#[from] CycleError),
+    /// The graph is too large for the memory bound, or the memory was not
+    /// to be had.
+    #[error(
+        "the genus of every node of a graph of {nodes} nodes needs about {} MiB ({GENUS_BYTES_PER_NODE} bytes a node: {STATES} misère values and the answer), {}",
+        bytes.div_ceil(1 << 20),
+        match limit {
+            Some(limit) => format!("more than the bound of {} MiB", limit.div_ceil(1 << 20)),
+            None => "which could not be allocated".to_owned(),
+        }
+    )]
+    TooLarge {
+        /// The nodes of the graph.
+        nodes: usize,
+        /// The bytes needed.
+        bytes: u64,
+        /// The bound passed, when the need is over it; `None` when the
+        /// system refused memory under it.
+        limit: Option<u64>,
+    },
+}
+
 /// The states `(ones, twos)` of a node with `ones + twos ≤ GAMMAS`.
 const STATES: usize = (GAMMAS + 1) * (GAMMAS + 2) / 2;
 
@@ -55,31 +93,51 @@ fn followers_first(graph: &Graph) -> Result<Vec<NodeId>, CycleError> {
     Ok(order)
 }
 
-/// The genus of every node of an acyclic graph, indexed by [`NodeId`].
+/// The genus of every node of an acyclic graph, indexed by [`NodeId`],
+/// in at most `max_bytes` of memory ([`GENUS_MAX_BYTES`] is a default).
 ///
 /// # Errors
-/// [`CycleError`] when the graph has a cycle (the genus is a misère
-/// value of finite games; `grundy graph --misere` gives outcomes with
-/// draws there).
+/// [`GraphGenusError::Cycle`] when the graph has a cycle (the genus is a
+/// misère value of finite games; `grundy graph --misere` gives outcomes
+/// with draws there); [`GraphGenusError::TooLarge`] before any work when
+/// the graph needs more than `max_bytes`
+/// ([`GENUS_BYTES_PER_NODE`] a node), or when the memory is refused.
 ///
 /// # Complexity
-/// O(66 (V + E)) steps and 66 numbers a node.
+/// O(66 (V + E)) steps and [`GENUS_BYTES_PER_NODE`] bytes a node.
 ///
 /// ```
 /// use grundy::graph::{genus, Graph};
 ///
 /// // Nim heap 2 as a graph: 2 -> 1 -> 0, 2 -> 0.
 /// let g = Graph::parse_edge_list("2 1\n2 0\n1 0\n").unwrap();
-/// let all = genus::genus(&g).unwrap();
+/// let all = genus::genus(&g, genus::GENUS_MAX_BYTES).unwrap();
 /// assert_eq!(all[g.node("0").unwrap() as usize].to_string(), "0^120");
 /// assert_eq!(all[g.node("1").unwrap() as usize].to_string(), "1^031");
 /// assert_eq!(all[g.node("2").unwrap() as usize].to_string(), "2^20");
 /// ```
-pub fn genus(graph: &Graph) -> Result<Vec<Genus>, CycleError> {
-    let order = followers_first(graph)?;
+pub fn genus(graph: &Graph, max_bytes: u64) -> Result<Vec<Genus>, GraphGenusError> {
     let n = graph.node_count();
-    let mut normal = vec![0u64; n];
-    let mut gamma = vec![0u32; n * STATES];
+    let bytes = (n as u64).saturating_mul(GENUS_BYTES_PER_NODE);
+    let too_large = |limit| GraphGenusError::TooLarge {
+        nodes: n,
+        bytes,
+        limit,
+    };
+    if bytes > max_bytes {
+        return Err(too_large(Some(max_bytes)));
+    }
+    let order = followers_first(graph)?;
+    let zeros = |len: usize| -> Result<Vec<u32>, GraphGenusError> {
+        let mut v = Vec::new();
+        v.try_reserve_exact(len).map_err(|_| too_large(None))?;
+        v.resize(len, 0);
+        Ok(v)
+    };
+    let mut normal: Vec<u64> = Vec::new();
+    normal.try_reserve_exact(n).map_err(|_| too_large(None))?;
+    normal.resize(n, 0);
+    let mut gamma = zeros(n * STATES)?;
     let mut seen = Vec::new();
     for &v in &order {
         let at = |u: NodeId, s: usize| u as usize * STATES + s;
@@ -111,15 +169,15 @@ pub fn genus(graph: &Graph) -> Result<Vec<Genus>, CycleError> {
             }
         }
     }
-    Ok(graph
-        .nodes()
-        .map(|v| {
-            let gammas = (0..GAMMAS)
-                .map(|k| u64::from(gamma[v as usize * STATES + state(0, k)]))
-                .collect();
-            Genus::new(Nimber(normal[v as usize]), gammas)
-        })
-        .collect())
+    let mut all = Vec::new();
+    all.try_reserve_exact(n).map_err(|_| too_large(None))?;
+    all.extend(graph.nodes().map(|v| {
+        let gammas = (0..GAMMAS)
+            .map(|k| u64::from(gamma[v as usize * STATES + state(0, k)]))
+            .collect();
+        Genus::new(Nimber(normal[v as usize]), gammas)
+    }));
+    Ok(all)
 }
 
 /// Why the canonical forms of a graph's nodes could not be built.
@@ -185,7 +243,7 @@ mod tests {
             let game = Game::parse(spec).unwrap();
             let start = game.position().unwrap();
             let g = position_graph(start, 100_000).unwrap();
-            let all = genus(&g).unwrap();
+            let all = genus(&g, GENUS_MAX_BYTES).unwrap();
             let mut forms = MisereForms::new();
             let shapes = misere_forms(&g, &mut forms).unwrap();
             let mut checked = 0;
@@ -207,10 +265,32 @@ mod tests {
         }
     }
 
+    /// A graph over the memory bound is refused before any work, with the
+    /// nodes and the bytes it needs.
+    #[test]
+    fn a_graph_past_the_memory_bound_is_refused() {
+        let g = Graph::parse_edge_list("2 1\n2 0\n1 0\n").unwrap();
+        let need = 3 * GENUS_BYTES_PER_NODE;
+        assert_eq!(genus(&g, need).unwrap().len(), 3);
+        let e = genus(&g, need - 1).unwrap_err();
+        assert!(
+            matches!(e, GraphGenusError::TooLarge { nodes: 3, bytes, limit: Some(_) } if bytes == need),
+            "{e}"
+        );
+        let text = e.to_string();
+        assert!(
+            text.contains("a graph of 3 nodes") && text.contains("more than the bound"),
+            "{text}"
+        );
+    }
+
     #[test]
     fn a_cycle_is_refused() {
         let g = Graph::parse_edge_list("a b\nb a\n").unwrap();
-        assert!(genus(&g).is_err());
+        assert!(matches!(
+            genus(&g, GENUS_MAX_BYTES),
+            Err(GraphGenusError::Cycle(_))
+        ));
         assert!(misere_forms(&g, &mut MisereForms::new()).is_err());
     }
 }

@@ -54,8 +54,10 @@
 //! # Ok::<(), grundy::games::GameError>(())
 //! ```
 
+mod layout;
 mod position;
 
+pub use layout::layout;
 pub use position::HackenbushPosition;
 
 use std::collections::HashMap;

@@ -264,14 +264,18 @@ impl Position for HackenbushPosition {
         spec["hackenbush:".len()..].to_owned()
     }
 
-    /// The vertices and every edge (number, ends, whether it stands).
+    /// The vertices (with their places, see [`super::layout`]) and every
+    /// edge (number, ends, whether it stands).
     fn drawing(&self) -> Datum {
         let game = &self.game;
+        let at = super::layout(game);
         let vertices = (0..game.vertices())
             .map(|v| {
                 Datum::Map(vec![
                     ("id", Datum::Int(v as i64)),
                     ("name", Datum::Text(game.name(v).to_owned())),
+                    ("x", Datum::Float(at[v].0)),
+                    ("y", Datum::Float(at[v].1)),
                 ])
             })
             .collect();

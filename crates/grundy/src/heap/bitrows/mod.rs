@@ -30,19 +30,20 @@
 //!   each word of the rows is a variable shift (`1 << (x - 16w)`, which
 //!   gives 0 when `x` is outside the word), an add and an OR. Needs
 //!   AVX-512 F, BW and BITALG, and BMI2 (`pdep`) for [`expand`].
+//! - `avx2.rs`: the same method on 32-bit lanes (AVX2 shifts 32-bit lanes
+//!   by amounts of their own, not 16-bit ones), eight heap sizes a vector.
 //! - `words.rs`: plain loops over 32-bit words, eight heap sizes a step:
 //!   each part finds, per heap size, the word `x / 32` and the bit
 //!   `1 << x % 32` once, and each word of the rows takes a compare, an
-//!   AND and an OR. The compiler vectorises them: compiled for AVX2, a
-//!   step is one 256-bit vector; for the target's baseline (SSE2 on
-//!   x86-64, NEON on ARM), the portable copy.
+//!   AND and an OR (SSE2 and NEON cannot shift lanes by amounts of their
+//!   own). Compiled for the target's baseline, the portable copy; the
+//!   AVX2 copy's codes and expansion are these loops compiled for AVX2.
 //!
 //! All copies give the same rows, which the tests compare. The engine
-//! marks its blocks in bit rows only where the AVX-512 copy runs
-//! ([`available`]): the copies over words are still slower than its byte
-//! marks. This module
-//! uses `unsafe` for the calls of the copies compiled for AVX2 and
-//! AVX-512 and for the latter's unaligned vector loads and stores.
+//! marks its blocks in bit rows where the AVX-512 or the AVX2 copy runs
+//! ([`available`]); the portable copy is slower than its byte marks. This
+//! module uses `unsafe` for the calls of the copies compiled for AVX2 and
+//! AVX-512 and for their unaligned vector loads and stores.
 
 #![allow(unsafe_code)]
 
@@ -54,15 +55,15 @@ mod words;
 /// Heap sizes marked at once: the 16-bit lanes of a 512-bit vector.
 pub(crate) const LANES: usize = 32;
 
-/// Whether the engine marks its blocks in bit rows: where the AVX-512 copy
-/// runs. The copies over words give the same rows, but on Officers to
-/// 2^20 (one thread, AMD EPYC Zen 4, a busy shared machine) the engine
-/// took 3.0 s of CPU with the AVX2 copy and 3.8 s with the portable one,
-/// against 0.5 s with AVX-512, where its byte marks take about twice the
-/// AVX-512 time (BENCHMARKS.md): below AVX-512 the engine marks bytes,
-/// as it did before the copies existed.
+/// Whether the engine marks its blocks in bit rows: where the AVX-512 or
+/// the AVX2 copy runs. On Officers to 2^20 (one thread, AMD EPYC Zen 4, a
+/// busy shared machine, CPU time) the engine at `avx2` took 1.04 s with
+/// bit rows against 1.10 s with byte marks (the AVX2 copy of `words.rs`
+/// that `avx2.rs` replaced took 3.0 s); at `avx512`, 0.5 s. The portable
+/// copy has no shift by a lane's own amount and stays slower than byte
+/// marks, so the portable path marks bytes (BENCHMARKS.md).
 pub(crate) fn available() -> bool {
-    Kernel::current().0 == Which::Avx512
+    matches!(Kernel::current().0, Which::Avx512 | Which::Avx2)
 }
 
 /// The copy of the kernels that runs, one the processor has: made only by
@@ -342,12 +343,12 @@ pub(crate) fn mark_with<T: Cell>(
                 avx512::mark(rows, heads, partners, g.origin, base, parts, select)
             },
             // SAFETY: as above; AVX-512 implies AVX2 here.
-            _ => unsafe { words::avx2::mark(rows, g, base, parts, select) },
+            _ => unsafe { avx2::mark(rows, g, base, parts, select) },
         },
         // SAFETY: the processor has AVX2 (a `Kernel` of it is made only
         // where it does).
         #[cfg(target_arch = "x86_64")]
-        Which::Avx2 => unsafe { words::avx2::mark(rows, g, base, parts, select) },
+        Which::Avx2 => unsafe { avx2::mark(rows, g, base, parts, select) },
         _ => words::portable::mark(rows, g, base, parts, select),
     };
     if skipped {
@@ -473,7 +474,7 @@ pub(crate) fn mark_coded_with(
         Which::Avx512 => unsafe { avx512::mark_coded(rows, partners, base, parts, heads, flag) },
         // SAFETY: as above.
         #[cfg(target_arch = "x86_64")]
-        Which::Avx2 => unsafe { words::avx2::mark_coded(rows, partners, base, parts, heads, flag) },
+        Which::Avx2 => unsafe { avx2::mark_coded(rows, partners, base, parts, heads, flag) },
         _ => words::portable::mark_coded(rows, partners, base, parts, heads, flag),
     };
     if !skipped {
@@ -562,6 +563,8 @@ fn values_of(rows: &[u16], lane: usize, t: usize, classes: Option<Classes>, fast
     }
 }
 
+#[cfg(target_arch = "x86_64")]
+mod avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx512;
 

@@ -1,6 +1,7 @@
 //! The bit-row kernels as plain loops over 32-bit words, which the
 //! compiler vectorises: the portable copy, compiled for the target's
-//! baseline, and the AVX2 copy, the same source compiled for AVX2.
+//! baseline, and the AVX2 copy's codes and expansion, the same source
+//! compiled for AVX2 (its marks are `avx2.rs`).
 //!
 //! The parts are taken [`CHUNK`] at a time. First each part gives each of
 //! the [`LANES`] heap sizes a number `x` (its value, or its value's number
@@ -9,8 +10,8 @@
 //! % 32` within it. Then [`STEP`] heap sizes at a time keep `W` words of
 //! their rows in registers while every part of the chunk is added: each
 //! word takes a compare (is `x` in this word?), an AND and an OR, with no
-//! shift, which SSE2 and NEON lack per lane. Compiled for AVX2, a step is
-//! one 256-bit vector; for SSE2, two of 128 bits.
+//! shift, which SSE2 and NEON lack per lane: two vectors of 128 bits a
+//! step.
 //!
 //! The rows in memory keep the layout of 16-bit words ([`super`]): word
 //! `v` of 32 bits holds 16-bit words `2v` and `2v + 1`, split when a step
@@ -27,7 +28,7 @@ const STEP: usize = 8;
 const CHUNK: usize = 64;
 
 /// A number that marks nothing: its word is past every row.
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// The words and bits of a chunk's parts, per heap size of the group.
 struct Chunk {
@@ -139,7 +140,7 @@ fn pass_of<const W: usize>(
 /// The number of `x` in its class when that is `class`, [`NONE`]
 /// otherwise (see [`Classes::index`]), in 32-bit operations.
 #[inline(always)]
-fn number_in(c: Classes, class: u32, x: u32) -> u32 {
+pub(super) fn number_in(c: Classes, class: u32, x: u32) -> u32 {
     let low = (1u32 << c.bit) - 1;
     let number = (x & low) | ((x >> 1) & !low);
     if (x & u32::from(c.mask)).count_ones() % 2 == class {
@@ -246,12 +247,25 @@ fn codes_body<T: Cell>(c: Classes, values: &[T], out: &mut [u16]) {
 /// inlined from the bodies above and compiled with `$features`.
 macro_rules! copy {
     ($(#[$doc:meta])* $name:ident, $pass:expr, $fast:expr $(, $features:literal)?) => {
+        copy!(@marks $(#[$doc])* $name, $pass, $fast $(, $features)?);
+    };
+    (@codes $(#[$doc:meta])* $name:ident, $fast:expr $(, $features:literal)?) => {
+        $(#[$doc])*
+        pub(super) mod $name {
+            use super::*;
+
+            copy!(@rest $fast $(, $features)?);
+        }
+    };
+    (@marks $(#[$doc:meta])* $name:ident, $pass:expr, $fast:expr $(, $features:literal)?) => {
         $(#[$doc])*
         pub(super) mod $name {
             use super::*;
 
             /// The most 32-bit words kept in registers in one pass.
             const PASS: usize = $pass;
+
+            copy!(@rest $fast $(, $features)?);
 
             /// [`super::super::mark`] for the parts that are `whole`;
             /// returns whether it left out a part that is not.
@@ -279,7 +293,9 @@ macro_rules! copy {
             ) -> bool {
                 mark_coded_body(rows, partners, base, parts, heads, flag, PASS)
             }
-
+        }
+    };
+    (@rest $fast:expr $(, $features:literal)?) => {
             /// [`super::super::codes`] into `out`, as long as `values`.
             $(#[target_feature(enable = $features)])?
             pub(in crate::heap::bitrows) fn codes<T: Cell>(
@@ -300,7 +316,6 @@ macro_rules! copy {
             ) {
                 super::super::expand_lanes(rows, out, row, classes, $fast);
             }
-        }
     };
 }
 
@@ -321,15 +336,15 @@ copy!(
     false
 );
 
-// 16 registers of 256 bits: 8 words for the rows, the rest for a part's
-// words and bits and the compares (12 spilled to the stack). The
-// values are placed by shifts rather than `pdep`, which is slow on AMD
-// processors before Zen 3.
+// The AVX2 copy of the marks is `avx2.rs` (shifts of 32-bit lanes, which
+// SSE2 and NEON lack); the codes and the expansion are these loops
+// compiled for AVX2. The values are placed by shifts rather than `pdep`,
+// which is slow on AMD processors before Zen 3.
 #[cfg(target_arch = "x86_64")]
 copy!(
-    /// The copy compiled for AVX2.
+    @codes
+    /// The copy compiled for AVX2: the codes and the expansion.
     avx2,
-    8,
     false,
     "avx2,bmi1,bmi2,lzcnt,popcnt"
 );

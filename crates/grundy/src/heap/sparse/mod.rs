@@ -66,10 +66,11 @@
 //! candidate walk. A change of classification ends the block early, since
 //! the marks assumed the old rare set.
 //!
-//! On a processor with AVX-512 (F, BW and BITALG, and BMI2), a block whose
-//! values are below 384 (768 when they split in two classes, below) marks
-//! bits instead of bytes (`heap/bitrows.rs`): 32
-//! heap sizes at once, one per 16-bit lane of a vector, the marks ORed into
+//! On a processor with AVX-512 (F, BW and BITALG, and BMI2) or AVX2, a
+//! block whose values are below 384 (768 when they split in two classes,
+//! below) marks bits instead of bytes (`heap/bitrows.rs`): 32
+//! heap sizes at once, one per 16-bit lane of a vector (or 32-bit lanes of
+//! four vectors, with AVX2), the marks ORed into
 //! words kept in registers, so that a mark costs no store. Where the common
 //! pairs give exactly the values of one parity of `value & mask` (Officers:
 //! mask `0x1EE`), each part marks only the class it must (window parts the

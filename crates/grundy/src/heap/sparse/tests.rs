@@ -15,7 +15,7 @@ fn check(code: &str, n: usize) {
 
 #[test]
 fn bit_rows_match_the_dense_engine() {
-    // Blocks mark bits where the processor has AVX-512: rows of every
+    // Blocks mark bits where the processor has AVX2: rows of every
     // value (0.376, values below 512; 0.36, values in a byte) and rows
     // of two classes (Officers, whose common pairs give the values of
     // one parity of `value & 0x1EE`, and 0.36 again); 0.344's values

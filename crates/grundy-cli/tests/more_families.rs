@@ -1,0 +1,285 @@
+//! Generalised Wythoff, coin rules given by turning codes, two-dimensional
+//! coin products (Turning Corners) and the Wythoff heat map, end to end on
+//! the real binary; each answer is checked against a search of this
+//! file's own, from the rules in words.
+
+mod common;
+
+use std::collections::HashMap;
+
+use common::{grundy, json};
+
+/// The move names of a `solve --json` answer, sorted.
+fn moves_of(j: &serde_json::Value) -> Vec<String> {
+    let mut found: Vec<String> = j["winning_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap().to_owned())
+        .collect();
+    found.sort();
+    found
+}
+
+/// Generalised Wythoff values by the definition, on a square of side `n`.
+fn gen_wythoff(k: usize, n: usize) -> Vec<Vec<u64>> {
+    let mut g = vec![vec![0u64; n]; n];
+    for i in 0..n {
+        for j in 0..n {
+            let mut seen: Vec<u64> = (1..=i).map(|t| g[i - t][j]).collect();
+            seen.extend((1..=j).map(|t| g[i][j - t]));
+            for s in 1..=i {
+                for t in 1..=j {
+                    if s.abs_diff(t) < k {
+                        seen.push(g[i - s][j - t]);
+                    }
+                }
+            }
+            g[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
+        }
+    }
+    g
+}
+
+#[test]
+fn generalised_wythoff_values_and_winning_moves_match_the_definition() {
+    for k in [2usize, 3] {
+        let g = gen_wythoff(k, 16);
+        for (a, b) in [(4, 11), (3, 6), (5, 13), (7, 7), (0, 9), (15, 2)] {
+            let spec = format!("wythoff:{k}:{a},{b}");
+            let j = json(&["solve", &spec, "--json"]);
+            assert_eq!(j["value"], g[a][b], "{spec}");
+            let mut wins = Vec::new();
+            for (x, gx) in g.iter().enumerate().take(a + 1) {
+                for (y, &v) in gx.iter().enumerate().take(b + 1) {
+                    let legal = (x < a && y == b)
+                        || (x == a && y < b)
+                        || (x < a && y < b && (a - x).abs_diff(b - y) < k);
+                    if legal && v == 0 {
+                        wins.push(format!("{x},{y}"));
+                    }
+                }
+            }
+            wins.sort();
+            assert_eq!(moves_of(&j), wins, "{spec}");
+        }
+    }
+    // k = 1 is Wythoff's game, under its own spec.
+    let j = json(&["solve", "wythoff:1:4,6", "--json"]);
+    assert_eq!(j["game"], "wythoff:4,6");
+}
+
+#[test]
+fn generalised_wythoff_p_positions_at_large_sizes_follow_the_mex_construction() {
+    // Fraenkel: A_n the least number in no earlier pair, B_n = A_n + k·n.
+    let k = 3usize;
+    let mut used = vec![false; 2_000_000];
+    let mut a = 0usize;
+    let mut pairs = Vec::new();
+    for n in 0..300_000usize {
+        while used[a] {
+            a += 1;
+        }
+        used[a] = true;
+        used[a + k * n] = true;
+        pairs.push((a, a + k * n));
+    }
+    for &n in &[299_999usize, 123_457, 77_777] {
+        let (x, y) = pairs[n];
+        let j = json(&["solve", &format!("wythoff:{k}:{y},{x}"), "--json"]);
+        assert_eq!(j["outcome"], "P", "{x},{y}");
+        let j = json(&["solve", &format!("wythoff:{k}:{x},{}", y + 1), "--json"]);
+        assert_eq!(j["outcome"], "N", "{x},{y}+1");
+        assert!(moves_of(&j).contains(&format!("{x},{y}")), "{x},{y}");
+    }
+}
+
+/// Values of a position by exhaustive search; `moves` is the rule.
+fn search(pos: u64, moves: &dyn Fn(u64) -> Vec<u64>, memo: &mut HashMap<u64, u64>) -> u64 {
+    if let Some(&v) = memo.get(&pos) {
+        return v;
+    }
+    let values: Vec<u64> = moves(pos)
+        .into_iter()
+        .map(|o| search(o, moves, memo))
+        .collect();
+    let v = (0..).find(|v| !values.contains(v)).unwrap();
+    memo.insert(pos, v);
+    v
+}
+
+#[test]
+fn turning_corners_match_a_search_of_whole_grids() {
+    // 3 x 4 grids, coin (r, c) at bit 4r + c: a move turns the four
+    // corners of a rectangle whose bottom-right corner shows heads.
+    let (rows, cols) = (3usize, 4usize);
+    let corners = |pos: u64| {
+        let mut out = Vec::new();
+        for r2 in 0..rows {
+            for c2 in 0..cols {
+                if pos >> (r2 * cols + c2) & 1 == 0 {
+                    continue;
+                }
+                for r1 in 0..r2 {
+                    for c1 in 0..c2 {
+                        let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
+                        out.push(pos ^ bit(r1, c1) ^ bit(r1, c2) ^ bit(r2, c1) ^ bit(r2, c2));
+                    }
+                }
+            }
+        }
+        out
+    };
+    let mut memo = HashMap::new();
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    for _ in 0..25 {
+        x = x
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let pos = x >> 52; // 12 coins
+        let text: Vec<String> = (0..rows)
+            .map(|r| {
+                (0..cols)
+                    .map(|c| {
+                        if pos >> (r * cols + c) & 1 == 1 {
+                            'H'
+                        } else {
+                            'T'
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let spec = format!("corners:{}", text.join("/"));
+        let j = json(&["solve", &spec, "--json"]);
+        assert_eq!(j["value"], search(pos, &corners, &mut memo), "{spec}");
+        // Every winning move leads to a position the search values 0.
+        let wins = moves_of(&j);
+        let zeros = corners(pos)
+            .into_iter()
+            .filter(|&o| search(o, &corners, &mut memo) == 0)
+            .count();
+        assert_eq!(wins.len(), zeros, "{spec}");
+        // The same game as the product twins*twins.
+        let product = format!("coins:twins*twins:{}", text.join("/"));
+        assert_eq!(json(&["solve", &product, "--json"])["value"], j["value"]);
+    }
+}
+
+#[test]
+fn turning_codes_give_the_named_rules() {
+    for (code, named) in [
+        ("1-3", "mock"),
+        ("1+C", "ruler"),
+        ("1-2", "turtles"),
+        ("2", "twins"),
+    ] {
+        for row in ["HTTHTHHT", "THHTTHHTHH", "HHHHHHHHHHHH"] {
+            let a = json(&["solve", &format!("coins:{code}:{row}"), "--json"]);
+            let b = json(&["solve", &format!("coins:{named}:{row}"), "--json"]);
+            assert_eq!(a["value"], b["value"], "{code} {row}");
+            assert_eq!(moves_of(&a), moves_of(&b), "{code} {row}");
+        }
+    }
+}
+
+#[test]
+fn new_specs_refuse_bad_input_with_located_errors() {
+    for spec in [
+        "wythoff:0:3,5",
+        "wythoff:x:3,5",
+        "wythoff:2:3",
+        "coins:1-3X:HT",
+        "coins:3-1:HT",
+        "coins:mock*nope:HT",
+        "corners:HT/H",
+        "corners:HT/HX",
+        "coins:1+:HHHHHHHHHHHHHHHHHHHHHH",
+    ] {
+        let out = grundy().args(["solve", spec]).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{spec}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.contains('^'), "{spec}: {err}");
+    }
+    let out = grundy()
+        .args(["solve", "wythoff:2:100000,100000", "--misere"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn play_and_graph_take_the_new_specs() {
+    for (spec, moves) in [
+        ("wythoff:2:1,2", "0,0\n"),
+        ("corners:TT/TH", "r1+2c1+2\n"),
+        ("coins:3E:HTHTH", "1+3+5\n"),
+    ] {
+        let out = grundy()
+            .args(["play", spec])
+            .write_stdin(moves)
+            .output()
+            .unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(out.status.success(), "{spec}: {text}");
+        assert!(text.contains("win"), "{spec}: {text}");
+        let out = grundy()
+            .args(["graph", "--game", spec, "--json"])
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{spec}");
+    }
+}
+
+fn has_font() -> bool {
+    let found = std::env::var("GRUNDY_FONT").is_ok()
+        || std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
+    if !found {
+        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !in_ci,
+            "the plot tests must run in CI, but no font was found"
+        );
+        eprintln!("SKIPPED the heat map test: no DejaVuSans.ttf");
+    }
+    found
+}
+
+#[test]
+fn wythoff_heat_map_has_a_cell_per_value() {
+    if !has_font() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("grundy-heat-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("w.svg");
+    let out = grundy()
+        .args(["values", "wythoff", "--rows", "12", "--to", "40", "--plot"])
+        .arg(&svg)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("rows 0..11, columns 0..40"), "{text}");
+    let picture = std::fs::read_to_string(&svg).unwrap();
+    // One cell per value, besides the background.
+    assert_eq!(picture.matches("<rect").count(), 12 * 41 + 1);
+    // The P-positions are black, one in each row: (0,0), (1,2), (2,1),
+    // (3,5), (4,7), (5,3), (6,10), (7,4), (8,13), (9,15), (10,6), (11,18).
+    let black = picture
+        .split("<rect")
+        .filter(|r| r.split('>').next().unwrap().contains("fill=\"#000000\""))
+        .count();
+    assert_eq!(black, 12);
+    let png = dir.join("w.png");
+    let out = grundy()
+        .args([
+            "values", "wythoff", "--rows", "300", "--to", "3000", "--plot",
+        ])
+        .arg(&png)
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(&std::fs::read(&png).unwrap()[..4], b"\x89PNG");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

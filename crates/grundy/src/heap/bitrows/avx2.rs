@@ -1,0 +1,223 @@
+//! The copy of [`super::mark`] and [`super::mark_coded`] compiled for
+//! AVX2: the AVX-512 copy's method on 32-bit lanes.
+//!
+//! AVX2 shifts 32-bit lanes by amounts of their own (`vpsllvd`, which
+//! gives 0 for an amount of 32 or more), but not 16-bit ones. So a vector
+//! holds eight heap sizes, one 32-bit word of their rows each, and each
+//! word of the rows is, as in the AVX-512 copy, a shift (`1 << (x -
+//! 32v)`, 0 when `x` is outside the word), an OR, and a subtraction for
+//! the next word: no compare, and nothing per part but its numbers.
+//!
+//! The parts are taken [`CHUNK`] at a time. First each part gives each of
+//! the [`LANES`] heap sizes its number (its value, or its value's number
+//! in a class, or one past every row), kept in the chunk. Then each group
+//! of eight heap sizes keeps up to [`PASS`] words of its rows in
+//! registers while every part of the chunk is added, and ORs them into
+//! the rows, which keep the layout of 16-bit words ([`super`]): 32-bit
+//! word `v` holds 16-bit words `2v` and `2v + 1`.
+//!
+//! The earlier AVX2 copy (`words.rs`, compiled for AVX2) kept for each
+//! part and heap size a word index and a bit, and gave each word of the
+//! rows a compare, an AND and an OR: twice the chunk's memory, and with
+//! the passes the engine uses, its loops spilled the rows to the stack.
+
+use super::words::{number_in, NONE};
+use super::{whole, Coded, Select, Values, LANES};
+use crate::heap::cell::Cell;
+use std::arch::x86_64::*;
+
+/// Heap sizes a vector: eight 32-bit lanes.
+const STEP: usize = 8;
+
+/// The most 32-bit words kept in registers in one pass: 16 registers of
+/// 256 bits, 12 for the rows, the rest for a part's numbers and the
+/// constants.
+const PASS: usize = 12;
+
+/// Parts whose numbers are found before they are marked: the chunk's
+/// 16 KB stay in the first-level cache.
+const CHUNK: usize = 128;
+
+/// The features this copy is compiled for (those of `Level::Avx2`).
+macro_rules! avx2 {
+    ($($item:item)*) => {$(
+        #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+        $item
+    )*};
+}
+
+avx2! {
+    /// [`super::mark`] for the parts that are `whole`; returns whether it
+    /// left out a part that is not.
+    pub(super) fn mark<T: Cell>(
+        rows: &mut [u16],
+        g: Values<'_, T>,
+        base: usize,
+        parts: &[(usize, usize)],
+        select: Select,
+    ) -> bool {
+        let (heads, partners, origin) = (g.heads, g.partners, g.origin);
+        let read = |i: usize| {
+            let (k, a) = parts[i];
+            if !whole(heads.len(), partners.len(), origin, base, (k, a)) {
+                return None;
+            }
+            let from = base - k - a - origin;
+            let p: &[T; LANES] = partners[from..from + LANES]
+                .try_into()
+                .expect("LANES values");
+            Some((heads[a].get(), p))
+        };
+        match select {
+            Select::All => mark_numbers(rows, parts.len(), |i, n| {
+                let Some((ga, p)) = read(i) else {
+                    return false;
+                };
+                for (n, v) in n.iter_mut().zip(p) {
+                    *n = v.get() ^ ga;
+                }
+                true
+            }),
+            Select::Class(c, class) => mark_numbers(rows, parts.len(), |i, n| {
+                let Some((ga, p)) = read(i) else {
+                    return false;
+                };
+                for (n, v) in n.iter_mut().zip(p) {
+                    *n = number_in(c, class as u32, v.get() ^ ga);
+                }
+                true
+            }),
+        }
+    }
+
+    /// [`super::mark_coded`] for the parts that are `whole`; returns
+    /// whether it left out a part that is not.
+    pub(super) fn mark_coded(
+        rows: &mut [u16],
+        partners: Coded<'_>,
+        base: usize,
+        parts: &[(usize, usize)],
+        heads: &[u16],
+        flag: u16,
+    ) -> bool {
+        let (codes, origin) = (partners.codes, partners.origin);
+        mark_numbers(rows, parts.len(), |i, n| {
+            let (k, a) = parts[i];
+            if !whole(usize::MAX, codes.len(), origin, base, (k, a)) {
+                return false;
+            }
+            let from = base - k - a - origin;
+            let p: &[u16; LANES] = codes[from..from + LANES].try_into().expect("LANES codes");
+            // Lanes of the other class have bit 15 set: a number past every
+            // word (rows cover numbers below 32768).
+            let head = heads[i] ^ flag;
+            for (n, &code) in n.iter_mut().zip(p) {
+                *n = u32::from(code ^ head);
+            }
+            true
+        })
+    }
+
+    /// ORs into `rows` (word-major, [`LANES`] lanes, 16-bit words), for
+    /// each part `i < parts` and each lane `j`, the bit of the number `n[j]`
+    /// that `number(i, &mut n)` writes (none for a number past the rows).
+    /// `number` returns false for a part it cannot read (not `whole`);
+    /// returns whether it did for any.
+    #[inline]
+    fn mark_numbers(
+        rows: &mut [u16],
+        parts: usize,
+        mut number: impl FnMut(usize, &mut [u32; LANES]) -> bool,
+    ) -> bool {
+        let words = rows.len() / LANES;
+        let wide = words.div_ceil(2);
+        let mut skipped = false;
+        let mut chunk = [[NONE; LANES]; CHUNK];
+        let mut start = 0;
+        while start < parts {
+            let end = (start + CHUNK).min(parts);
+            let mut count = 0;
+            for i in start..end {
+                if number(i, &mut chunk[count]) {
+                    count += 1;
+                } else {
+                    skipped = true;
+                }
+            }
+            for lane in (0..LANES).step_by(STEP) {
+                let mut first = 0;
+                while first < wide {
+                    let span = (wide - first).min(PASS);
+                    macro_rules! dispatch {
+                        ($($w:literal)*) => {
+                            match span {
+                                $($w => pass::<$w>(rows, first, lane, &chunk[..count]),)*
+                                _ => unreachable!("a pass has 1 to {PASS} words"),
+                            }
+                        };
+                    }
+                    dispatch!(1 2 3 4 5 6 7 8 9 10 11 12);
+                    first += span;
+                }
+            }
+            start = end;
+        }
+        skipped
+    }
+
+    /// One pass of [`mark_numbers`]: the 32-bit words `first .. first + W`
+    /// of the lanes `lane .. lane + STEP`, for the parts of `chunk`.
+    #[inline]
+    fn pass<const W: usize>(
+        rows: &mut [u16],
+        first: usize,
+        lane: usize,
+        chunk: &[[u32; LANES]],
+    ) {
+        let one = _mm256_set1_epi32(1);
+        let thirty_two = _mm256_set1_epi32(32);
+        // Numbers are below 2^32 and `32 · first` below 2^16: the
+        // subtraction wraps numbers below the pass to amounts past 31.
+        let offset = _mm256_set1_epi32((32 * first) as i32);
+        let mut acc = [_mm256_setzero_si256(); W];
+        for n in chunk {
+            // SAFETY: `n[lane .. lane + STEP]` is inside `n` (`lane` is a
+            // multiple of STEP below LANES).
+            let n = unsafe { _mm256_loadu_si256(n[lane..lane + STEP].as_ptr().cast()) };
+            let mut c = _mm256_sub_epi32(n, offset);
+            for acc in acc.iter_mut() {
+                *acc = _mm256_or_si256(*acc, _mm256_sllv_epi32(one, c));
+                c = _mm256_sub_epi32(c, thirty_two);
+            }
+        }
+        let words = rows.len() / LANES;
+        let low = _mm256_set1_epi32(0xffff);
+        for (v, acc) in acc.iter().enumerate() {
+            // The low halves of the eight lanes, then the high halves: the
+            // 16-bit words 2w and 2w + 1 of each lane, in order.
+            let halves = _mm256_packus_epi32(
+                _mm256_and_si256(*acc, low),
+                _mm256_srli_epi32::<16>(*acc),
+            );
+            let halves = _mm256_permute4x64_epi64::<0b11_01_10_00>(halves);
+            let w = 2 * (first + v);
+            for (half, word) in [
+                _mm256_castsi256_si128(halves),
+                _mm256_extracti128_si256::<1>(halves),
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                if w + half < words {
+                    let row = &mut rows[(w + half) * LANES + lane..][..STEP];
+                    // SAFETY: `row` holds the STEP 16-bit words (16 bytes)
+                    // read and written.
+                    unsafe {
+                        let old = _mm_loadu_si128(row.as_ptr().cast());
+                        _mm_storeu_si128(row.as_mut_ptr().cast(), _mm_or_si128(old, word));
+                    }
+                }
+            }
+        }
+    }
+}
