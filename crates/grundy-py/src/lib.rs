@@ -455,15 +455,10 @@ fn graph_json(graph: &Graph) -> String {
     .to_string()
 }
 
-/// A graph from node names and `(from, to)` edges.
-#[pyfunction]
-fn graph_from_edges(
-    py: Python<'_>,
-    nodes: Vec<String>,
-    edges: Vec<(String, String)>,
-) -> PyResult<String> {
+/// The graph of node names and `(from, to)` edges.
+fn build_from_edges(nodes: &[String], edges: &[(String, String)]) -> PyResult<Graph> {
     let mut builder = GraphBuilder::new();
-    for name in &nodes {
+    for name in nodes {
         builder.node(name).map_err(value_error)?;
     }
     for (i, (a, b)) in edges.iter().enumerate() {
@@ -477,15 +472,13 @@ fn graph_from_edges(
             .edge(a, b)
             .map_err(|e| value_error(format!("edge {}: {e}", i + 1)))?;
     }
-    let graph = builder.build().map_err(value_error)?;
-    interruptible(py, move |_| Ok(graph_json(&graph)))
+    builder.build().map_err(value_error)
 }
 
-/// A graph from the text of an edge list (`"edges"`) or a JSON graph
+/// The graph of the text of an edge list (`"edges"`) or a JSON graph
 /// (`"json"`), as `grundy graph FILE` reads them.
-#[pyfunction]
-fn graph_from_text(py: Python<'_>, text: &str, format: &str) -> PyResult<String> {
-    let graph = match format {
+fn build_from_text(text: &str, format: &str) -> PyResult<Graph> {
+    Ok(match format {
         "json" => Graph::parse_json(text).map_err(value_error)?,
         "edges" => {
             let mut builder = GraphBuilder::new();
@@ -504,8 +497,135 @@ fn graph_from_text(py: Python<'_>, text: &str, format: &str) -> PyResult<String>
                 "unknown graph format {other:?}: expected \"edges\" or \"json\""
             )))
         }
-    };
+    })
+}
+
+/// A graph from node names and `(from, to)` edges.
+#[pyfunction]
+fn graph_from_edges(
+    py: Python<'_>,
+    nodes: Vec<String>,
+    edges: Vec<(String, String)>,
+) -> PyResult<String> {
+    let graph = build_from_edges(&nodes, &edges)?;
     interruptible(py, move |_| Ok(graph_json(&graph)))
+}
+
+/// A graph from the text of an edge list (`"edges"`) or a JSON graph
+/// (`"json"`), as `grundy graph FILE` reads them.
+#[pyfunction]
+fn graph_from_text(py: Python<'_>, text: &str, format: &str) -> PyResult<String> {
+    let graph = build_from_text(text, format)?;
+    interruptible(py, move |_| Ok(graph_json(&graph)))
+}
+
+/// A misère view of the graph of node names and edges: `view` is
+/// `"misere"`, `"genus"` or `"canonical"` (see [`graph_view_json`]).
+#[pyfunction]
+#[pyo3(signature = (nodes, edges, view, max_forms=None))]
+fn graph_view_from_edges(
+    py: Python<'_>,
+    nodes: Vec<String>,
+    edges: Vec<(String, String)>,
+    view: String,
+    max_forms: Option<usize>,
+) -> PyResult<String> {
+    let graph = build_from_edges(&nodes, &edges)?;
+    interruptible(py, move |cancel| {
+        graph_view_json(&graph, &view, max_forms, cancel)
+    })
+}
+
+/// The same view of the graph of an edge list or JSON text.
+#[pyfunction]
+#[pyo3(signature = (text, format, view, max_forms=None))]
+fn graph_view_from_text(
+    py: Python<'_>,
+    text: &str,
+    format: &str,
+    view: String,
+    max_forms: Option<usize>,
+) -> PyResult<String> {
+    let graph = build_from_text(text, format)?;
+    interruptible(py, move |cancel| {
+        graph_view_json(&graph, &view, max_forms, cancel)
+    })
+}
+
+/// `{node: answer}` for every node, as `grundy graph FILE` gives them:
+/// `"misere"`, `{"outcome", "value"}` (the misère nim value, `null` on a
+/// draw; graphs with cycles allowed); `"genus"`, Conway's genus as text
+/// (`"2^31"`); `"canonical"`, `{"outcome", "form"}`, the misère
+/// canonical form in CGSuite's notation. Genus and forms need a graph
+/// without cycles.
+fn graph_view_json(
+    graph: &Graph,
+    view: &str,
+    max_forms: Option<usize>,
+    cancel: &Cancel,
+) -> Result<String, Failure> {
+    use graph::genus::{GraphFormError, GraphGenusError, GENUS_MAX_BYTES};
+    let value = |e: &dyn std::fmt::Display| Failure::Value(e.to_string());
+    let failure = |e: grundy::misere::CanonicalError| match e {
+        grundy::misere::CanonicalError::Cancelled(_) => Failure::Cancelled,
+        e => Failure::Value(e.to_string()),
+    };
+    let mut out = serde_json::Map::new();
+    match view {
+        "misere" => {
+            let m = graph::misere::misere(graph);
+            for v in graph.nodes() {
+                out.insert(
+                    graph.name(v).to_owned(),
+                    json!({"outcome": m.outcome(v).as_str(), "value": m.value(v).map(|n| n.0)}),
+                );
+            }
+        }
+        "genus" => {
+            let all = graph::genus::genus(graph, GENUS_MAX_BYTES).map_err(|e| match e {
+                GraphGenusError::Cycle(e) => Failure::Value(format!(
+                    "the genus is for graphs without cycles, and {} nodes lie on a cycle or \
+                     lead into one (misere gives every node's outcome, draws included)",
+                    e.unresolved
+                )),
+                e => value(&e),
+            })?;
+            for v in graph.nodes() {
+                out.insert(graph.name(v).to_owned(), json!(all[v as usize].to_string()));
+            }
+        }
+        "canonical" => {
+            if max_forms == Some(0) {
+                return Err(Failure::Value("max_forms must be at least 1".into()));
+            }
+            let mut forms = grundy::misere::MisereForms::new()
+                .max_forms(max_forms.unwrap_or(grundy::misere::DEFAULT_MAX_FORMS))
+                .cancel(cancel);
+            let all = graph::genus::misere_forms(graph, &mut forms).map_err(|e| match e {
+                GraphFormError::Cycle(e) => Failure::Value(format!(
+                    "misère canonical forms are for graphs without cycles, and {} nodes lie on \
+                     a cycle or lead into one (misere gives every node's outcome, draws \
+                     included)",
+                    e.unresolved
+                )),
+                GraphFormError::Canonical(e) => failure(e),
+            })?;
+            for v in graph.nodes() {
+                let form = all[v as usize];
+                let notation = forms.notation(form).map_err(failure)?;
+                out.insert(
+                    graph.name(v).to_owned(),
+                    json!({"outcome": forms.outcome(form).as_str(), "form": notation}),
+                );
+            }
+        }
+        other => {
+            return Err(Failure::Value(format!(
+                "unknown graph view {other:?}: expected \"misere\", \"genus\" or \"canonical\""
+            )))
+        }
+    }
+    Ok(serde_json::Value::Object(out).to_string())
 }
 
 /// The games of a census family as JSON: `[{"game", "same_as": [..]}]`.
@@ -731,6 +851,8 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(nim, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_edges, m)?)?;
     m.add_function(wrap_pyfunction!(graph_from_text, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_view_from_edges, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_view_from_text, m)?)?;
     m.add_function(wrap_pyfunction!(census_members, m)?)?;
     m.add_function(wrap_pyfunction!(census_game, m)?)?;
     m.add_function(wrap_pyfunction!(user_values, m)?)?;

@@ -61,3 +61,97 @@ def test_graph_from_file(tmp_path):
 def test_graph_repr_counts_in_words():
     assert repr(grundy.Graph([("a", "b")])) == "Graph(2 nodes, 1 edge)"
     assert repr(grundy.Graph([], nodes=["lone"])) == "Graph(1 node, 0 edges)"
+
+
+def _misere_play(nodes, edges):
+    """Each node's misère outcome by retrograde analysis, written out
+    here: a node with no move is won (N); a node with a move to a lost
+    node is won; a node whose every move leads to a won node is lost;
+    the rest are draws (D)."""
+    followers = {n: [] for n in nodes}
+    preds = {n: [] for n in nodes}
+    for a, b in edges:
+        followers[a].append(b)
+        preds[b].append(a)
+    outcome = {n: "N" for n in nodes if not followers[n]}
+    left = {n: len(followers[n]) for n in nodes}
+    queue = list(outcome)
+    while queue:
+        n = queue.pop()
+        for p in preds[n]:
+            if p in outcome:
+                continue
+            if outcome[n] == "P":
+                outcome[p] = "N"
+                queue.append(p)
+            else:
+                left[p] -= 1
+                if left[p] == 0:
+                    outcome[p] = "P"
+                    queue.append(p)
+    return {n: outcome.get(n, "D") for n in nodes}
+
+
+def _random_graph(rng, size, acyclic):
+    nodes = [f"v{i}" for i in range(size)]
+    edges = set()
+    for _ in range(size * 2):
+        a, b = rng.randrange(size), rng.randrange(size)
+        if a == b or (acyclic and a < b):
+            continue
+        edges.add((nodes[a], nodes[b]))
+    return nodes, sorted(edges)
+
+
+def test_graph_misere_views_against_plain_play():
+    """Graph.misere against retrograde play (cycles too); on graphs
+    without cycles, the genus's γ0 and the canonical forms' outcomes agree
+    with it, g is the normal-play value, and nodes of one form have one
+    misère outcome beside any other node's form."""
+    import random
+
+    rng = random.Random(46)
+    for trial in range(60):
+        acyclic = trial % 2 == 0
+        nodes, edges = _random_graph(rng, rng.randrange(1, 12), acyclic)
+        g = grundy.Graph(edges, nodes=nodes)
+        expected = _misere_play(nodes, edges)
+        misere = g.misere
+        assert {n: o for n, (o, _) in misere.items()} == expected, (nodes, edges)
+        for n, (o, value) in misere.items():
+            # A value where the node's play is finite (every node of a
+            # graph without cycles); none on a draw.
+            assert value is not None or not acyclic or o == "D"
+            if value is not None:
+                assert o != "D" and (value == 0) == (o == "P")
+        if not acyclic:
+            continue
+        genus = g.genus
+        forms = g.misere_forms()
+        for n in nodes:
+            normal, _, gammas = genus[n].partition("^")
+            assert int(normal) == g.values[n]
+            gamma0 = int(gammas.strip("()").split(",")[0] if "," in gammas else gammas[0])
+            assert (gamma0 == 0) == (expected[n] == "P"), (n, genus[n])
+        # Equal forms mean equal games: the same misère outcome.
+        by_form = {}
+        for n in nodes:
+            by_form.setdefault(forms[n], set()).add(expected[n])
+        assert all(len(o) == 1 for o in by_form.values()), by_form
+
+
+def test_graph_misere_views_refuse_cycles_and_bad_bounds():
+    loop = grundy.Graph([("x", "y"), ("y", "x"), ("y", "end")])
+    assert loop.misere == {"x": ("D", None), "y": ("D", None), "end": ("N", 1)}
+    with pytest.raises(ValueError, match="2 nodes lie on a cycle"):
+        loop.genus
+    with pytest.raises(ValueError, match="2 nodes lie on a cycle"):
+        loop.misere_forms()
+    with pytest.raises(ValueError, match="max_forms"):
+        grundy.Graph([("a", "b")]).misere_forms(0)
+    with pytest.raises(TypeError):
+        grundy.Graph([("a", "b")]).misere_forms(1.5)
+    # Read from text, the same answers as from edges.
+    text = grundy.Graph.from_text("2 1\n2 0\n1 0\n")
+    assert text.misere_forms() == {"0": "0", "1": "*", "2": "*2"}
+    assert text.genus == {"0": "0^120", "1": "1^031", "2": "2^20"}

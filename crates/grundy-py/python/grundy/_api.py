@@ -425,6 +425,16 @@ class Graph:
     {'x': 'P', 'y': 'N', 'end': 'P'}
     >>> Graph([("a", "b"), ("b", "a")]).loopy
     {'a': (), 'b': ()}
+
+    Misère play (the player who cannot move wins), as ``grundy graph FILE
+    --misere``, ``--genus`` and ``--misere --canonical`` give it:
+
+    >>> g.misere
+    {'a': ('N', 1), 'b': ('P', 0), 'c': ('N', 1)}
+    >>> g.genus
+    {'a': '0^120', 'b': '1^031', 'c': '0^120'}
+    >>> g.misere_forms()
+    {'a': '0', 'b': '*', 'c': '0'}
     """
 
     def __init__(self, edges: Iterable[Tuple[str, str]] = (), nodes: Iterable[str] = ()):
@@ -437,7 +447,9 @@ class Graph:
             except (TypeError, ValueError):
                 raise ValueError(f"edge {i + 1}: {e!r} is not a (from, to) pair") from None
             pairs.append((str(a), str(b)))
-        self._set(_grundy.graph_from_edges([str(n) for n in nodes], pairs))
+        names = [str(n) for n in nodes]
+        self._source: Tuple[str, Any, Any] = ("edges", names, pairs)
+        self._set(_grundy.graph_from_edges(names, pairs))
 
     @classmethod
     def from_file(cls, path: Union[str, os.PathLike], format: Optional[str] = None) -> "Graph":
@@ -455,6 +467,7 @@ class Graph:
     def from_text(cls, text: str, format: str = "edges") -> "Graph":
         """A graph from the text of an edge list or a JSON graph."""
         graph = cls.__new__(cls)
+        graph._source = ("text", text, format)
         graph._set(_grundy.graph_from_text(text, format))
         return graph
 
@@ -478,6 +491,33 @@ class Graph:
     def loopy(self) -> Dict[str, Tuple[int, ...]]:
         """The loopy nodes (value ∞) and their escape sets."""
         return {n.node: n.escape for n in self.nodes if n.value == "inf"}
+
+    def _view(self, view: str, max_forms: Optional[int] = None) -> Dict[str, Any]:
+        kind, first, second = self._source
+        compute = _grundy.graph_view_from_edges if kind == "edges" else _grundy.graph_view_from_text
+        return json.loads(compute(first, second, view, max_forms))
+
+    @property
+    def misere(self) -> Dict[str, Tuple[str, Optional[int]]]:
+        """Each node's misère outcome (``"N"``, ``"P"`` or ``"D"`` for a
+        draw: graphs with cycles are allowed) and misère nim value
+        (``None`` on a draw), as ``grundy graph FILE --misere``."""
+        return {node: (a["outcome"], a["value"]) for node, a in self._view("misere").items()}
+
+    @property
+    def genus(self) -> Dict[str, str]:
+        """Each node's Conway genus ``g^γ0γ1…`` (``"2^31"``), as ``grundy
+        graph FILE --genus``; for graphs without cycles (a ``ValueError``
+        names how many nodes lie on or lead into one)."""
+        return self._view("genus")
+
+    def misere_forms(self, max_forms: Optional[int] = None) -> Dict[str, str]:
+        """Each node's misère canonical form in CGSuite's notation
+        (``"*[2[2]321]"``), as ``grundy graph FILE --misere --canonical``;
+        for graphs without cycles. Past ``max_forms`` distinct forms (about
+        a million by default) a ``ValueError`` says so."""
+        max_forms = optional_integer(max_forms, "max_forms", 1)
+        return {node: a["form"] for node, a in self._view("canonical", max_forms).items()}
 
     def __repr__(self) -> str:
         nodes = "node" if self.node_count == 1 else "nodes"
