@@ -698,7 +698,6 @@ fn nim_solution(heaps: &[u64], limit: usize, convention: Convention) -> SumSolut
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::heap::sequence::{self, EngineKind};
 
     /// The values for `heaps`, with no cancellation and no progress.
     fn solver(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<SumSolver, SumError> {
@@ -707,24 +706,37 @@ mod tests {
 
     /// Winning moves by brute force: every option of every heap, values
     /// from the naive engine.
-    fn brute_moves(ruleset: &HeapRuleset, heaps: &[u64]) -> Vec<HeapMove> {
+    /// Every winning move of `heaps` in the game `spec`, from the test
+    /// kit's Grundy values and moves, written from the rules alone.
+    fn brute_moves(spec: &str, heaps: &[u64]) -> Vec<HeapMove> {
+        use grundy_testkit::heaps::{options, subtraction_moves, take_break_moves, values};
+        let digits: Vec<u8> = match spec.split_once('.') {
+            Some((d0, rest)) => d0
+                .chars()
+                .chain(rest.chars())
+                .map(|c| c.to_digit(16).unwrap() as u8)
+                .collect(),
+            None => vec![],
+        };
+        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| match spec {
+            "sub{1,3,4}" => subtraction_moves(&[1, 3, 4], n, leave),
+            _ => take_break_moves(&digits, n, leave),
+        };
         let max = *heaps.iter().max().unwrap() as usize;
-        let mut e = sequence::engine(ruleset, EngineKind::Naive);
-        e.extend_to(max);
-        let g = |h: u64| e.get(h as usize);
-        let total: Nimber = heaps.iter().map(|&h| g(h)).sum();
+        let g = values(max, rules);
+        let total = heaps.iter().fold(0, |t, &h| t ^ g[h as usize]);
         let mut out = vec![];
         for (i, &h) in heaps.iter().enumerate() {
-            ruleset.for_each_option(h, |to| {
-                let v: Nimber = to.as_slice().iter().map(|&x| g(x)).sum();
-                if (v + g(h) + total).is_zero() {
+            for left in options(rules, h) {
+                let v = left.iter().fold(0, |t, &x| t ^ g[x as usize]);
+                if v ^ g[h as usize] ^ total == 0 {
                     out.push(HeapMove {
                         heap: i,
                         from: h,
-                        leaves: to,
+                        leaves: Leaves::new(&left),
                     });
                 }
-            });
+            }
         }
         out
     }
@@ -746,7 +758,7 @@ mod tests {
                 "{spec}: the table should be short"
             );
             for heaps in [[900u64, 3], [877, 41], [650, 650], [777, 1]] {
-                let brute = brute_moves(&ruleset, &heaps);
+                let brute = brute_moves(spec, &heaps);
                 let answer = solver.solve(&heaps, usize::MAX).unwrap();
                 assert_eq!(
                     answer.total_winning_moves,
