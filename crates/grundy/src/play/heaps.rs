@@ -712,7 +712,9 @@ impl Match<HeapPosition> {
 
 #[cfg(test)]
 mod tests {
-    use std::collections::{HashMap, HashSet};
+    use std::collections::HashSet;
+
+    use grundy_testkit::heaps::{options as kit_options, subtraction_moves, Sums};
 
     use super::*;
     use crate::play::{parse_command, Command, Lesson, Player};
@@ -739,36 +741,6 @@ mod tests {
             _ => unreachable!("no reference rules for {game}"),
         }
         out
-    }
-
-    /// Minimax by brute force: whether the player to move wins.
-    fn brute_wins(
-        game: &str,
-        misere: bool,
-        heaps: &[u64],
-        memo: &mut HashMap<Vec<u64>, bool>,
-    ) -> bool {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&w) = memo.get(&key) {
-            return w;
-        }
-        let mut any = false;
-        let mut wins = false;
-        for i in 0..key.len() {
-            for opt in options(game, key[i]) {
-                any = true;
-                let mut next = key.clone();
-                next.remove(i);
-                next.extend(opt);
-                if !brute_wins(game, misere, &next, memo) {
-                    wins = true;
-                }
-            }
-        }
-        let w = if any { wins } else { misere };
-        memo.insert(key, w);
-        w
     }
 
     /// Every position of up to `heaps` heaps of sizes up to `max`, as
@@ -838,8 +810,12 @@ mod tests {
 
     fn check_game(game: &str, heaps: usize, max: u64) {
         for convention in [Convention::Normal, Convention::Misere] {
-            let misere = convention == Convention::Misere;
-            let mut memo = HashMap::new();
+            // The test kit's minimax over whole sums, on the rules above.
+            let rules = move |n: u64| options(game, n);
+            let mut sums = match convention {
+                Convention::Misere => Sums::misere(rules),
+                Convention::Normal => Sums::normal(rules),
+            };
             for start in positions(heaps, max) {
                 let Ok(m) = Match::new(
                     game.parse().unwrap(),
@@ -850,7 +826,7 @@ mod tests {
                     assert!(!options_exist(game, &start), "{game} {start:?} refused");
                     continue;
                 };
-                let n = brute_wins(game, misere, &start, &mut memo);
+                let n = sums.mover_wins(&start);
                 assert_eq!(
                     m.outcome().first_player_wins(),
                     n,
@@ -1332,34 +1308,6 @@ mod tests {
         assert_eq!(m.engine_move().unwrap().leaves.as_slice(), [5]);
     }
 
-    /// Whether the player to move wins a subtraction game with set `set`,
-    /// by brute force over sorted positions.
-    fn brute_sub(
-        set: &[u64],
-        misere: bool,
-        heaps: &[u64],
-        memo: &mut HashMap<Vec<u64>, bool>,
-    ) -> bool {
-        let mut key: Vec<u64> = heaps.iter().copied().filter(|&h| h > 0).collect();
-        key.sort_unstable();
-        if let Some(&w) = memo.get(&key) {
-            return w;
-        }
-        let mut any = false;
-        let mut wins = false;
-        for i in 0..key.len() {
-            for &t in set.iter().filter(|&&t| t <= key[i]) {
-                any = true;
-                let mut next = key.clone();
-                next[i] -= t;
-                wins |= !brute_sub(set, misere, &next, memo);
-            }
-        }
-        let w = if any { wins } else { misere };
-        memo.insert(key, w);
-        w
-    }
-
     proptest::proptest! {
         /// For random subtraction sets and positions, the winning moves the
         /// match lists are exactly the moves to positions the brute force
@@ -1381,13 +1329,15 @@ mod tests {
                 proptest::prop_assert!(heaps.iter().all(|&h| h < set[0]));
                 return Ok(());
             };
-            let mut memo = HashMap::new();
+            // The test kit's minimax over whole sums of the subtraction game.
+            let rules = |n: u64| kit_options(|n, leave| subtraction_moves(&set, n, leave), n);
+            let mut sums = if misere { Sums::misere(rules) } else { Sums::normal(rules) };
             let mut expected = Vec::new();
             for (i, &h) in heaps.iter().enumerate() {
                 for &t in set.iter().filter(|&&t| t <= h) {
                     let mut next = heaps.clone();
                     next[i] -= t;
-                    if !brute_sub(&set, misere, &next, &mut memo) {
+                    if !sums.mover_wins(&next) {
                         expected.push((i, t));
                     }
                 }
@@ -1396,7 +1346,7 @@ mod tests {
             proptest::prop_assert_eq!(got, expected);
             proptest::prop_assert_eq!(
                 m.outcome().first_player_wins(),
-                brute_sub(&set, misere, &heaps, &mut memo)
+                sums.mover_wins(&heaps)
             );
         }
     }
