@@ -571,52 +571,35 @@ impl Position for Wythoff {
 
 #[cfg(test)]
 mod tests {
+    use grundy_testkit::Plain;
+
     use super::*;
 
-    /// Grundy values by the definition: the mex of every option's value,
-    /// each option rescanned.
-    fn brute(n: usize) -> Vec<Vec<u32>> {
-        let mut g = vec![vec![0u32; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                let mut seen = Vec::new();
-                for t in 1..=i {
-                    seen.push(g[i - t][j]);
-                }
-                for t in 1..=j {
-                    seen.push(g[i][j - t]);
-                }
-                for t in 1..=i.min(j) {
-                    seen.push(g[i - t][j - t]);
-                }
-                g[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
-            }
-        }
-        g
+    /// The options of `(i, j)`, written from the rules alone: take any
+    /// number from one heap, or the same number from both.
+    fn options((i, j): (usize, usize)) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = (1..=i).map(|t| (i - t, j)).collect();
+        out.extend((1..=j).map(|t| (i, j - t)));
+        out.extend((1..=i.min(j)).map(|t| (i - t, j - t)));
+        out
     }
 
-    /// Misère outcomes by exhaustive search: `p[i][j]` when the mover loses.
+    /// Grundy values by the definition (the test kit's mex over the
+    /// options).
+    fn brute(n: usize) -> Vec<Vec<u32>> {
+        let mut plain = Plain::normal(|&pos: &(usize, usize)| options(pos));
+        (0..n)
+            .map(|i| (0..n).map(|j| plain.value(&(i, j)) as u32).collect())
+            .collect()
+    }
+
+    /// Misère outcomes by the test kit's exhaustive search: `p[i][j]` when
+    /// the mover loses.
     fn brute_misere(n: usize) -> Vec<Vec<bool>> {
-        let mut p = vec![vec![false; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                if i == 0 && j == 0 {
-                    continue; // no move: the mover wins
-                }
-                let mut wins = false;
-                for t in 1..=i {
-                    wins |= p[i - t][j];
-                }
-                for t in 1..=j {
-                    wins |= p[i][j - t];
-                }
-                for t in 1..=i.min(j) {
-                    wins |= p[i - t][j - t];
-                }
-                p[i][j] = !wins;
-            }
-        }
-        p
+        let mut plain = Plain::misere(|&pos: &(usize, usize)| options(pos));
+        (0..n)
+            .map(|i| (0..n).map(|j| !plain.mover_wins(&(i, j))).collect())
+            .collect()
     }
 
     #[test]

@@ -540,37 +540,37 @@ impl Position for GenWythoff {
 
 #[cfg(test)]
 mod tests {
+    use grundy_testkit::Plain;
+
     use super::*;
 
-    /// Outcomes by exhaustive search, from the rules alone: `p[i][j]`
-    /// when the mover loses (normal or misère play).
-    fn brute(k: usize, n: usize, misere: bool) -> Vec<Vec<bool>> {
-        let mut p = vec![vec![false; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                let mut options = Vec::new();
-                for t in 1..=i {
-                    options.push((i - t, j));
+    /// The options of `(i, j)`, written from the rules alone: take any
+    /// number from one heap, or `s` and `t` from both with `|s - t| < k`.
+    fn options(k: usize, (i, j): (usize, usize)) -> Vec<(usize, usize)> {
+        let mut out: Vec<(usize, usize)> = (1..=i).map(|t| (i - t, j)).collect();
+        out.extend((1..=j).map(|t| (i, j - t)));
+        for s in 1..=i {
+            for t in 1..=j {
+                if s.abs_diff(t) < k {
+                    out.push((i - s, j - t));
                 }
-                for t in 1..=j {
-                    options.push((i, j - t));
-                }
-                for s in 1..=i {
-                    for t in 1..=j {
-                        if s.abs_diff(t) < k {
-                            options.push((i - s, j - t));
-                        }
-                    }
-                }
-                let wins = options.iter().any(|&(x, y)| p[x][y]);
-                p[i][j] = if misere {
-                    !options.is_empty() && !wins
-                } else {
-                    !wins
-                };
             }
         }
-        p
+        out
+    }
+
+    /// Outcomes by the test kit's exhaustive search on those rules:
+    /// `p[i][j]` when the mover loses (normal or misère play).
+    fn brute(k: usize, n: usize, misere: bool) -> Vec<Vec<bool>> {
+        let moves = |&pos: &(usize, usize)| options(k, pos);
+        let mut plain = if misere {
+            Plain::misere(moves)
+        } else {
+            Plain::normal(moves)
+        };
+        (0..n)
+            .map(|i| (0..n).map(|j| !plain.mover_wins(&(i, j))).collect())
+            .collect()
     }
 
     #[test]
@@ -639,29 +639,12 @@ mod tests {
 
     #[test]
     fn values_are_the_mex_of_the_options() {
-        // k = 2, by the definition with each option rescanned.
+        // k = 2, by the definition (the test kit's mex over the options).
         let n = 25;
-        let k = 2usize;
-        let mut g = vec![vec![0u32; n]; n];
-        for i in 0..n {
-            for j in 0..n {
-                let mut seen = Vec::new();
-                for t in 1..=i {
-                    seen.push(g[i - t][j]);
-                }
-                for t in 1..=j {
-                    seen.push(g[i][j - t]);
-                }
-                for s in 1..=i {
-                    for t in 1..=j {
-                        if s.abs_diff(t) < k {
-                            seen.push(g[i - s][j - t]);
-                        }
-                    }
-                }
-                g[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
-            }
-        }
+        let mut plain = Plain::normal(|&pos: &(usize, usize)| options(2, pos));
+        let g: Vec<Vec<u32>> = (0..n)
+            .map(|i| (0..n).map(|j| plain.value(&(i, j)) as u32).collect())
+            .collect();
         let t = table(2, n - 1, n - 1, false, &Cancel::new()).unwrap();
         assert_eq!(t, g);
     }
