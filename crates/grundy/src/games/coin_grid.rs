@@ -50,6 +50,7 @@ use std::sync::Arc;
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::ImpartialGame;
+use crate::games::coins::read_coins;
 use crate::games::error::GameError;
 use crate::games::position::{
     genus_position, Datum, Move, Position, Rules, Solution, SolveOptions,
@@ -224,34 +225,9 @@ impl CoinGrid {
         let mut width: Option<usize> = None;
         let mut at = rows_at;
         for part in spec[rows_at..].split('/') {
-            let mut mask = 0u64;
-            let mut len = 0usize;
-            for (i, ch) in part.char_indices() {
-                let span = Span::char_at(spec, at + i);
-                let head = match ch {
-                    'H' | 'h' => true,
-                    'T' | 't' => false,
-                    ch if ch.is_whitespace() => continue,
-                    ch => {
-                        return Err(ParseError::spanning(
-                            span,
-                            format!("expected a coin, H (heads) or T (tails), or '/' between rows, found {ch:?}"),
-                        )
-                        .in_text(spec)
-                        .into())
-                    }
-                };
-                if len == MAX_SIDE {
-                    return Err(ParseError::spanning(
-                        span,
-                        format!("a row has at most {MAX_SIDE} coins"),
-                    )
-                    .in_text(spec)
-                    .into());
-                }
-                mask |= u64::from(head) << len;
-                len += 1;
-            }
+            let (mask, len) =
+                read_coins(spec, at, at + part.len(), MAX_SIDE, ", or '/' between rows")
+                    .map_err(|e| e.in_text(spec))?;
             let span = Span {
                 start: at,
                 end: (at + part.len()).max(at + 1),

@@ -146,38 +146,8 @@ impl CoinRow {
         };
         let rule =
             TurningRule::parse(&spec[start..colon]).map_err(|e| e.shifted(start).in_text(spec))?;
-        let mut heads = 0u64;
-        let mut len = 0usize;
-        for (i, c) in spec[colon + 1..].char_indices() {
-            let at = colon + 1 + i;
-            let span = Span {
-                start: at,
-                end: at + c.len_utf8(),
-            };
-            let head = match c {
-                'H' | 'h' => true,
-                'T' | 't' => false,
-                c if c.is_whitespace() => continue,
-                c => {
-                    return Err(ParseError::spanning(
-                        span,
-                        format!("expected a coin, H (heads) or T (tails), found {c:?}"),
-                    )
-                    .in_text(spec)
-                    .into())
-                }
-            };
-            if len == MAX_COINS {
-                return Err(ParseError::spanning(
-                    span,
-                    format!("a row has at most {MAX_COINS} coins"),
-                )
-                .in_text(spec)
-                .into());
-            }
-            heads |= u64::from(head) << len;
-            len += 1;
-        }
+        let (heads, len) =
+            read_coins(spec, colon + 1, spec.len(), MAX_COINS, "").map_err(|e| e.in_text(spec))?;
         if len == 0 {
             let span = Span {
                 start: colon + 1,
@@ -410,6 +380,48 @@ impl Position for CoinRow {
     fn boxed(&self) -> Box<dyn Position> {
         Box::new(self.clone())
     }
+}
+
+/// The coins written in `spec[from..to]` as `H` (heads) and `T` (tails),
+/// spaces skipped: the heads as a mask (the leftmost coin the lowest bit)
+/// and the number of coins, at most `max`. `more` names what else may
+/// stand there, for the error (`", or '/' between rows"` in a grid).
+///
+/// # Errors
+/// A [`ParseError`] at the first other character, or at the coin past
+/// `max`.
+pub(crate) fn read_coins(
+    spec: &str,
+    from: usize,
+    to: usize,
+    max: usize,
+    more: &str,
+) -> Result<(u64, usize), ParseError> {
+    let mut heads = 0u64;
+    let mut len = 0usize;
+    for (i, c) in spec[from..to].char_indices() {
+        let span = Span::char_at(spec, from + i);
+        let head = match c {
+            'H' | 'h' => true,
+            'T' | 't' => false,
+            c if c.is_whitespace() => continue,
+            c => {
+                return Err(ParseError::spanning(
+                    span,
+                    format!("expected a coin, H (heads) or T (tails){more}, found {c:?}"),
+                ))
+            }
+        };
+        if len == max {
+            return Err(ParseError::spanning(
+                span,
+                format!("a row has at most {max} coins"),
+            ));
+        }
+        heads |= u64::from(head) << len;
+        len += 1;
+    }
+    Ok((heads, len))
 }
 
 #[cfg(test)]
