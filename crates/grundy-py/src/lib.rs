@@ -27,8 +27,8 @@ use grundy::heap::period::{self, AnalysisError};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
-use grundy::sum::{HeapSolver, Method, SolverLimits, SumError};
-use grundy::Convention;
+use grundy::sum::{HeapSolver, Method, SumError};
+use grundy::{Budget, Convention};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -277,13 +277,13 @@ fn solve(
         } else {
             Convention::Normal
         };
-        let defaults = SolverLimits::for_ruleset(&rules);
-        let limits = SolverLimits {
-            max_values: max.unwrap_or(defaults.max_values),
-            ..defaults
+        // No `max`: the library's default for the ruleset.
+        let budget = Budget {
+            max_values: max,
+            ..Budget::default()
         };
         let solver = HeapSolver::of(&rules, convention)
-            .limits(limits)
+            .budget(budget)
             .cancel(cancel)
             .prepare(&heaps)
             .map_err(failure)?;

@@ -1,6 +1,12 @@
-//! What a computation costs, estimated before any work from what it is
-//! asked alone (a ruleset and a heap, the heaps of a sum, the size of a
-//! position), and how far one request may go.
+//! The library's one set of limits, and what a computation costs,
+//! estimated before any work from what it is asked alone (a ruleset and a
+//! heap, the heaps of a sum, the size of a position).
+//!
+//! A [`Budget`] holds every bound an engine works within (the values the
+//! heap solver computes, the heaps of a match, the misère search and the
+//! misère quotient), and each engine with a limit takes one: the CLI fills
+//! it from its flags, the web server from its limits, Python passes it.
+//! Its [`Default`] is the library's constants.
 //!
 //! This is the one place where the library's engines are priced. A front
 //! end that serves many users (the web server) asks a [`Budget`] for the
@@ -36,17 +42,19 @@
 //! let long: HeapRuleset = "0.1234567012345670123456701234567".parse()?;
 //! assert_eq!(budget.admit(budget.values(&long, 200_000)), Admission::Slot);
 //! // How far one request may go for each family.
-//! assert_eq!(budget.max_values(&kayles), 200_000);
+//! assert_eq!(budget.value_cap(&kayles), 200_000);
 //! # Ok::<(), grundy::ParseError>(())
 //! ```
 
 use crate::games::Position;
-use crate::heap::period::Theorem;
+use crate::heap::period::{Theorem, THREE_HEAP_SEARCH_MAX};
 use crate::heap::{HeapRuleset, SubtractionSet};
-use crate::misere::QuotientLimits;
+use crate::misere::{
+    QuotientError, DEFAULT_MAX_ORDER, DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP, SEARCHED_SUM_BYTES,
+};
 use crate::play::position::MATCH_MEMORY;
-use crate::play::MatchLimits;
-use crate::sum::SolverLimits;
+use crate::play::MAX_HEAP;
+use crate::sum::{DEFAULT_MAX_VALUES, MISERE_BRUTE_FORCE_TOKENS, MISERE_QUOTIENT_SEARCHED};
 use crate::Convention;
 
 /// Below this many steps a request is cheap (most take well under a
@@ -125,7 +133,7 @@ pub enum Admission {
 }
 
 /// How far one request may go for one family of heap games
-/// ([`Budget::max_values`]), as a front end publishes it.
+/// ([`Budget::value_cap`]), as a front end publishes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueCap {
     /// The games it applies to, in words, with specs as examples.
@@ -203,9 +211,39 @@ impl Family {
     }
 }
 
-/// The library's prices and bounds for one request: its threshold of cheap
-/// work, its bound on memory, and the estimates of every engine a server
-/// runs (see the [module documentation](self)).
+/// The library's one set of limits and its prices: how far each engine may
+/// go (the values computed, the heaps of a match, the misère search and
+/// the misère quotient), the threshold of cheap work and the bound on
+/// memory of one request, and the estimates of every engine a server runs
+/// (see the [module documentation](self)).
+///
+/// Every engine with a limit takes a `Budget`: the heap solver
+/// ([`HeapSolverBuilder::budget`](crate::sum::HeapSolverBuilder::budget)),
+/// a heap match ([`MatchOptions::budget`](crate::play::MatchOptions::budget))
+/// and the misère quotient
+/// ([`QuotientBuilder::budget`](crate::misere::QuotientBuilder::budget)).
+/// Each reads the fields it needs and ignores the others, so a front end
+/// fills one `Budget` (from its flags, or its server limits) and hands it
+/// to whichever engine it calls. [`Budget::default`] is the library's
+/// constants, meant for a person at a terminal.
+///
+/// Two bounds depend on what they bound and are `None` by default:
+/// [`max_values`](Budget::max_values) is resolved per ruleset
+/// ([`Budget::max_values_for`]) and
+/// [`max_quotient_searched`](Budget::max_quotient_searched) per engine
+/// ([`Budget::quotient_searched`], [`Budget::sum_quotient_searched`]).
+///
+/// ```
+/// use grundy::sum::{HeapSolver, Method};
+/// use grundy::{Budget, Convention};
+///
+/// let kayles = "kayles".parse()?;
+/// // No exhaustive search: misère sums go straight to the quotient.
+/// let budget = Budget { max_misere_tokens: 0, ..Budget::default() };
+/// let solver = HeapSolver::of(&kayles, Convention::Misere).budget(budget).prepare(&[3, 4])?;
+/// assert_eq!(solver.method(), Method::Quotient);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Budget {
     /// Work below this many steps is cheap ([`CHEAP_STEPS`]).
@@ -213,13 +251,64 @@ pub struct Budget {
     /// Work whose memory is over this many bytes is refused
     /// ([`MAX_REQUEST_BYTES`]).
     pub max_bytes: u64,
+    /// Normal play: the most Grundy values the heap solver computes, as a
+    /// table up to the largest heap or to find a proved period that gives
+    /// larger heaps. `None`: the default for the ruleset
+    /// ([`Budget::max_values_for`]).
+    pub max_values: Option<u64>,
+    /// The largest heap of a [`Match`](crate::play::Match) in a game other
+    /// than Nim ([`MAX_HEAP`]): the match tabulates the values and lists
+    /// the moves of every heap up to it when it starts, so it is also the
+    /// match's bound on values computed (`max_values` does not apply to a
+    /// match).
+    pub max_match_heap: u64,
+    /// The most tokens a misère sum of a game other than Nim is solved with
+    /// by exhaustive search ([`MISERE_BRUTE_FORCE_TOKENS`]). It also bounds
+    /// the depth of the search's recursion, so keep it small.
+    pub max_misere_tokens: u64,
+    /// The largest heap whose misère quotient is computed
+    /// ([`MAX_QUOTIENT_HEAP`], which is also the most it may be): for a sum
+    /// past `max_misere_tokens`, or asked for on its own. 0 turns the
+    /// quotient off for sums.
+    pub max_quotient_heap: u64,
+    /// The most elements of a misère quotient ([`DEFAULT_MAX_ORDER`]). The
+    /// candidates on the way to it may have up to four times as many
+    /// (MisereSolver's candidates are often larger than the quotient they
+    /// lead to).
+    pub max_quotient_order: usize,
+    /// The most sums whose outcome the quotient's exhaustive search
+    /// remembers, about [`SEARCHED_SUM_BYTES`] each. `None`: the engine's
+    /// default, [`DEFAULT_MAX_SEARCHED`] for a quotient computed on its own
+    /// ([`Budget::quotient_searched`]) and a tenth of it,
+    /// [`MISERE_QUOTIENT_SEARCHED`], for one the heap solver computes to
+    /// solve a sum ([`Budget::sum_quotient_searched`]), which is refused
+    /// within a minute rather than ten when its quotient is out of reach.
+    pub max_quotient_searched: Option<usize>,
 }
 
 impl Default for Budget {
+    /// The library's constants: [`CHEAP_STEPS`], [`MAX_REQUEST_BYTES`],
+    /// [`MAX_HEAP`], [`MISERE_BRUTE_FORCE_TOKENS`], [`MAX_QUOTIENT_HEAP`],
+    /// [`DEFAULT_MAX_ORDER`], and the values and searched sums resolved by
+    /// the engine.
+    ///
+    /// ```
+    /// use grundy::sum::MISERE_BRUTE_FORCE_TOKENS;
+    /// use grundy::Budget;
+    /// let budget = Budget::default();
+    /// assert_eq!(budget.max_misere_tokens, MISERE_BRUTE_FORCE_TOKENS);
+    /// assert_eq!(budget.max_values, None);
+    /// ```
     fn default() -> Budget {
         Budget {
             cheap_steps: CHEAP_STEPS,
             max_bytes: MAX_REQUEST_BYTES,
+            max_values: None,
+            max_match_heap: MAX_HEAP,
+            max_misere_tokens: MISERE_BRUTE_FORCE_TOKENS,
+            max_quotient_heap: MAX_QUOTIENT_HEAP,
+            max_quotient_order: DEFAULT_MAX_ORDER,
+            max_quotient_searched: None,
         }
     }
 }
@@ -233,6 +322,84 @@ pub const FORM_BYTES: u64 = 128;
 const POSITION_STEPS: u64 = 32;
 
 impl Budget {
+    /// The most Grundy values the heap solver computes for `ruleset` under
+    /// normal play: [`max_values`](Budget::max_values) when set, else
+    /// [`DEFAULT_MAX_VALUES`], or [`THREE_HEAP_SEARCH_MAX`] for codes that
+    /// may split a heap in three, whose values each cost O(n²).
+    ///
+    /// ```
+    /// use grundy::sum::DEFAULT_MAX_VALUES;
+    /// use grundy::Budget;
+    /// let budget = Budget::default();
+    /// assert_eq!(budget.max_values_for(&"kayles".parse()?), DEFAULT_MAX_VALUES);
+    /// assert!(budget.max_values_for(&"0.F".parse()?) < DEFAULT_MAX_VALUES);
+    /// let mine = Budget { max_values: Some(100), ..budget };
+    /// assert_eq!(mine.max_values_for(&"0.F".parse()?), 100);
+    /// # Ok::<(), grundy::ParseError>(())
+    /// ```
+    pub fn max_values_for(&self, ruleset: &HeapRuleset) -> u64 {
+        self.max_values.unwrap_or(if ruleset.max_heaps_left() > 2 {
+            THREE_HEAP_SEARCH_MAX
+        } else {
+            DEFAULT_MAX_VALUES
+        })
+    }
+
+    /// The sums a misère quotient computed on its own
+    /// ([`MisereQuotient::of`](crate::misere::MisereQuotient::of)) may
+    /// remember: [`max_quotient_searched`](Budget::max_quotient_searched)
+    /// when set, else [`DEFAULT_MAX_SEARCHED`].
+    ///
+    /// ```
+    /// use grundy::misere::DEFAULT_MAX_SEARCHED;
+    /// use grundy::Budget;
+    /// assert_eq!(Budget::default().quotient_searched(), DEFAULT_MAX_SEARCHED);
+    /// ```
+    pub fn quotient_searched(&self) -> usize {
+        self.max_quotient_searched.unwrap_or(DEFAULT_MAX_SEARCHED)
+    }
+
+    /// The sums a misère quotient computed by the heap solver to solve a
+    /// sum may remember: [`max_quotient_searched`](Budget::max_quotient_searched)
+    /// when set, else [`MISERE_QUOTIENT_SEARCHED`].
+    ///
+    /// ```
+    /// use grundy::sum::MISERE_QUOTIENT_SEARCHED;
+    /// use grundy::Budget;
+    /// assert_eq!(Budget::default().sum_quotient_searched(), MISERE_QUOTIENT_SEARCHED);
+    /// let mine = Budget { max_quotient_searched: Some(10), ..Budget::default() };
+    /// assert_eq!(mine.sum_quotient_searched(), 10);
+    /// ```
+    pub fn sum_quotient_searched(&self) -> usize {
+        self.max_quotient_searched
+            .unwrap_or(MISERE_QUOTIENT_SEARCHED)
+    }
+
+    /// Checks, before any work, that memory could hold the sums a misère
+    /// quotient's outcome search may remember
+    /// ([`quotient_searched`](Budget::quotient_searched), the larger
+    /// default when unset): the allocation is asked for and given back at
+    /// once, which costs nothing, so that a computation that would fail for
+    /// want of memory after minutes is refused at the start.
+    ///
+    /// # Errors
+    /// [`QuotientError::Memory`] when the reservation is refused.
+    ///
+    /// ```
+    /// use grundy::Budget;
+    /// assert!(Budget::default().check_quotient_memory().is_ok());
+    /// let huge = Budget { max_quotient_searched: Some(usize::MAX), ..Budget::default() };
+    /// assert!(huge.check_quotient_memory().is_err());
+    /// ```
+    pub fn check_quotient_memory(&self) -> Result<(), QuotientError> {
+        let searched = self.quotient_searched();
+        let bytes = (searched as u64).saturating_mul(SEARCHED_SUM_BYTES);
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(usize::try_from(bytes).unwrap_or(usize::MAX))
+            .map_err(|_| QuotientError::Memory { searched, bytes })
+    }
+
     /// Whether work of `cost` runs at once, takes a slot, or is refused.
     ///
     /// ```
@@ -263,16 +430,16 @@ impl Budget {
     /// ```
     /// use grundy::Budget;
     /// let budget = Budget::default();
-    /// assert_eq!(budget.max_values(&"sub{1,3,4}".parse()?), 1_000_000);
-    /// assert_eq!(budget.max_values(&"0.F7".parse()?), 1_000);
-    /// assert_eq!(budget.max_values(&"nim".parse()?), u64::MAX);
+    /// assert_eq!(budget.value_cap(&"sub{1,3,4}".parse()?), 1_000_000);
+    /// assert_eq!(budget.value_cap(&"0.F7".parse()?), 1_000);
+    /// assert_eq!(budget.value_cap(&"nim".parse()?), u64::MAX);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn max_values(&self, ruleset: &HeapRuleset) -> u64 {
+    pub fn value_cap(&self, ruleset: &HeapRuleset) -> u64 {
         Family::of(ruleset).cap()
     }
 
-    /// [`Budget::max_values`] for every family it bounds, as a front end
+    /// [`Budget::value_cap`] for every family it bounds, as a front end
     /// publishes its limits.
     ///
     /// ```
@@ -399,21 +566,19 @@ impl Budget {
     }
 
     /// What [`HeapSolver`](crate::sum::HeapSolver)'s `prepare` for
-    /// `heaps` within `limits`, then one
+    /// `heaps` within this budget, then one
     /// [`solve`](crate::sum::HeapSolver::solve) listing up to `listed`
     /// winning moves, cost: the values up to the largest heap or the search
     /// for a period (normal play), the exhaustive search of the sum or the
     /// game's misère quotient (misère play), and the winning moves.
     ///
     /// ```
-    /// use grundy::sum::SolverLimits;
     /// use grundy::{Admission, Budget, Convention};
     /// let budget = Budget::default();
     /// let kayles = "kayles".parse()?;
-    /// let limits = SolverLimits::default();
-    /// let small = budget.sum(&kayles, Convention::Normal, &[3, 5, 7], &limits, 20);
+    /// let small = budget.sum(&kayles, Convention::Normal, &[3, 5, 7], 20);
     /// assert_eq!(budget.admit(small), Admission::Now);
-    /// let misere = budget.sum(&kayles, Convention::Misere, &[30, 30, 30], &limits, 20);
+    /// let misere = budget.sum(&kayles, Convention::Misere, &[30, 30, 30], 20);
     /// assert_eq!(budget.admit(misere), Admission::Slot);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
@@ -422,7 +587,21 @@ impl Budget {
         ruleset: &HeapRuleset,
         convention: Convention,
         heaps: &[u64],
-        limits: &SolverLimits,
+        listed: usize,
+    ) -> Cost {
+        let max = self.max_values_for(ruleset);
+        self.solver(ruleset, convention, heaps, max, false, listed)
+    }
+
+    /// [`Budget::sum`] for a solver that computes at most `max` values,
+    /// as a table up to the largest heap when `tabulate`.
+    fn solver(
+        &self,
+        ruleset: &HeapRuleset,
+        convention: Convention,
+        heaps: &[u64],
+        max: u64,
+        tabulate: bool,
         listed: usize,
     ) -> Cost {
         let count = heaps.len() as u64;
@@ -433,9 +612,8 @@ impl Budget {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         match convention {
             Convention::Normal => {
-                let max = limits.max_values;
                 let theorem = Theorem::for_ruleset(ruleset).is_some();
-                let prepare = if (limits.tabulate && largest <= max)
+                let prepare = if (tabulate && largest <= max)
                     || largest <= crate::sum::DIRECT_TABLE.min(max)
                     || (!theorem && largest <= max)
                 {
@@ -467,10 +645,10 @@ impl Budget {
             }
             Convention::Misere => {
                 let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
-                if tokens <= limits.misere.max_search_tokens {
+                if tokens <= self.max_misere_tokens {
                     self.misere_search(ruleset, heaps, tokens)
-                } else if largest <= limits.misere.max_quotient_heap {
-                    self.quotient(ruleset, largest, &limits.misere.quotient_limits())
+                } else if largest <= self.max_quotient_heap {
+                    self.quotient_within(ruleset, largest, self.sum_quotient_searched())
                         .then(self.moves(ruleset, heaps))
                 } else {
                     // Refused before any work.
@@ -547,63 +725,63 @@ impl Budget {
     }
 
     /// What the misère quotient of `ruleset` on heaps up to `max_heap`
-    /// costs within `limits`. Its verification at heap `n` takes
-    /// `O(n · |Q|²)` steps for candidates `Q` of up to four times
-    /// `limits.max_order` elements, and its fallback search remembers up to
-    /// `limits.max_searched` sums: nothing bounds it below that, so every
-    /// quotient of a heap or more is expensive.
+    /// costs computed on its own within this budget. Its verification at
+    /// heap `n` takes `O(n · |Q|²)` steps for candidates `Q` of up to four
+    /// times [`max_quotient_order`](Budget::max_quotient_order) elements,
+    /// and its fallback search remembers up to
+    /// [`quotient_searched`](Budget::quotient_searched) sums: nothing bounds
+    /// it below that, so every quotient of a heap or more is expensive.
     ///
     /// ```
-    /// use grundy::misere::QuotientLimits;
     /// use grundy::{Admission, Budget};
     /// let budget = Budget::default();
-    /// let cost = budget.quotient(&"0.6".parse()?, 30, &QuotientLimits::default());
+    /// let cost = budget.quotient(&"0.6".parse()?, 30);
     /// assert_eq!(budget.admit(cost), Admission::Slot);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn quotient(&self, ruleset: &HeapRuleset, max_heap: u64, limits: &QuotientLimits) -> Cost {
+    pub fn quotient(&self, ruleset: &HeapRuleset, max_heap: u64) -> Cost {
+        self.quotient_within(ruleset, max_heap, self.quotient_searched())
+    }
+
+    /// [`Budget::quotient`] with a search that remembers up to `searched`
+    /// sums.
+    fn quotient_within(&self, ruleset: &HeapRuleset, max_heap: u64, searched: usize) -> Cost {
         if max_heap == 0 {
             return Cost::steps(1);
         }
-        let order = (limits.max_order as u64).saturating_mul(4);
+        let order = (self.max_quotient_order as u64).saturating_mul(4);
         let verify = max_heap
             .saturating_mul(self.options(ruleset, max_heap).max(1))
             .saturating_mul(order.saturating_mul(order));
-        let search = (limits.max_searched as u64).saturating_mul(POSITION_STEPS);
+        let search = (searched as u64).saturating_mul(POSITION_STEPS);
         Cost {
             steps: verify.saturating_add(search),
             bytes: order.saturating_mul(order).saturating_mul(4),
         }
     }
 
-    /// What a [`Match`](crate::play::Match) of heaps within `limits`
-    /// costs to start (the solver prepared as the match prepares it) and
-    /// to answer one turn: the engine's move, which compares up to 64
-    /// candidate moves by the replies each leaves, a hint, or a move
-    /// checked.
+    /// What a [`Match`](crate::play::Match) of heaps within this budget
+    /// costs to start (the solver prepared as the match prepares it: a
+    /// table up to the largest heap, at most
+    /// [`max_match_heap`](Budget::max_match_heap)) and to answer one turn:
+    /// the engine's move, which compares up to 64 candidate moves by the
+    /// replies each leaves, a hint, or a move checked.
     ///
     /// ```
-    /// use grundy::play::MatchLimits;
     /// use grundy::{Admission, Budget, Convention};
     /// let budget = Budget::default();
-    /// let limits = MatchLimits::default();
     /// let nim = "nim".parse()?;
-    /// let turn = budget.heap_match(&nim, Convention::Normal, &[3, 5, 7], &limits);
+    /// let turn = budget.heap_match(&nim, Convention::Normal, &[3, 5, 7]);
     /// assert_eq!(budget.admit(turn), Admission::Now);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn heap_match(
-        &self,
-        ruleset: &HeapRuleset,
-        convention: Convention,
-        heaps: &[u64],
-        limits: &MatchLimits,
-    ) -> Cost {
-        let prepare = self.sum(
+    pub fn heap_match(&self, ruleset: &HeapRuleset, convention: Convention, heaps: &[u64]) -> Cost {
+        let prepare = self.solver(
             ruleset,
             convention,
             heaps,
-            &limits.solver_limits(),
+            self.max_match_heap,
+            true,
             usize::MAX,
         );
         let turn = if *ruleset == HeapRuleset::Nim {
@@ -900,7 +1078,7 @@ mod tests {
             ("grundy-game", 10_000),
         ] {
             let r = ruleset(spec);
-            assert_eq!(budget.max_values(&r), cap, "{spec}");
+            assert_eq!(budget.value_cap(&r), cap, "{spec}");
             if cap != u64::MAX {
                 assert!(
                     budget
@@ -916,7 +1094,6 @@ mod tests {
     #[test]
     fn cheap_and_expensive_requests_are_told_apart() {
         let b = Budget::default();
-        let limits = SolverLimits::default();
         let now = |c: Cost| b.admit(c) == Admission::Now;
         // What a page sends all the time.
         assert!(now(b.values(&ruleset("kayles"), 4096)));
@@ -924,24 +1101,18 @@ mod tests {
             &ruleset("nim"),
             Convention::Misere,
             &[3, 5, 7],
-            &limits,
             20
         )));
         assert!(now(b.heap_match(
             &ruleset("kayles"),
             Convention::Misere,
-            &[3, 5, 7],
-            &MatchLimits::default()
+            &[3, 5, 7]
         )));
         assert!(now(b.heap_graph(&ruleset("kayles"), 7, 200)));
         // The issue's expensive requests.
         assert!(!now(b.values(&ruleset("0.6"), 1_000_000_000)));
         assert!(!now(b.values(&ruleset("sub{1..900000}"), 1_000_000)));
-        assert!(!now(b.quotient(
-            &ruleset("0.6"),
-            30,
-            &QuotientLimits::default()
-        )));
+        assert!(!now(b.quotient(&ruleset("0.6"), 30)));
         assert!(!now(b.values(&ruleset("0.F7"), 1000)));
         assert!(!now(b.nim([10_000; 25])));
     }

@@ -45,9 +45,7 @@ use std::collections::HashMap;
 
 mod solver;
 
-pub use solver::{
-    HeapSolver, HeapSolverBuilder, Method, SolveProgress, SolverLimits, DEFAULT_MAX_VALUES,
-};
+pub use solver::{HeapSolver, HeapSolverBuilder, Method, SolveProgress, DEFAULT_MAX_VALUES};
 
 use crate::heap::period::{self, Analysis};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
@@ -58,9 +56,11 @@ use crate::{Convention, Nimber, Outcome};
 /// other than Nim are solved (by exhaustive search).
 pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
 
-/// The sums the misère quotient's fallback search may remember when a sum
-/// is solved by a [`HeapSolver`] (by `grundy solve` or a match; the
-/// quotient is usually found without any search). A tenth of the
+/// The sums the misère quotient's fallback search may remember by default
+/// when a sum is solved by a [`HeapSolver`] (by `grundy solve` or a match;
+/// the quotient is usually found without any search): see
+/// [`Budget::sum_quotient_searched`](crate::Budget::sum_quotient_searched).
+/// A tenth of the
 /// [`DEFAULT_MAX_SEARCHED`](crate::misere::DEFAULT_MAX_SEARCHED) of the
 /// quotient computed on its own (`grundy quotient`), so that a sum whose
 /// quotient is out of reach is refused within a minute rather than ten;
@@ -115,7 +115,7 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
     },
     /// A misère sum past the exhaustive search with a heap beyond the
@@ -127,11 +127,13 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
         /// The largest heap of the sum.
         heap: u64,
-        /// The quotient's heap bound.
+        /// The quotient's heap bound
+        /// ([`Budget::max_quotient_heap`](crate::Budget::max_quotient_heap),
+        /// at most [`MAX_QUOTIENT_HEAP`](crate::misere::MAX_QUOTIENT_HEAP)).
         max: u64,
     },
     /// A misère sum past the exhaustive search whose misère quotient could
@@ -143,64 +145,20 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
         /// The largest heap of the sum.
         max_heap: u64,
         /// The quotient's error.
         reason: String,
-        /// The bound of [`MisereBounds`] the quotient passed, when it
-        /// outgrew one (`max_order` or `max_searched`).
+        /// The bound of the [`Budget`](crate::Budget) the quotient passed,
+        /// when it outgrew one (`max_quotient_order` or
+        /// `max_quotient_searched`).
         bound: Option<crate::misere::QuotientBound>,
     },
     /// The computation was stopped through its [`Cancel`] flag.
     #[error("stopped while computing values")]
     Cancelled(#[from] Cancelled),
-}
-
-/// Bounds on misère play of games other than Nim, for [`HeapSolver`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MisereBounds {
-    /// The most tokens a sum is solved with by exhaustive search (the
-    /// search's recursion is as deep as the tokens, so keep it small).
-    pub max_search_tokens: u64,
-    /// The largest heap whose misère quotient may be computed.
-    pub max_quotient_heap: u64,
-    /// The most elements of the quotient (and of its candidates), as
-    /// [`QuotientLimits::max_order`](crate::misere::QuotientLimits::max_order).
-    pub max_order: usize,
-    /// The sums the quotient's fallback search may remember.
-    pub max_searched: usize,
-}
-
-impl MisereBounds {
-    /// The quotient computation's limits under these bounds (`max_order`
-    /// elements, `max_searched` sums for its fallback search).
-    ///
-    /// ```
-    /// use grundy::misere::DEFAULT_MAX_ORDER;
-    /// use grundy::sum::{MisereBounds, MISERE_QUOTIENT_SEARCHED};
-    /// let limits = MisereBounds::default().quotient_limits();
-    /// assert_eq!(limits.max_searched, MISERE_QUOTIENT_SEARCHED);
-    /// assert_eq!(limits.max_order, DEFAULT_MAX_ORDER);
-    /// ```
-    pub fn quotient_limits(self) -> crate::misere::QuotientLimits {
-        crate::misere::QuotientLimits {
-            max_order: self.max_order,
-            max_searched: self.max_searched,
-        }
-    }
-}
-
-impl Default for MisereBounds {
-    fn default() -> MisereBounds {
-        MisereBounds {
-            max_search_tokens: MISERE_BRUTE_FORCE_TOKENS,
-            max_quotient_heap: crate::misere::MAX_QUOTIENT_HEAP,
-            max_order: crate::misere::DEFAULT_MAX_ORDER,
-            max_searched: MISERE_QUOTIENT_SEARCHED,
-        }
-    }
 }
 
 /// The answer for a sum of heaps.
