@@ -254,7 +254,35 @@ fn bounds_give_errors_with_what_was_verified() {
     }
     assert!(matches!(
         MisereQuotient::compute(&kayles, 100_000),
-        Err(QuotientError::HeapTooLarge { .. })
+        Err(QuotientError::HeapTooLarge {
+            heap: 100_000,
+            limit: 500
+        })
+    ));
+    // A budget's heap bound is the quotient's too, up to the library's.
+    let small = Budget {
+        max_quotient_heap: 5,
+        ..Budget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::of(&kayles, 6).budget(small).compute(),
+        Err(QuotientError::HeapTooLarge { heap: 6, limit: 5 })
+    ));
+    assert_eq!(
+        MisereQuotient::of(&kayles, 5)
+            .budget(small)
+            .compute()
+            .unwrap()
+            .max_heap(),
+        5
+    );
+    let large = Budget {
+        max_quotient_heap: 1000,
+        ..Budget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::of(&kayles, 501).budget(large).compute(),
+        Err(QuotientError::HeapTooLarge { limit: 500, .. })
     ));
     let q = MisereQuotient::compute(&kayles, 4).unwrap();
     assert!(matches!(
