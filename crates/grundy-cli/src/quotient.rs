@@ -4,11 +4,8 @@
 
 use std::io::Write;
 
-use grundy::misere::{
-    MisereQuotient, QuotientBound, QuotientError, DEFAULT_MAX_ORDER, DEFAULT_MAX_SEARCHED,
-    MAX_QUOTIENT_HEAP,
-};
-use grundy::Budget;
+use grundy::budget::{Budget, DEFAULT_MAX_ORDER, DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP};
+use grundy::misere::{MisereQuotient, QuotientBound, QuotientError};
 
 use crate::progress::Progress;
 

@@ -840,7 +840,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy::simd::selected().map_err(|e| PyValueError::new_err(e.to_string()))?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_VALUES", MAX_TO)?;
-    m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;
+    m.add("MAX_QUOTIENT_HEAP", grundy::budget::MAX_QUOTIENT_HEAP)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(genus, m)?)?;

@@ -55,8 +55,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use grundy::sum::MISERE_QUOTIENT_SEARCHED;
-use grundy::Budget;
+use grundy::budget::{Budget, MISERE_QUOTIENT_SEARCHED};
 
 pub use error::ApiError;
 

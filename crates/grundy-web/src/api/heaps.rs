@@ -6,12 +6,13 @@ use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
 
+use grundy::budget::MISERE_BRUTE_FORCE_TOKENS;
 use grundy::game::ImpartialGame;
 use grundy::graph::{position_graph, GraphError};
 use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
-use grundy::sum::{HeapSolver, Method, MISERE_BRUTE_FORCE_TOKENS};
+use grundy::sum::{HeapSolver, Method};
 use grundy::{Budget, Convention, Cost};
 use grundy_json::{
     NimJson, PeriodJson, QuotientJson, SolveJson, SolveNimJson, ValuesJson, ValuesStats,

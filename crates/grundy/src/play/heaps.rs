@@ -28,19 +28,13 @@ use crate::moves::MoveError;
 use crate::sum::{HeapSolver, SolveProgress, SumError};
 use crate::{Budget, Convention, Nimber, Outcome};
 
-/// The largest heap `play` accepts in a game other than Nim: moves are
-/// listed one by one, and a person does not count further. (`grundy solve`
-/// answers for heaps of any size.) The default of
-/// [`Budget::max_match_heap`].
-pub const MAX_HEAP: u64 = 1000;
-
 /// The most tokens a misère game other than Nim is played with by
 /// searching every position, which grows quickly; larger positions are
 /// played with the game's misère quotient (heaps up to
 /// [`Budget::max_quotient_heap`]). The same bound as `grundy solve`'s,
-/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::sum::MISERE_BRUTE_FORCE_TOKENS): a
+/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::budget::MISERE_BRUTE_FORCE_TOKENS): a
 /// position is solved the same way whichever command asks.
-pub const MAX_MISERE_TOKENS: u64 = crate::sum::MISERE_BRUTE_FORCE_TOKENS;
+pub const MAX_MISERE_TOKENS: u64 = crate::budget::MISERE_BRUTE_FORCE_TOKENS;
 
 /// From a P-position the engine compares its candidate moves by the
 /// opponent's winning replies; it looks at this many of them at most (those
@@ -362,7 +356,7 @@ impl Match<HeapPosition> {
     /// Starts a match from `heaps`, with `first` to move.
     ///
     /// # Errors
-    /// No heaps, a position with no move, a heap larger than [`MAX_HEAP`]
+    /// No heaps, a position with no move, a heap larger than [`MAX_MATCH_HEAP`](crate::budget::MAX_MATCH_HEAP)
     /// in a game other than Nim, or a misère game other than Nim with more
     /// than [`MAX_MISERE_TOKENS`] tokens whose misère quotient cannot be
     /// computed within [`Budget::default`].
@@ -1071,7 +1065,7 @@ mod tests {
                 MatchOptions::default().budget(budget),
             )
         };
-        // Beyond the default MAX_HEAP, within the caller's bound.
+        // Beyond the default MAX_MATCH_HEAP, within the caller's bound.
         // Kayles has period 12 from n = 71 on (Guy and Smith, 1956).
         let m = with(&[1500, 3], Convention::Normal).unwrap();
         assert_eq!(m.value(1500), Some(m.value(1500 - 12 * 100).unwrap()));

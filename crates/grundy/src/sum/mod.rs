@@ -37,7 +37,8 @@
 //! Nim unless the move would leave only heaps of size at most 1, then leave
 //! an odd number of 1s). For every other ruleset misère sums are solved by
 //! exhaustive search over the positions of the sum for small sums (at most
-//! [`MISERE_BRUTE_FORCE_TOKENS`] tokens), and past that from the game's
+//! [`MISERE_BRUTE_FORCE_TOKENS`](crate::budget::MISERE_BRUTE_FORCE_TOKENS)
+//! tokens by default), and past that from the game's
 //! misère quotient ([`crate::misere`]) on heaps up to the largest.
 
 use crate::cancel::{Cancel, Cancelled};
@@ -45,27 +46,12 @@ use std::collections::HashMap;
 
 mod solver;
 
-pub use solver::{HeapSolver, HeapSolverBuilder, Method, SolveProgress, DEFAULT_MAX_VALUES};
+pub use solver::{HeapSolver, HeapSolverBuilder, Method, SolveProgress};
 
 use crate::heap::period::{self, Analysis};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, QuotientError};
 use crate::{Convention, Nimber, Outcome};
-
-/// The largest total number of tokens for which misère sums of rulesets
-/// other than Nim are solved (by exhaustive search).
-pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
-
-/// The sums the misère quotient's fallback search may remember by default
-/// when a sum is solved by a [`HeapSolver`] (by `grundy solve` or a match;
-/// the quotient is usually found without any search): see
-/// [`Budget::sum_quotient_searched`](crate::Budget::sum_quotient_searched).
-/// A tenth of the
-/// [`DEFAULT_MAX_SEARCHED`](crate::misere::DEFAULT_MAX_SEARCHED) of the
-/// quotient computed on its own (`grundy quotient`), so that a sum whose
-/// quotient is out of reach is refused within a minute rather than ten;
-/// `grundy solve --max-searched` raises it.
-pub const MISERE_QUOTIENT_SEARCHED: usize = crate::misere::DEFAULT_MAX_SEARCHED / 10;
 
 /// Heaps up to this size are solved from a table of values; larger ones
 /// first look for a proved period.
@@ -133,7 +119,7 @@ pub enum SumError {
         heap: u64,
         /// The quotient's heap bound
         /// ([`Budget::max_quotient_heap`](crate::Budget::max_quotient_heap),
-        /// at most [`MAX_QUOTIENT_HEAP`](crate::misere::MAX_QUOTIENT_HEAP)).
+        /// at most [`MAX_QUOTIENT_HEAP`](crate::budget::MAX_QUOTIENT_HEAP)).
         max: u64,
     },
     /// A misère sum past the exhaustive search whose misère quotient could

@@ -10,19 +10,13 @@ use super::{
     misere_search_solve, misere_search_wins, misere_solve_by_quotient, nim_solution, SumError,
     SumSolution, SumSolver,
 };
+use crate::budget::MAX_QUOTIENT_HEAP;
 use crate::cancel::Cancel;
 use crate::heap::period::Analysis;
 use crate::heap::{HeapMove, HeapRuleset};
-use crate::misere::{MisereQuotient, QuotientError, MAX_QUOTIENT_HEAP};
+use crate::misere::{MisereQuotient, QuotientError};
 use crate::nim::NimSummary;
 use crate::{Budget, Convention, Nimber, Outcome};
-
-/// The most values a [`HeapSolver`] computes by default to value heaps
-/// under normal play (a table up to the largest heap when it is within,
-/// else a proved period found within this many values), for rulesets that
-/// split a heap in two at most: see
-/// [`Budget::max_values_for`](crate::Budget::max_values_for).
-pub const DEFAULT_MAX_VALUES: u64 = 1 << 22;
 
 /// How a [`HeapSolver`] answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -126,31 +126,44 @@ mod monoid;
 mod present;
 mod verify;
 
+use crate::budget::{Budget, MAX_QUOTIENT_HEAP};
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
-use crate::Budget;
 
 use learner::{Hyp, LearnError, Learner};
 pub use monoid::MisereQuotient;
-
-/// The largest `--max-heap` accepted: the learner keeps one layer of its
-/// verification per heap size.
-pub const MAX_QUOTIENT_HEAP: u64 = 500;
-
-/// The default bound on the order of a quotient (candidates on the way may
-/// have four times as many elements); a candidate of order `|Q|` keeps its
-/// multiplication table, `4|Q|²` bytes, and its verification at most
-/// `|Q|²/2` bytes per heap size.
-pub const DEFAULT_MAX_ORDER: usize = 1024;
-
-/// The default bound on the sums the exhaustive outcome search may
-/// remember before the computation gives up (about 100 bytes each).
-pub const DEFAULT_MAX_SEARCHED: usize = 20_000_000;
 
 /// About what one sum remembered by the outcome search takes (its key and
 /// outcome in a hash map), for
 /// [`Budget::check_quotient_memory`](crate::Budget::check_quotient_memory).
 pub const SEARCHED_SUM_BYTES: u64 = 100;
+
+impl Budget {
+    /// Checks, before any work, that memory could hold the sums a misère
+    /// quotient's outcome search may remember
+    /// ([`quotient_searched`](Budget::quotient_searched), the larger
+    /// default when unset): the allocation is asked for and given back at
+    /// once, which costs nothing, so that a computation that would fail for
+    /// want of memory after minutes is refused at the start.
+    ///
+    /// # Errors
+    /// [`QuotientError::Memory`] when the reservation is refused.
+    ///
+    /// ```
+    /// use grundy::Budget;
+    /// assert!(Budget::default().check_quotient_memory().is_ok());
+    /// let huge = Budget { max_quotient_searched: Some(usize::MAX), ..Budget::default() };
+    /// assert!(huge.check_quotient_memory().is_err());
+    /// ```
+    pub fn check_quotient_memory(&self) -> Result<(), QuotientError> {
+        let searched = self.quotient_searched();
+        let bytes = (searched as u64).saturating_mul(SEARCHED_SUM_BYTES);
+        let mut probe: Vec<u8> = Vec::new();
+        probe
+            .try_reserve_exact(usize::try_from(bytes).unwrap_or(usize::MAX))
+            .map_err(|_| QuotientError::Memory { searched, bytes })
+    }
+}
 
 /// Which of a [`Budget`]'s bounds on a quotient a computation passed
 /// ([`QuotientError::TooLarge`]), so that a front end can name the setting
