@@ -16,8 +16,10 @@
 //!   sets) and their values by the definition; [`heaps::Sums`] plays sums
 //!   of heaps.
 //! - [`boards`]: Cram and Chomp on drawn grids.
+//! - [`coins`]: coin-turning rules, rows and two-dimensional products.
 //! - [`graphs`]: values and outcomes of explicit game graphs.
 //! - [`genus`]: Conway's genus by its definition.
+//! - [`nimbers`]: the nim product by its definition.
 //!
 //! ```
 //! use grundy_testkit::{heaps, mex};
@@ -28,9 +30,11 @@
 //! ```
 
 pub mod boards;
+pub mod coins;
 pub mod genus;
 pub mod graphs;
 pub mod heaps;
+pub mod nimbers;
 mod plain;
 
 pub use plain::Plain;
