@@ -47,6 +47,35 @@ pub fn values(k: u64, n: usize) -> Vec<Vec<u64>> {
     g
 }
 
+/// The first `count` P-positions `(A_n, B_n)` of the game with parameter
+/// `k`, by Fraenkel's construction ("How to beat your Wythoff games'
+/// opponent on three fronts", 1982): `A_n` is the least number in no
+/// earlier pair and `B_n = A_n + k n`. A theorem, not the definition: the
+/// tests here check it against [`values`].
+///
+/// ```
+/// let pairs = grundy_testkit::wythoff::fraenkel_pairs(1, 4);
+/// assert_eq!(pairs, [(0, 0), (1, 2), (3, 5), (4, 7)]);
+/// ```
+pub fn fraenkel_pairs(k: u64, count: usize) -> Vec<(u64, u64)> {
+    let mut used = vec![false];
+    let mut pairs = Vec::with_capacity(count);
+    let mut a = 0u64;
+    for n in 0..count as u64 {
+        while used.get(a as usize) == Some(&true) {
+            a += 1;
+        }
+        let b = a + k * n;
+        if used.len() <= b as usize {
+            used.resize(b as usize + 1, false);
+        }
+        used[a as usize] = true;
+        used[b as usize] = true;
+        pairs.push((a, b));
+    }
+    pairs
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,25 +107,13 @@ mod tests {
                 (12, 20)
             ]
         );
-        // Fraenkel ("How to beat your Wythoff games' opponent on three
-        // fronts", 1982): for k the P-positions are (A_n, A_n + k n), A_n
-        // the least number in no earlier pair.
-        for k in 2..=3u64 {
-            let mut used = vec![false; 200];
-            let mut pairs = vec![];
-            let mut a = 0;
-            for n in 0.. {
-                while used[a] {
-                    a += 1;
-                }
-                let b = a + k as usize * n;
-                if b >= 24 {
-                    break;
-                }
-                used[a] = true;
-                used[b] = true;
-                pairs.push((a, b));
-            }
+        // Fraenkel's construction gives them for every k.
+        for k in 1..=3u64 {
+            let pairs: Vec<(usize, usize)> = fraenkel_pairs(k, 24)
+                .into_iter()
+                .map(|(a, b)| (a as usize, b as usize))
+                .filter(|&(_, b)| b < 24)
+                .collect();
             assert_eq!(lost(&values(k, 24)), pairs, "k = {k}");
         }
     }
