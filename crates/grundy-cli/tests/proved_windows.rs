@@ -182,7 +182,7 @@ fn windows_of_proved_games_at_any_offset() {
 
 #[test]
 fn the_whole_of_nim_streams_into_a_closed_pipe() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = common::process()
         .args(["values", "nim", "--to", "18446744073709551615"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
