@@ -42,9 +42,8 @@ mod tests {
         // A Fermat power 2^(2^k) times itself is 3/2 of it: 2 ⊗ 2 = 3,
         // 4 ⊗ 4 = 6.
         assert_eq!((t[2][2], t[4][4]), (3, 6));
-        for a in 0..16 {
-            assert_eq!(t[a][1], a as u64);
-            assert_eq!(t[a][0], 0);
+        for (a, row) in t.iter().enumerate() {
+            assert_eq!((row[0], row[1]), (0, a as u64));
         }
     }
 }
