@@ -32,6 +32,17 @@ pub fn stdout(args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// `grundy ARGS` run to the end, whatever its end: its exit code (`None`
+/// when killed), stdout and stderr.
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = grundy().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
 /// The JSON that `grundy ARGS` prints; the command must succeed.
 pub fn json(args: &[&str]) -> serde_json::Value {
     serde_json::from_str(&stdout(args)).unwrap()
