@@ -14,10 +14,9 @@
 //!
 //! Values of one and two bytes have an AVX2 copy written with intrinsics
 //! ([`pairs_hit_u8_avx2`], [`pairs_hit_u16_avx2`]), which also takes
-//! one-byte values at AVX-512;
-//! it leaves no scalar tail, which most of Officers' scans, being short,
-//! had been (the loop above, compiled for AVX2, now runs only for values
-//! of four bytes). Values of two bytes have a copy for AVX-512 (F and
+//! one-byte values at AVX-512; it leaves no scalar tail, which most of
+//! Officers' scans, being short, had been (the portable loop compiled for
+//! AVX2 now runs only for values of four bytes). Values of two bytes have a copy for AVX-512 (F and
 //! BW), written with intrinsics: 32 pairs a vector, the back half
 //! reversed by one permutation, the matches gathered in mask registers.
 //!

@@ -309,7 +309,7 @@ avx2! {
     pub(super) fn expand(rows: &[u16], out: &mut [u64], row: usize, classes: Option<Classes>) {
         const FOUR: usize = 4;
         let lanes = (out.len() / row.max(1)).min(LANES);
-        let Some(c) = classes.filter(|_| lanes % FOUR == 0 && row > 0) else {
+        let Some(c) = classes.filter(|_| lanes.is_multiple_of(FOUR) && row > 0) else {
             return super::words::avx2::expand(rows, out, row, classes);
         };
         let half = rows.len() / LANES / 2;
