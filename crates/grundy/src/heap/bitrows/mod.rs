@@ -37,7 +37,9 @@
 //!   `1 << x % 32` once, and each word of the rows takes a compare, an
 //!   AND and an OR (SSE2 and NEON cannot shift lanes by amounts of their
 //!   own). Compiled for the target's baseline, the portable copy; the
-//!   AVX2 copy's codes and expansion are these loops compiled for AVX2.
+//!   AVX2 copy's codes, and its expansion of rows of every value, are
+//!   these loops compiled for AVX2 (`avx2.rs` expands rows of two
+//!   classes, four heap sizes a vector).
 //!
 //! All copies give the same rows, which the tests compare. The engine
 //! marks its blocks in bit rows where the AVX-512 or the AVX2 copy runs
