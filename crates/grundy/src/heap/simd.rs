@@ -225,7 +225,9 @@ fn pairs_hit_u16_avx512(front: &[u16], back: &[u16], m: u16) -> bool {
         }
         i += 64;
     }
-    (i..n).any(|j| front[j] ^ back[n - 1 - j] == m)
+    // The last pairs: front[i..] against back[..n - i], by the AVX2 copy
+    // (AVX-512 F implies AVX2), which leaves no scalar tail.
+    i < n && pairs_hit_u16_avx2(&front[i..n], &back[..n - i], m)
 }
 
 #[cfg(test)]
