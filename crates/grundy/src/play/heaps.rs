@@ -714,33 +714,24 @@ impl Match<HeapPosition> {
 mod tests {
     use std::collections::HashSet;
 
-    use grundy_testkit::heaps::{options as kit_options, subtraction_moves, Sums};
+    use grundy_testkit::heaps::{self as kit, Sums};
 
     use super::*;
     use crate::play::{parse_command, Command, Lesson, Player};
 
-    /// The options of one heap, written here from the rules and not from
-    /// the library's rulesets: a list of what a move may leave.
+    /// The options of one heap, from the test kit's rules (written from
+    /// the definitions, not from the library's rulesets): a list of what a
+    /// move may leave.
     fn options(game: &str, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        match game {
-            "nim" => out.extend((0..n).map(|r| vec![r])),
-            "sub{1,3,4}" => out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|s| vec![n - s])),
-            // Kayles: knock down one pin or two adjacent pins from a row.
-            "kayles" => {
-                for take in [1, 2] {
-                    if take <= n {
-                        for left in 0..=n - take {
-                            out.push(vec![left, n - take - left]);
-                        }
-                    }
-                }
-            }
-            // Grundy's game: split a heap into two unequal heaps.
-            "grundy-game" => out.extend((1..n.div_ceil(2)).map(|a| vec![a, n - a])),
+        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| match game {
+            "nim" => kit::nim_moves(n, leave),
+            "sub{1,3,4}" => kit::subtraction_moves(&[1, 3, 4], n, leave),
+            // Kayles, 0.77: knock down one pin or two adjacent pins.
+            "kayles" => kit::take_break_moves(&[0, 7, 7], n, leave),
+            "grundy-game" => kit::grundy_game_moves(n, leave),
             _ => unreachable!("no reference rules for {game}"),
-        }
-        out
+        };
+        kit::options(rules, n)
     }
 
     /// Every position of up to `heaps` heaps of sizes up to `max`, as
@@ -1330,7 +1321,7 @@ mod tests {
                 return Ok(());
             };
             // The test kit's minimax over whole sums of the subtraction game.
-            let rules = |n: u64| kit_options(|n, leave| subtraction_moves(&set, n, leave), n);
+            let rules = |n: u64| kit::options(|n, leave| kit::subtraction_moves(&set, n, leave), n);
             let mut sums = if misere { Sums::misere(rules) } else { Sums::normal(rules) };
             let mut expected = Vec::new();
             for (i, &h) in heaps.iter().enumerate() {

@@ -704,30 +704,21 @@ mod tests {
         SumSolver::new(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
     }
 
-    /// Winning moves by brute force: every option of every heap, values
-    /// from the naive engine.
     /// Every winning move of `heaps` in the game `spec`, from the test
     /// kit's Grundy values and moves, written from the rules alone.
     fn brute_moves(spec: &str, heaps: &[u64]) -> Vec<HeapMove> {
-        use grundy_testkit::heaps::{options, subtraction_moves, take_break_moves, values};
-        let digits: Vec<u8> = match spec.split_once('.') {
-            Some((d0, rest)) => d0
-                .chars()
-                .chain(rest.chars())
-                .map(|c| c.to_digit(16).unwrap() as u8)
-                .collect(),
-            None => vec![],
-        };
-        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| match spec {
-            "sub{1,3,4}" => subtraction_moves(&[1, 3, 4], n, leave),
-            _ => take_break_moves(&digits, n, leave),
+        use crate::heap::spec::kit_rules::options as kit_options;
+        use grundy_testkit::heaps::values;
+        let ruleset = HeapRuleset::parse(spec).unwrap();
+        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| {
+            kit_options(&ruleset, n).iter().for_each(|l| leave(l))
         };
         let max = *heaps.iter().max().unwrap() as usize;
         let g = values(max, rules);
         let total = heaps.iter().fold(0, |t, &h| t ^ g[h as usize]);
         let mut out = vec![];
         for (i, &h) in heaps.iter().enumerate() {
-            for left in options(rules, h) {
+            for left in kit_options(&ruleset, h) {
                 let v = left.iter().fold(0, |t, &x| t ^ g[x as usize]);
                 if v ^ g[h as usize] ^ total == 0 {
                     out.push(HeapMove {
