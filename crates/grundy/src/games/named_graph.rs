@@ -261,22 +261,7 @@ impl NamedGraph {
         limits: &Limits,
         read: Option<ReadFile<'_>>,
     ) -> Result<NamedGraph, GameError> {
-        let lead = spec.len() - spec.trim_start().len();
-        let body = lead + family.len() + 1;
-        let prefix_ok = spec.get(lead..body).is_some_and(|p| {
-            p.ends_with(':')
-                && p.get(..family.len())
-                    .is_some_and(|f| f.eq_ignore_ascii_case(family))
-        });
-        if !prefix_ok {
-            let found = spec
-                .trim()
-                .chars()
-                .next()
-                .map_or("end of spec".into(), |c| format!("'{c}'"));
-            let err = ParseError::at_byte(lead, format!("expected '{family}:', found {found}"));
-            return Err(err.in_text(spec).into());
-        }
+        let body = family_body(spec, family)?;
         NamedGraph::parse(spec, body, limits, read).map_err(|e| e.in_text(spec))
     }
 
@@ -288,22 +273,10 @@ impl NamedGraph {
         read: Option<ReadFile<'_>>,
     ) -> Result<NamedGraph, GameError> {
         let Limits { game, max } = *limits;
-        let Some(read) = read else {
-            return Err(GameError::NoFiles {
-                path: path.to_owned(),
-            });
-        };
-        let file = |context: String, reason: String| GameError::File {
-            path: path.to_owned(),
-            context,
-            reason,
-        };
-        let text = read(path).map_err(|e| {
-            file(
-                format!("{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file"),
-                e.to_string(),
-            )
+        let text = read_file(path, read, || {
+            format!("{spec:?}: not a graph family (path:N, cycle:N, grid:RxC, complete:N, star:N, petersen), and {path:?} cannot be read as an edge-list file")
         })?;
+        let file = |context: String, reason: String| file_error(path, context, reason);
         let graph = Graph::parse_edge_list(&text).map_err(|e| {
             file(
                 format!("{path}: not an edge list for {game}"),
@@ -347,6 +320,61 @@ impl fmt::Display for NamedGraph {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.text)
     }
+}
+
+/// Where the graph of a spec `FAMILY:GRAPH` starts (the byte after the
+/// `:`), `family` (in lower case) matched ignoring case and leading spaces.
+///
+/// # Errors
+/// A spec that does not start with `family:`, located in `spec`.
+pub(crate) fn family_body(spec: &str, family: &str) -> Result<usize, GameError> {
+    let lead = spec.len() - spec.trim_start().len();
+    let body = lead + family.len() + 1;
+    let prefix_ok = spec.get(lead..body).is_some_and(|p| {
+        p.ends_with(':')
+            && p.get(..family.len())
+                .is_some_and(|f| f.eq_ignore_ascii_case(family))
+    });
+    if !prefix_ok {
+        let found = spec
+            .trim()
+            .chars()
+            .next()
+            .map_or("end of spec".into(), |c| format!("'{c}'"));
+        let err = ParseError::at_byte(lead, format!("expected '{family}:', found {found}"));
+        return Err(err.in_text(spec).into());
+    }
+    Ok(body)
+}
+
+/// The error about the file at `path` a spec names: what could not be
+/// done with it (`context`) and why (`reason`).
+pub(crate) fn file_error(path: &str, context: String, reason: String) -> GameError {
+    GameError::File {
+        path: path.to_owned(),
+        context,
+        reason,
+    }
+}
+
+/// The text of the file at `path` that a spec names, read with the front
+/// end's `read`: the one place a game's graph file is loaded.
+///
+/// # Errors
+/// [`GameError::NoFiles`] when `read` is `None`; [`GameError::File`] with
+/// the context `unreadable` gives (what the spec would have been, had it
+/// not named a file) when the file cannot be read.
+pub(crate) fn read_file(
+    path: &str,
+    read: Option<ReadFile<'_>>,
+    unreadable: impl FnOnce() -> String,
+) -> Result<String, GameError> {
+    let Some(read) = read else {
+        return Err(GameError::NoFiles {
+            path: path.to_owned(),
+        });
+    };
+    read(path).map_err(|e| file_error(path, unreadable(), e.to_string()))
 }
 
 /// The vertex named `name` among `names` (exactly, or else ignoring case).

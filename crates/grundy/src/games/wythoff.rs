@@ -40,9 +40,9 @@ use crate::cancel::{Cancel, Cancelled};
 use crate::games::error::GameError;
 use crate::games::numbers;
 use crate::games::position::{Datum, Move, Position, Rules, Solution, SolveOptions};
+use crate::games::wythoff_k::{self, datum, draw_heaps, two_heap_rules, two_heaps, typed_heaps};
 use crate::moves::MoveError;
 use crate::search::SearchStats;
-use crate::span::{ParseError, Span};
 use crate::{Convention, Nimber, Outcome};
 
 /// `⌊√(5k²)⌋`, exactly, for any `k` below `2^128`.
@@ -189,12 +189,14 @@ fn after(a: u128, b: u128, (take, n): (Take, u128)) -> (u128, u128) {
 /// The Grundy values of Wythoff's game on rows `0..rows` and columns
 /// `0..cols`: `table[i][j]` is the value of heaps `(i, j)`.
 ///
-/// Row by row: a bitset of the values so far in the row and its least
-/// missing value, and for each cell the at most `2i` values above it in
-/// its column and on its diagonal, marked in a stamped array; the value is
-/// the first from the row's least missing value on that neither holds.
-/// O(rows² · cols) steps of a few instructions, `rows · cols` values in
-/// memory: put the smaller side in `rows`.
+/// Generalised Wythoff's table with `k = 1`
+/// ([`crate::games::wythoff_k`]): row by row, a bitset of the values so
+/// far in the row and its least missing value, and for each cell the at
+/// most `2i` values above it in its column and on its diagonal, marked in
+/// a stamped array; the value is the first from the row's least missing
+/// value on that neither holds. O(rows² · cols) steps of a few
+/// instructions, `rows · cols` values in memory: put the smaller side in
+/// `rows`.
 ///
 /// # Errors
 /// [`Cancelled`] once `cancel` fires (checked every row).
@@ -208,39 +210,7 @@ fn after(a: u128, b: u128, (take, n): (Take, u128)) -> (u128, u128) {
 /// assert_eq!(t[2], [2, 0, 1, 5, 3, 4]);
 /// ```
 pub fn values(rows: usize, cols: usize, cancel: &Cancel) -> Result<Vec<Vec<u32>>, Cancelled> {
-    // A value is at most the number of options: i + j + min(i, j).
-    let bound = cols + 2 * rows + 2;
-    let mut table: Vec<Vec<u32>> = Vec::with_capacity(rows);
-    let mut stamp = vec![0u64; bound];
-    let mut now = 0u64;
-    let mut row_bits = vec![0u64; bound.div_ceil(64)];
-    for i in 0..rows {
-        cancel.check()?;
-        row_bits.iter_mut().for_each(|w| *w = 0);
-        let mut row_mex = 0usize;
-        let mut row = Vec::with_capacity(cols);
-        let has = |bits: &[u64], v: usize| bits[v / 64] >> (v % 64) & 1 == 1;
-        for j in 0..cols {
-            now += 1;
-            for above in &table {
-                stamp[above[j] as usize] = now;
-            }
-            for t in 1..=i.min(j) {
-                stamp[table[i - t][j - t] as usize] = now;
-            }
-            let mut v = row_mex;
-            while has(&row_bits, v) || stamp[v] == now {
-                v += 1;
-            }
-            row.push(v as u32);
-            row_bits[v / 64] |= 1 << (v % 64);
-            while has(&row_bits, row_mex) {
-                row_mex += 1;
-            }
-        }
-        table.push(row);
-    }
-    Ok(table)
+    wythoff_k::table(1, rows, cols, Convention::Normal, cancel)
 }
 
 /// An additive period of a row of values: from `preperiod` on,
@@ -302,17 +272,12 @@ const VALUE_WORK: u128 = 1 << 29;
 /// lists: all of them up to this many tokens taken, and the winning ones.
 pub const LISTED: u128 = 1 << 16;
 
-static RULES: Rules = Rules {
-    name: "Wythoff",
-    rules: "take any number of tokens from one heap, or the same number from both; whoever cannot move loses",
-    syntax: "Type a move as the heaps it leaves, A,B (take from one heap, or the same number from both).",
-    help: "  3,5        leave heaps of 3 and 5 (take from one heap, or the same from both)",
-    unit: "tokens",
-    typed: "the heaps to leave",
-    example: "'3,5'",
-    noun: "leave",
-    moves_note: "the heaps the move leaves",
-};
+static RULES: Rules = two_heap_rules(
+    "Wythoff",
+    "take any number of tokens from one heap, or the same number from both; whoever cannot move loses",
+    "Type a move as the heaps it leaves, A,B (take from one heap, or the same number from both).",
+    "  3,5        leave heaps of 3 and 5 (take from one heap, or the same from both)",
+);
 
 /// A position of Wythoff's game: `wythoff:A,B`.
 ///
@@ -351,28 +316,12 @@ impl Wythoff {
     /// `wythoff:A,B`.
     ///
     /// # Errors
-    /// A located [`ParseError`]: not two whole numbers below `2^128`.
+    /// A located [`ParseError`](crate::span::ParseError): not two whole
+    /// numbers below `2^128`.
     pub fn parse(spec: &str) -> Result<Wythoff, GameError> {
         let start = numbers::body_start(spec);
-        let heaps = numbers::numbers(spec, start, spec.len(), "a heap")?;
-        match heaps[..] {
-            [(a, _), (b, _)] => Ok(Wythoff { a, b }),
-            _ => {
-                let span = Span {
-                    start,
-                    end: spec.len().max(start + 1),
-                };
-                Err(ParseError::spanning(
-                    span,
-                    format!(
-                        "Wythoff's game has two heaps: wythoff:A,B, got {}",
-                        heaps.len()
-                    ),
-                )
-                .in_text(spec)
-                .into())
-            }
-        }
+        let (a, b) = two_heaps(spec, start, "Wythoff's game has two heaps: wythoff:A,B")?;
+        Ok(Wythoff { a, b })
     }
 
     /// The Grundy value, when the table it needs is small enough.
@@ -426,11 +375,6 @@ impl Wythoff {
         }
         out
     }
-}
-
-/// A heap as a datum: a number, or text past `i64`.
-fn datum(n: u128) -> Datum {
-    i64::try_from(n).map_or_else(|_| Datum::Text(n.to_string()), Datum::Int)
 }
 
 impl fmt::Display for Wythoff {
@@ -503,15 +447,7 @@ impl Position for Wythoff {
     }
 
     fn parse_move(&self, text: &str) -> Result<usize, MoveError> {
-        let typed = text.trim().replace(' ', ",");
-        let parts: Vec<&str> = typed.split(',').filter(|p| !p.is_empty()).collect();
-        let heaps: Option<Vec<u128>> = parts.iter().map(|p| p.parse().ok()).collect();
-        let Some([x, y]) = heaps.as_deref().and_then(|h| <[u128; 2]>::try_from(h).ok()) else {
-            return Err(MoveError::Illegal(format!(
-                "expected the two heaps to leave, as A,B (now {},{}), or hint/undo/help/quit",
-                self.a, self.b
-            )));
-        };
+        let (x, y) = typed_heaps(text, self.a, self.b)?;
         let Some(m) = move_to(self.a, self.b, x, y) else {
             return Err(MoveError::Illegal(format!(
                 "{x},{y} is not one move from {},{}: take from one heap, or the same number from both",
@@ -527,14 +463,7 @@ impl Position for Wythoff {
 
     /// The two heaps, each as a row of tokens when short.
     fn draw(&self) -> String {
-        let row = |n: u128| {
-            if (1..=40).contains(&n) {
-                format!("{n:>3} {}", "o".repeat(n as usize))
-            } else {
-                format!("{n:>3}")
-            }
-        };
-        format!("heap 1: {}\nheap 2: {}\n", row(self.a), row(self.b))
+        draw_heaps(self.a, self.b)
     }
 
     fn label(&self) -> String {
@@ -574,6 +503,7 @@ mod tests {
     use grundy_testkit::Plain;
 
     use super::*;
+    use crate::span::Span;
 
     /// The options of `(i, j)`, written from the rules alone: take any
     /// number from one heap, or the same number from both.

@@ -148,47 +148,95 @@ const TABLE_WORK: u128 = 1 << 27;
 /// one heap up to this many tokens, and the winning moves).
 pub const LISTED: u128 = 1 << 16;
 
-/// The Grundy values (or, for misère play, whether the mover loses) of
-/// every position up to `(a, b)`.
-fn table(
+/// The Grundy values (or, for misère play, 1 where the mover loses and 0
+/// where the mover wins) of generalised Wythoff with `k` on rows `0..rows`
+/// and columns `0..cols`: `table[i][j]` is the position `(i, j)`. With
+/// `k = 1` this is Wythoff's game ([`crate::games::wythoff::values`]).
+///
+/// Row by row: a bitset of the values so far in the row (the moves on the
+/// second heap) and its least missing value, and for each cell the values
+/// above it in its column (moves on the first heap) and on the `2k - 1`
+/// diagonals of the moves on both, marked in a stamped array; the value is
+/// the first from the row's least missing value on that neither holds.
+/// O(rows · cols · (rows · (2k - 1) + 1)) steps of a few instructions.
+pub(crate) fn table(
     k: u128,
-    a: usize,
-    b: usize,
-    misere: bool,
+    rows: usize,
+    cols: usize,
+    convention: Convention,
     cancel: &Cancel,
 ) -> Result<Vec<Vec<u32>>, Cancelled> {
-    let mut g = vec![vec![0u32; b + 1]; a + 1];
-    let k = k.min((a + b + 1) as u128) as usize;
-    // A value is at most the number of options.
-    let mut stamp = vec![0u64; a + b + 2 + a.min(b) * 2 * k];
+    match convention {
+        Convention::Normal => table_of::<false>(k, rows, cols, cancel),
+        Convention::Misere => table_of::<true>(k, rows, cols, cancel),
+    }
+}
+
+/// [`table`] for one convention, chosen when compiled.
+fn table_of<const MISERE: bool>(
+    k: u128,
+    rows: usize,
+    cols: usize,
+    cancel: &Cancel,
+) -> Result<Vec<Vec<u32>>, Cancelled> {
+    // A window wider than the board reaches nothing more.
+    let k = k.min((rows + cols + 1) as u128).max(1) as usize;
+    // A value is at most the number of options: i + j on one heap, and at
+    // most 2k - 1 on both for each number taken from the first.
+    let bound = cols + rows + rows.min(cols) * (2 * k - 1) + 2;
+    let mut table: Vec<Vec<u32>> = Vec::with_capacity(rows);
+    let mut stamp = vec![0u64; bound];
     let mut now = 0u64;
-    for i in 0..=a {
+    let mut row_bits = vec![0u64; bound.div_ceil(64)];
+    let has = |bits: &[u64], v: usize| bits[v / 64] >> (v % 64) & 1 == 1;
+    for i in 0..rows {
         cancel.check()?;
-        for j in 0..=b {
+        row_bits.iter_mut().for_each(|w| *w = 0);
+        let mut row_mex = 0usize;
+        let mut row = Vec::with_capacity(cols);
+        for j in 0..cols {
             now += 1;
-            let mut mark = |v: u32| stamp[v as usize] = now;
-            for t in 1..=i {
-                mark(g[i - t][j]);
+            for above in &table {
+                stamp[above[j] as usize] = now;
             }
-            for t in 1..=j {
-                mark(g[i][j - t]);
-            }
-            for s in 1..=i {
-                for t in s.saturating_sub(k - 1).max(1)..=(s + k - 1).min(j) {
-                    mark(g[i - s][j - t]);
+            // `s` from the first heap and `t` from the second, |s - t| < k,
+            // one diagonal at a time: `t = s + d`, then `s = t + e`.
+            // The rows above are walked upwards, which saves a bounds
+            // check a step.
+            for d in 0..k.min(j) {
+                let col = j - d;
+                let n = i.min(col);
+                for (s, above) in table[i - n..].iter().rev().enumerate() {
+                    stamp[above[col - 1 - s] as usize] = now;
                 }
             }
-            g[i][j] = if misere {
-                // 1 when the mover loses: no move (then the mover wins),
-                // or every move leaves a position the mover there wins.
-                let moves = i + j > 0;
-                u32::from(moves && stamp[1] != now)
+            for e in 1..k.min(i) {
+                let row = i - e;
+                let n = j.min(row);
+                for (t, above) in table[row - n..row].iter().rev().enumerate() {
+                    stamp[above[j - 1 - t] as usize] = now;
+                }
+            }
+            let v = if MISERE {
+                // The mover loses when there is a move and every move
+                // leaves a position whose mover wins (no option is 1).
+                usize::from(i + j > 0 && !has(&row_bits, 1) && stamp[1] != now)
             } else {
-                (0..).find(|&v| stamp[v as usize] != now).unwrap()
+                let mut v = row_mex;
+                while has(&row_bits, v) || stamp[v] == now {
+                    v += 1;
+                }
+                v
             };
+            row.push(v as u32);
+            row_bits[v / 64] |= 1 << (v % 64);
+            while has(&row_bits, row_mex) {
+                row_mex += 1;
+            }
         }
+        table.push(row);
     }
-    Ok(g)
+    Ok(table)
 }
 
 /// The work a table up to `(a, b)` takes, or `None` when too large.
@@ -201,17 +249,34 @@ fn work(k: u128, a: u128, b: u128) -> Option<u128> {
     (w <= TABLE_WORK).then_some(w)
 }
 
-static RULES: Rules = Rules {
-    name: "Generalised Wythoff",
-    rules: "take any number of tokens from one heap, or from both heaps with the two numbers taken differing by less than k; whoever cannot move loses",
-    syntax: "Type a move as the heaps it leaves, A,B.",
-    help: "  3,5        leave heaps of 3 and 5",
-    unit: "tokens",
-    typed: "the heaps to leave",
-    example: "'3,5'",
-    noun: "leave",
-    moves_note: "the heaps the move leaves",
-};
+/// The rules of a game on two heaps whose moves are typed as the heaps
+/// they leave (Wythoff's game and this one): `name`, `rules`, `syntax` and
+/// `help` as [`Rules`] has them, the rest common.
+pub(crate) const fn two_heap_rules(
+    name: &'static str,
+    rules: &'static str,
+    syntax: &'static str,
+    help: &'static str,
+) -> Rules {
+    Rules {
+        name,
+        rules,
+        syntax,
+        help,
+        unit: "tokens",
+        typed: "the heaps to leave",
+        example: "'3,5'",
+        noun: "leave",
+        moves_note: "the heaps the move leaves",
+    }
+}
+
+static RULES: Rules = two_heap_rules(
+    "Generalised Wythoff",
+    "take any number of tokens from one heap, or from both heaps with the two numbers taken differing by less than k; whoever cannot move loses",
+    "Type a move as the heaps it leaves, A,B.",
+    "  3,5        leave heaps of 3 and 5",
+);
 
 /// A position of generalised Wythoff: `wythoff:K:A,B`.
 ///
@@ -280,30 +345,25 @@ impl GenWythoff {
             }
         };
         let body = (colon + 1).min(spec.len());
-        let heaps = numbers::numbers(spec, body, spec.len(), "a heap")?;
-        match heaps[..] {
-            [(a, _), (b, _)] => Ok(GenWythoff { k, a, b }),
-            _ => Err(ParseError::spanning(
-                Span {
-                    start: body,
-                    end: spec.len().max(body + 1),
-                },
-                format!(
-                    "generalised Wythoff has two heaps: wythoff:K:A,B, got {}",
-                    heaps.len()
-                ),
-            )
-            .in_text(spec)
-            .into()),
-        }
+        let (a, b) = two_heaps(
+            spec,
+            body,
+            "generalised Wythoff has two heaps: wythoff:K:A,B",
+        )?;
+        Ok(GenWythoff { k, a, b })
     }
 
     /// The table up to this position, when small enough.
-    fn table(&self, misere: bool, cancel: &Cancel) -> Result<Option<Vec<Vec<u32>>>, Cancelled> {
+    fn table(
+        &self,
+        convention: Convention,
+        cancel: &Cancel,
+    ) -> Result<Option<Vec<Vec<u32>>>, Cancelled> {
         if work(self.k, self.a, self.b).is_none() {
             return Ok(None);
         }
-        table(self.k, self.a as usize, self.b as usize, misere, cancel).map(Some)
+        let (rows, cols) = (self.a as usize + 1, self.b as usize + 1);
+        table(self.k, rows, cols, convention, cancel).map(Some)
     }
 
     /// Every move, as the heaps it leaves, in order: first heap, second
@@ -351,7 +411,7 @@ impl GenWythoff {
 
     /// Misère winning moves, from the table (empty when too large).
     fn misere_wins(&self, cancel: &Cancel) -> Result<Option<Vec<(u128, u128)>>, Cancelled> {
-        let Some(t) = self.table(true, cancel)? else {
+        let Some(t) = self.table(Convention::Misere, cancel)? else {
             return Ok(None);
         };
         let all = self.listed();
@@ -363,8 +423,60 @@ impl GenWythoff {
     }
 }
 
+/// The two heaps `A,B` from byte `at` of `spec` to its end; `what` says
+/// what the game has when there are not two: `Wythoff's game has two
+/// heaps: wythoff:A,B`.
+///
+/// # Errors
+/// A located [`ParseError`]: not two whole numbers below `2^128`.
+pub(crate) fn two_heaps(spec: &str, at: usize, what: &str) -> Result<(u128, u128), GameError> {
+    let heaps = numbers::numbers(spec, at, spec.len(), "a heap")?;
+    match heaps[..] {
+        [(a, _), (b, _)] => Ok((a, b)),
+        _ => {
+            let span = Span {
+                start: at,
+                end: spec.len().max(at + 1),
+            };
+            let message = format!("{what}, got {}", heaps.len());
+            Err(ParseError::spanning(span, message).in_text(spec).into())
+        }
+    }
+}
+
+/// The two heaps a typed move leaves, `X,Y` (or `X Y`), from `(a, b)`.
+///
+/// # Errors
+/// [`MoveError::Illegal`] when the text is not two whole numbers.
+pub(crate) fn typed_heaps(text: &str, a: u128, b: u128) -> Result<(u128, u128), MoveError> {
+    let typed = text.trim().replace(' ', ",");
+    let heaps: Option<Vec<u128>> = typed
+        .split(',')
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse().ok())
+        .collect();
+    match heaps.as_deref() {
+        Some(&[x, y]) => Ok((x, y)),
+        _ => Err(MoveError::Illegal(format!(
+            "expected the two heaps to leave, as A,B (now {a},{b}), or hint/undo/help/quit"
+        ))),
+    }
+}
+
+/// The two heaps drawn one a line, each as a row of tokens when short.
+pub(crate) fn draw_heaps(a: u128, b: u128) -> String {
+    let row = |n: u128| {
+        if (1..=40).contains(&n) {
+            format!("{n:>3} {}", "o".repeat(n as usize))
+        } else {
+            format!("{n:>3}")
+        }
+    };
+    format!("heap 1: {}\nheap 2: {}\n", row(a), row(b))
+}
+
 /// A heap as a datum: a number, or text past `i64`.
-fn datum(n: u128) -> Datum {
+pub(crate) fn datum(n: u128) -> Datum {
     i64::try_from(n).map_or_else(|_| Datum::Text(n.to_string()), Datum::Int)
 }
 
@@ -426,7 +538,7 @@ impl Position for GenWythoff {
                 let value = if options.search.outcome_only {
                     None
                 } else {
-                    self.table(false, cancel)?
+                    self.table(Convention::Normal, cancel)?
                         .map(|t| Nimber(u64::from(t[self.a as usize][self.b as usize])))
                 };
                 (
@@ -436,7 +548,7 @@ impl Position for GenWythoff {
                 )
             }
             Convention::Misere => {
-                let Some(t) = self.table(true, cancel)? else {
+                let Some(t) = self.table(Convention::Misere, cancel)? else {
                     return Err(Cancelled);
                 };
                 let wins = self.misere_wins(cancel)?.unwrap_or_default();
@@ -458,18 +570,7 @@ impl Position for GenWythoff {
     }
 
     fn parse_move(&self, text: &str) -> Result<usize, MoveError> {
-        let typed = text.trim().replace(' ', ",");
-        let heaps: Option<Vec<u128>> = typed
-            .split(',')
-            .filter(|p| !p.is_empty())
-            .map(|p| p.parse().ok())
-            .collect();
-        let Some([x, y]) = heaps.as_deref().and_then(|h| <[u128; 2]>::try_from(h).ok()) else {
-            return Err(MoveError::Illegal(format!(
-                "expected the two heaps to leave, as A,B (now {},{}), or hint/undo/help/quit",
-                self.a, self.b
-            )));
-        };
+        let (x, y) = typed_heaps(text, self.a, self.b)?;
         let legal = (x < self.a && y == self.b)
             || (x == self.a && y < self.b)
             || (x < self.a && y < self.b && (self.a - x).abs_diff(self.b - y) < self.k);
@@ -490,19 +591,7 @@ impl Position for GenWythoff {
     }
 
     fn draw(&self) -> String {
-        let row = |n: u128| {
-            if (1..=40).contains(&n) {
-                format!("{n:>3} {}", "o".repeat(n as usize))
-            } else {
-                format!("{n:>3}")
-            }
-        };
-        format!(
-            "heap 1: {}\nheap 2: {}\n(k = {})\n",
-            row(self.a),
-            row(self.b),
-            self.k
-        )
+        format!("{}(k = {})\n", draw_heaps(self.a, self.b), self.k)
     }
 
     fn label(&self) -> String {
@@ -638,15 +727,28 @@ mod tests {
     }
 
     #[test]
-    fn values_are_the_mex_of_the_options() {
-        // k = 2, by the definition (the test kit's mex over the options).
-        let n = 25;
-        let mut plain = Plain::normal(|&pos: &(usize, usize)| options(2, pos));
-        let g: Vec<Vec<u32>> = (0..n)
-            .map(|i| (0..n).map(|j| plain.value(&(i, j)) as u32).collect())
-            .collect();
-        let t = table(2, n - 1, n - 1, false, &Cancel::new()).unwrap();
-        assert_eq!(t, g);
+    fn tables_match_the_definition() {
+        // Values by the definition (the test kit's mex over the options)
+        // and misère outcomes by its exhaustive search, on tables wider
+        // than tall and taller than wide.
+        for k in 1..=4usize {
+            let mut plain = Plain::normal(|&pos: &(usize, usize)| options(k, pos));
+            let p = brute(k, 25, true);
+            for (rows, cols) in [(25, 25), (7, 25), (25, 7)] {
+                let g: Vec<Vec<u32>> = (0..rows)
+                    .map(|i| (0..cols).map(|j| plain.value(&(i, j)) as u32).collect())
+                    .collect();
+                let cancel = Cancel::new();
+                let t = table(k as u128, rows, cols, Convention::Normal, &cancel).unwrap();
+                assert_eq!(t, g, "k = {k}, {rows}x{cols}");
+                let m = table(k as u128, rows, cols, Convention::Misere, &cancel).unwrap();
+                for (i, row) in m.iter().enumerate() {
+                    for (j, &lost) in row.iter().enumerate() {
+                        assert_eq!(lost == 1, p[i][j], "misère k = {k}, {i},{j}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

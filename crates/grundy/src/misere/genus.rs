@@ -19,10 +19,15 @@
 //! games) heaps in the thousands. Heaps are offered up to
 //! [`GENUS_MAX_HEAP`] and the table holds at most [`GENUS_MAX_POSITIONS`]
 //! positions; the search stops on its cancellation flag.
+//!
+//! The recursion and its table are written once, over the options of a
+//! position's components: the heaps here, and the regions of any game
+//! that splits ([`crate::search::genus::GenusSearch`]).
 
+use std::collections::hash_map::RandomState;
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::BuildHasherDefault;
+use std::hash::{BuildHasher, BuildHasherDefault, Hash};
 
 use crate::cancel::{Cancel, Cancelled};
 use crate::game::PositionHasher;
@@ -158,10 +163,178 @@ impl fmt::Display for Genus {
     }
 }
 
-/// A position of the search: heaps of the game (sorted; no heap with no
-/// move, and no heap that is a Nim heap of 1 or 2 in disguise) plus `ones`
-/// Nim heaps of size 1 and `twos` of size 2.
-type Position = (Vec<u16>, u32, u32);
+/// A position of a genus search: its components, sorted, and how many Nim
+/// heaps of size 1 and of size 2 are beside them. A heap of 2 moves to a
+/// heap of 1 or to nothing, a heap of 1 to nothing.
+pub(crate) type GenusKey<P> = (Vec<P>, u32, u32);
+
+/// What the genus recursion ([`GenusMemo`]) asks of a game: the options
+/// of a position's components. Heap games ([`GenusTable`]) and games that
+/// split into regions ([`crate::search::genus::GenusSearch`]) implement
+/// it; the recursion, its table and its limits are written once.
+pub(crate) trait GenusOptions {
+    /// A component of a position.
+    type Part: Clone + Eq + Hash + Ord;
+
+    /// Whether a position's options are sorted and deduplicated before
+    /// they are valued: worth it when different moves often reach the
+    /// same position.
+    const DEDUP: bool;
+
+    /// Pushes onto `out` the options of `key` reached by a move in its
+    /// component `key.0[i]`: the other components with what the move
+    /// leaves of that one, sorted, and the Nim heaps of `key` plus those
+    /// the move adds. Called once for each run of equal components (they
+    /// have the same options).
+    fn options_in(
+        &mut self,
+        key: &GenusKey<Self::Part>,
+        i: usize,
+        out: &mut Vec<GenusKey<Self::Part>>,
+    );
+
+    /// Told the search's counters every 1024 positions searched, after the
+    /// flag and the limit were looked at; the default ignores them.
+    fn progress(&mut self, _counts: GenusCounts) {}
+}
+
+/// The counters of a genus search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct GenusCounts {
+    /// Positions valued (not found in the table).
+    pub(crate) searched: u64,
+    /// Positions found in the table.
+    pub(crate) hits: u64,
+    /// Positions in the table.
+    pub(crate) entries: u64,
+    /// The table's slots and the components its keys hold, in bytes.
+    pub(crate) table_bytes: u64,
+}
+
+/// The table of a genus search and the one recursion that fills it: the
+/// misère Grundy value of a position is 1 with no move, else the mex of
+/// its options' values; the genus asks for it with 0 to 9 Nim heaps of 2
+/// beside the position, sharing the table.
+#[derive(Debug)]
+pub(crate) struct GenusMemo<P, S = RandomState> {
+    table: HashMap<GenusKey<P>, u64, S>,
+    max_positions: usize,
+    searched: u64,
+    hits: u64,
+    /// Bytes the table's keys hold on the heap.
+    key_bytes: u64,
+}
+
+impl<P: Clone + Eq + Hash + Ord, S: BuildHasher + Default> GenusMemo<P, S> {
+    /// An empty table, full at [`GENUS_MAX_POSITIONS`].
+    pub(crate) fn new() -> Self {
+        GenusMemo {
+            table: HashMap::default(),
+            max_positions: GENUS_MAX_POSITIONS,
+            searched: 0,
+            hits: 0,
+            key_bytes: 0,
+        }
+    }
+
+    /// Stops the search with [`GenusError::TooManyPositions`] once the
+    /// table holds `max` positions.
+    pub(crate) fn set_max_positions(&mut self, max: usize) {
+        self.max_positions = max;
+    }
+
+    /// The counters so far.
+    pub(crate) fn counts(&self) -> GenusCounts {
+        GenusCounts {
+            searched: self.searched,
+            hits: self.hits,
+            entries: self.table.len() as u64,
+            table_bytes: (self.table.capacity() * (std::mem::size_of::<(GenusKey<P>, u64)>() + 1))
+                as u64
+                + self.key_bytes,
+        }
+    }
+
+    /// The genus of the position `(parts, ones, twos)` (`parts` sorted),
+    /// whose normal-play value is `normal`: `γk` for `k` more Nim heaps of
+    /// 2, `k < 10`.
+    ///
+    /// # Errors
+    /// [`GenusError::Cancelled`] once `cancel` fires;
+    /// [`GenusError::TooManyPositions`] past the table's limit.
+    pub(crate) fn genus<R: GenusOptions<Part = P>>(
+        &mut self,
+        rules: &mut R,
+        (parts, ones, twos): GenusKey<P>,
+        normal: Nimber,
+        cancel: &Cancel,
+    ) -> Result<Genus, GenusError> {
+        let mut gammas = Vec::with_capacity(GAMMAS);
+        for k in 0..GAMMAS as u32 {
+            gammas.push(self.gamma(rules, (parts.clone(), ones, twos + k), cancel)?);
+        }
+        Ok(Genus::new(normal, gammas))
+    }
+
+    /// The misère Grundy value of `key`: 1 with no move, else the mex of
+    /// its options' values.
+    fn gamma<R: GenusOptions<Part = P>>(
+        &mut self,
+        rules: &mut R,
+        key: GenusKey<P>,
+        cancel: &Cancel,
+    ) -> Result<u64, GenusError> {
+        if let Some(&v) = self.table.get(&key) {
+            self.hits += 1;
+            return Ok(v);
+        }
+        // Counted by searches rather than by entries: a game whose
+        // components have many options (Nim) searches long between new
+        // entries.
+        self.searched += 1;
+        if self.searched.is_multiple_of(1024) {
+            cancel.check()?;
+            if self.table.len() >= self.max_positions {
+                return Err(GenusError::TooManyPositions {
+                    limit: self.max_positions,
+                });
+            }
+            rules.progress(self.counts());
+        }
+        let (parts, ones, twos) = &key;
+        let mut options: Vec<GenusKey<P>> = Vec::new();
+        for i in 0..parts.len() {
+            // Equal components have the same options.
+            if i > 0 && parts[i] == parts[i - 1] {
+                continue;
+            }
+            rules.options_in(&key, i, &mut options);
+        }
+        if *ones > 0 {
+            options.push((parts.clone(), ones - 1, *twos));
+        }
+        if *twos > 0 {
+            options.push((parts.clone(), ones + 1, twos - 1));
+            options.push((parts.clone(), *ones, twos - 1));
+        }
+        if R::DEDUP {
+            options.sort_unstable();
+            options.dedup();
+        }
+        let value = if options.is_empty() {
+            1
+        } else {
+            let mut seen = Vec::with_capacity(options.len());
+            for option in options {
+                seen.push(Nimber(self.gamma(rules, option, cancel)?));
+            }
+            mex(seen).0
+        };
+        self.key_bytes += (key.0.capacity() * std::mem::size_of::<P>()) as u64;
+        self.table.insert(key, value);
+        Ok(value)
+    }
+}
 
 /// What a heap is to the search, once its options are known.
 #[derive(Clone, Debug)]
@@ -201,10 +374,7 @@ pub struct GenusTable {
     normal: Vec<Nimber>,
     /// What each heap `0..heaps.len()` is to the search.
     heaps: Vec<Heap>,
-    misere: HashMap<Position, u64, BuildHasherDefault<PositionHasher>>,
-    max_positions: usize,
-    /// Positions whose value was searched (not found in the table).
-    searched: u64,
+    misere: GenusMemo<u16, BuildHasherDefault<PositionHasher>>,
 }
 
 impl GenusTable {
@@ -221,9 +391,7 @@ impl GenusTable {
             ruleset: ruleset.clone(),
             normal: vec![],
             heaps: vec![],
-            misere: HashMap::default(),
-            max_positions: GENUS_MAX_POSITIONS,
-            searched: 0,
+            misere: GenusMemo::new(),
         }
     }
 
@@ -240,7 +408,7 @@ impl GenusTable {
     /// ```
     #[must_use]
     pub fn max_positions(mut self, max: usize) -> Self {
-        self.max_positions = max;
+        self.misere.set_max_positions(max);
         self
     }
 
@@ -300,11 +468,9 @@ impl GenusTable {
             self.add(&mut kept, &mut ones, &mut twos, h as u16);
         }
         kept.sort_unstable();
-        let mut gammas = Vec::with_capacity(GAMMAS);
-        for k in 0..GAMMAS as u32 {
-            gammas.push(self.misere_value((kept.clone(), ones, twos + k), cancel)?);
-        }
-        Ok(Genus::new(normal, gammas))
+        let mut options = HeapOptions { heaps: &self.heaps };
+        self.misere
+            .genus(&mut options, (kept, ones, twos), normal, cancel)
     }
 
     fn normal_value(&mut self, heap: u64) -> Nimber {
@@ -371,61 +537,33 @@ impl GenusTable {
             self.heaps.push(heap);
         }
     }
+}
 
-    /// The misère Grundy value of `position`: 1 with no move, else the mex
-    /// of its options' values.
-    fn misere_value(&mut self, position: Position, cancel: &Cancel) -> Result<u64, GenusError> {
-        if let Some(&v) = self.misere.get(&position) {
-            return Ok(v);
-        }
-        // Counted by searches rather than by entries: a game whose heaps
-        // have many options (Nim) searches long between new entries.
-        self.searched += 1;
-        if self.searched.is_multiple_of(1024) {
-            cancel.check()?;
-            if self.misere.len() >= self.max_positions {
-                return Err(GenusError::TooManyPositions {
-                    limit: self.max_positions,
-                });
-            }
-        }
-        let (heaps, ones, twos) = &position;
-        let mut options: Vec<Position> = vec![];
-        for (i, &h) in heaps.iter().enumerate() {
-            // Equal heaps have the same options.
-            if i > 0 && heaps[i - 1] == h {
-                continue;
-            }
-            let Heap::Options(moves) = &self.heaps[usize::from(h)] else {
-                unreachable!("only heaps with options of their own are kept")
-            };
-            for (left, add1, add2) in moves {
-                let mut after = Vec::with_capacity(heaps.len() + left.len());
-                after.extend_from_slice(&heaps[..i]);
-                after.extend_from_slice(&heaps[i + 1..]);
-                after.extend_from_slice(left);
-                after.sort_unstable();
-                options.push((after, ones + add1, twos + add2));
-            }
-        }
-        if *ones > 0 {
-            options.push((heaps.clone(), ones - 1, *twos));
-        }
-        if *twos > 0 {
-            options.push((heaps.clone(), ones + 1, twos - 1));
-            options.push((heaps.clone(), *ones, twos - 1));
-        }
-        let value = if options.is_empty() {
-            1
-        } else {
-            let mut seen = Vec::with_capacity(options.len());
-            for o in options {
-                seen.push(Nimber(self.misere_value(o, cancel)?));
-            }
-            mex(seen).0
+/// The heaps of a [`GenusTable`] as the genus recursion sees them.
+struct HeapOptions<'t> {
+    /// What each heap is to the search, up to the largest asked for.
+    heaps: &'t [Heap],
+}
+
+impl GenusOptions for HeapOptions<'_> {
+    type Part = u16;
+
+    /// A heap's options are few and rarely meet: not worth sorting.
+    const DEDUP: bool = false;
+
+    fn options_in(&mut self, key: &GenusKey<u16>, i: usize, out: &mut Vec<GenusKey<u16>>) {
+        let (heaps, ones, twos) = key;
+        let Heap::Options(moves) = &self.heaps[usize::from(heaps[i])] else {
+            unreachable!("only heaps with options of their own are kept")
         };
-        self.misere.insert(position, value);
-        Ok(value)
+        for (left, add1, add2) in moves {
+            let mut after = Vec::with_capacity(heaps.len() + left.len());
+            after.extend_from_slice(&heaps[..i]);
+            after.extend_from_slice(&heaps[i + 1..]);
+            after.extend_from_slice(left);
+            after.sort_unstable();
+            out.push((after, ones + add1, twos + add2));
+        }
     }
 }
 

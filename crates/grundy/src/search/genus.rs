@@ -9,7 +9,9 @@
 //! of size 1 and 2 are beside them: a heap of 2 moves to a heap of 1 or to
 //! nothing, a heap of 1 to nothing. Each `γk` asks for every option of
 //! every position met (a mex needs them all), so this costs more than the
-//! misère outcome alone; the table is shared between the `k`s.
+//! misère outcome alone; the table is shared between the `k`s. The
+//! recursion and the table are the heap games' ([`crate::misere::genus`]);
+//! this file gives them the game's options, region by region.
 //!
 //! ```
 //! use grundy::games::Cram;
@@ -21,32 +23,76 @@
 //! assert_eq!(genus.to_string(), "1^031");
 //! ```
 
-use std::collections::HashMap;
-
 use crate::cancel::Cancel;
 use crate::game::ImpartialGame;
-use crate::misere::{Genus, GenusError, GENUS_MAX_POSITIONS};
+use crate::misere::genus::{GenusCounts, GenusKey, GenusMemo, GenusOptions};
+use crate::misere::{Genus, GenusError};
 use crate::search::SearchStats;
-use crate::{mex, Nimber};
-
-/// How many values `γ0 … γ(K-1)` are computed before the symbol is cut
-/// short (as for heaps, [`crate::misere::GenusTable`]).
-const GAMMAS: u32 = 10;
-
-/// A position of the search: the sorted components, and how many Nim heaps
-/// of size 1 and of size 2 are beside them.
-type Key<P> = (Vec<P>, u32, u32);
+use crate::Nimber;
 
 /// A genus search on one game, with its table.
 pub struct GenusSearch<'g, G: ImpartialGame> {
-    game: &'g G,
-    table: HashMap<Key<G::Position>, u64>,
+    options: Regions<'g, G>,
+    table: GenusMemo<G::Position>,
     cancel: Cancel,
-    stats: SearchStats,
-    max_positions: usize,
-    /// Bytes the table's keys hold on the heap.
-    key_bytes: u64,
+}
+
+/// A game's positions as the genus recursion sees them: components, each
+/// with the options [`ImpartialGame::moves`] gives, split again by
+/// [`ImpartialGame::components`].
+struct Regions<'g, G: ImpartialGame> {
+    game: &'g G,
+    /// The moves of the component at hand (scratch).
+    moves: Vec<G::Position>,
     progress: Option<&'g mut dyn FnMut(SearchStats)>,
+}
+
+impl<G: ImpartialGame> GenusOptions for Regions<'_, G>
+where
+    G::Position: Ord,
+{
+    type Part = G::Position;
+
+    /// Moves in different components often reach the same position.
+    const DEDUP: bool = true;
+
+    fn options_in(
+        &mut self,
+        key: &GenusKey<G::Position>,
+        i: usize,
+        out: &mut Vec<GenusKey<G::Position>>,
+    ) {
+        let (parts, ones, twos) = key;
+        self.moves.clear();
+        self.game.moves(&parts[i], &mut self.moves);
+        self.moves.sort_unstable();
+        self.moves.dedup();
+        for option in &self.moves {
+            let mut next = Vec::with_capacity(parts.len() + 2);
+            next.extend_from_slice(&parts[..i]);
+            next.extend_from_slice(&parts[i + 1..]);
+            self.game.components(option, &mut next);
+            next.sort_unstable();
+            out.push((next, *ones, *twos));
+        }
+    }
+
+    fn progress(&mut self, counts: GenusCounts) {
+        if let Some(progress) = &mut self.progress {
+            progress(stats(counts));
+        }
+    }
+}
+
+/// The search's counters as a search's.
+fn stats(counts: GenusCounts) -> SearchStats {
+    SearchStats {
+        nodes: counts.searched,
+        table_hits: counts.hits,
+        entries: counts.entries,
+        table_bytes: counts.table_bytes,
+        ..SearchStats::default()
+    }
 }
 
 impl<'g, G: ImpartialGame> GenusSearch<'g, G>
@@ -56,27 +102,28 @@ where
     /// A search on `game` with an empty table.
     pub fn new(game: &'g G) -> GenusSearch<'g, G> {
         GenusSearch {
-            game,
-            table: HashMap::new(),
+            options: Regions {
+                game,
+                moves: Vec::new(),
+                progress: None,
+            },
+            table: GenusMemo::new(),
             cancel: Cancel::new(),
-            stats: SearchStats::default(),
-            max_positions: GENUS_MAX_POSITIONS,
-            key_bytes: 0,
-            progress: None,
         }
     }
 
     /// The same search, stopped with [`GenusError::TooManyPositions`] once
-    /// its table holds `max` positions (default [`GENUS_MAX_POSITIONS`]).
+    /// its table holds `max` positions (default
+    /// [`GENUS_MAX_POSITIONS`](crate::misere::GENUS_MAX_POSITIONS)).
     pub fn max_positions(mut self, max: usize) -> Self {
-        self.max_positions = max;
+        self.table.set_max_positions(max);
         self
     }
 
     /// The same search, telling `progress` its counters every thousand
     /// positions or so.
     pub fn progress(mut self, progress: &'g mut dyn FnMut(SearchStats)) -> Self {
-        self.progress = Some(progress);
+        self.options.progress = Some(progress);
         self
     }
 
@@ -89,17 +136,7 @@ where
     /// The counters so far: positions whose options were generated, table
     /// hits and entries.
     pub fn stats(&self) -> SearchStats {
-        SearchStats {
-            entries: self.table.len() as u64,
-            table_bytes: self.table_bytes(),
-            ..self.stats
-        }
-    }
-
-    /// The table's slots and the components its keys hold.
-    fn table_bytes(&self) -> u64 {
-        (self.table.capacity() * (std::mem::size_of::<(Key<G::Position>, u64)>() + 1)) as u64
-            + self.key_bytes
+        stats(self.table.counts())
     }
 
     /// The genus of `pos`, whose normal-play value is `normal` (which a
@@ -110,79 +147,10 @@ where
     /// [`GenusError::TooManyPositions`] past the table's limit.
     pub fn genus(&mut self, pos: &G::Position, normal: Nimber) -> Result<Genus, GenusError> {
         let mut parts = Vec::new();
-        self.game.components(pos, &mut parts);
+        self.options.game.components(pos, &mut parts);
         parts.sort_unstable();
-        let mut gammas = Vec::with_capacity(GAMMAS as usize);
-        for twos in 0..GAMMAS {
-            gammas.push(self.gamma((parts.clone(), 0, twos))?);
-        }
-        Ok(Genus::new(normal, gammas))
-    }
-
-    /// The misère Grundy value of `key`: 1 with no move, else the mex of its
-    /// options' values.
-    fn gamma(&mut self, key: Key<G::Position>) -> Result<u64, GenusError> {
-        if let Some(&v) = self.table.get(&key) {
-            self.stats.table_hits += 1;
-            return Ok(v);
-        }
-        self.stats.nodes += 1;
-        if self.stats.nodes.is_multiple_of(1024) {
-            self.cancel.check()?;
-            if self.table.len() >= self.max_positions {
-                return Err(GenusError::TooManyPositions {
-                    limit: self.max_positions,
-                });
-            }
-            let stats = self.stats();
-            if let Some(progress) = &mut self.progress {
-                progress(stats);
-            }
-        }
-        let (parts, ones, twos) = &key;
-        let mut options: Vec<Key<G::Position>> = Vec::new();
-        let mut moves = Vec::new();
-        for i in 0..parts.len() {
-            // Equal components have the same options.
-            if i > 0 && parts[i] == parts[i - 1] {
-                continue;
-            }
-            moves.clear();
-            self.game.moves(&parts[i], &mut moves);
-            moves.sort_unstable();
-            moves.dedup();
-            for option in &moves {
-                let mut next = Vec::with_capacity(parts.len() + 2);
-                next.extend_from_slice(&parts[..i]);
-                next.extend_from_slice(&parts[i + 1..]);
-                self.game.components(option, &mut next);
-                next.sort_unstable();
-                options.push((next, *ones, *twos));
-            }
-        }
-        if *ones > 0 {
-            options.push((parts.clone(), ones - 1, *twos));
-        }
-        if *twos > 0 {
-            options.push((parts.clone(), ones + 1, twos - 1));
-            options.push((parts.clone(), *ones, twos - 1));
-        }
-        options.sort_unstable();
-        options.dedup();
-        // A component kept with no move (the default split keeps the whole
-        // position) counts as no move.
-        let value = if options.is_empty() {
-            1
-        } else {
-            let mut seen = Vec::with_capacity(options.len());
-            for option in options {
-                seen.push(Nimber(self.gamma(option)?));
-            }
-            mex(seen).0
-        };
-        self.key_bytes += (key.0.capacity() * std::mem::size_of::<G::Position>()) as u64;
-        self.table.insert(key, value);
-        Ok(value)
+        self.table
+            .genus(&mut self.options, (parts, 0, 0), normal, &self.cancel)
     }
 }
 
@@ -195,7 +163,8 @@ mod tests {
 
     /// Node Kayles on a path of n vertices is the heap game 0.137 on a heap
     /// of n: the genus of the path is the heap's, from the heap game's own
-    /// genus table (an independent search over partitions of heaps).
+    /// genus table (the same recursion, over partitions of heaps rather
+    /// than the game's regions).
     #[test]
     fn paths_have_the_genus_of_0_137_heaps() {
         let rules = HeapRuleset::parse("0.137").unwrap();
@@ -233,6 +202,48 @@ mod tests {
         }
     }
 
+    /// Every position reachable on `cram`'s board.
+    fn positions(cram: &Cram) -> Vec<u128> {
+        let mut seen = std::collections::HashSet::new();
+        let mut todo = vec![cram.start()];
+        while let Some(p) = todo.pop() {
+            if seen.insert(p) {
+                cram.moves(&p, &mut todo);
+            }
+        }
+        seen.into_iter().collect()
+    }
+
+    /// Every γk of every position of small Cram boards is the test kit's
+    /// by the definition (whole positions, not split into regions, plus
+    /// Nim heaps of 2, searched by minimax).
+    #[test]
+    fn gammas_are_the_definition() {
+        for (rows, cols) in [(2, 4), (3, 3)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let mut definition = grundy_testkit::genus::Genus::new(|p: &u128| {
+                let mut out = Vec::new();
+                cram.moves(p, &mut out);
+                out
+            });
+            let mut search = GenusSearch::new(&cram);
+            for p in positions(&cram) {
+                let g = search.genus(&p, Nimber(0)).unwrap();
+                // The symbol stops where the values alternate: past that,
+                // γk repeats γ(k-2).
+                let gammas = g.gammas();
+                for k in 0..6 {
+                    let at = if k < gammas.len() {
+                        k
+                    } else {
+                        gammas.len() - 2 + (k - gammas.len()) % 2
+                    };
+                    assert_eq!(gammas[at], definition.gamma(&p, k), "{p:b} + {k} x *2");
+                }
+            }
+        }
+    }
+
     /// γ0 is 0 exactly at misère P-positions, on every position of small
     /// boards: the outcome from the misère search agrees.
     #[test]
@@ -240,13 +251,7 @@ mod tests {
         let cram = Cram::new(3, 3).unwrap();
         let mut genus = GenusSearch::new(&cram);
         let mut misere = super::super::MisereSearch::new(&cram);
-        let mut seen = std::collections::HashSet::new();
-        let mut todo = vec![cram.start()];
-        while let Some(p) = todo.pop() {
-            if !seen.insert(p) {
-                continue;
-            }
-            cram.moves(&p, &mut todo);
+        for p in positions(&cram) {
             let g = genus.genus(&p, Nimber(0)).unwrap();
             assert_eq!(g.gammas()[0] == 0, !misere.wins(&p).unwrap(), "{p:b}");
         }

@@ -64,7 +64,7 @@ use std::collections::HashMap;
 
 use crate::game::ImpartialGame;
 use crate::games::error::GameError;
-use crate::games::named_graph::{number, ReadFile};
+use crate::games::named_graph::{family_body, file_error, number, read_file, ReadFile};
 use crate::games::spec::out_of_range;
 use crate::span::{ParseError, Span};
 use crate::Nimber;
@@ -185,20 +185,7 @@ impl Hackenbush {
     /// # Ok::<(), grundy::games::GameError>(())
     /// ```
     pub fn parse(spec: &str, read: Option<ReadFile<'_>>) -> Result<Hackenbush, GameError> {
-        let lead = spec.len() - spec.trim_start().len();
-        let body = lead + "hackenbush:".len();
-        if !spec
-            .get(lead..body)
-            .is_some_and(|p| p.eq_ignore_ascii_case("hackenbush:"))
-        {
-            let found = spec
-                .trim()
-                .chars()
-                .next()
-                .map_or("end of spec".into(), |c| format!("'{c}'"));
-            let err = ParseError::at_byte(lead, format!("expected 'hackenbush:', found {found}"));
-            return Err(err.in_text(spec).into());
-        }
+        let body = family_body(spec, "hackenbush")?;
         Hackenbush::parse_graph(spec, body, read).map_err(|e| e.in_text(spec))
     }
 
@@ -212,17 +199,6 @@ impl Hackenbush {
         let arg_at = at + name.len() + 1;
         let max = MAX_EDGES as u64;
         let edges_allowed = format!("1 to {MAX_EDGES}");
-        let numbered = |n: usize| -> Vec<String> {
-            (0..=n)
-                .map(|v| {
-                    if v == GROUND {
-                        "ground".to_owned()
-                    } else {
-                        v.to_string()
-                    }
-                })
-                .collect()
-        };
         let (vertices, edges, shape, text) = match name.to_ascii_lowercase().as_str() {
             "stalk" => {
                 let n = number(arg, arg_at, max, "edges", &edges_allowed)?;
@@ -283,7 +259,8 @@ impl Hackenbush {
             }
             _ => return Hackenbush::read(text.trim(), read),
         };
-        let mut game = Hackenbush::from_edges(vertices, &edges, &numbered(vertices - 1), "")?;
+        // No names: the vertices are called `ground`, `1`, `2`, ...
+        let mut game = Hackenbush::from_edges(vertices, &edges, &[], "")?;
         game.shape = shape;
         game.spec = format!("hackenbush:{text}");
         Ok(game)
@@ -291,23 +268,11 @@ impl Hackenbush {
 
     /// The graph of the edge-list file at `path`.
     fn read(path: &str, read: Option<ReadFile<'_>>) -> Result<Hackenbush, GameError> {
-        let Some(read) = read else {
-            return Err(GameError::NoFiles {
-                path: path.to_owned(),
-            });
-        };
-        let file = |context: String, reason: String| GameError::File {
-            path: path.to_owned(),
-            context,
-            reason,
-        };
-        let text = read(path).map_err(|e| {
-            file(
-                format!("{path:?}: not a Hackenbush shape (stalk:N, cycle:N, tree:BxD), and it cannot be read as an edge-list file"),
-                e.to_string(),
-            )
+        let text = read_file(path, read, || {
+            format!("{path:?}: not a Hackenbush shape (stalk:N, cycle:N, tree:BxD), and it cannot be read as an edge-list file")
         })?;
-        let not_edges = |reason: String| file(format!("{path}: not a Hackenbush graph"), reason);
+        let not_edges =
+            |reason: String| file_error(path, format!("{path}: not a Hackenbush graph"), reason);
         let mut index: HashMap<String, usize> = HashMap::new();
         let mut names = vec!["ground".to_owned()];
         index.insert("ground".into(), GROUND);
