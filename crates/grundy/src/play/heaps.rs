@@ -28,14 +28,6 @@ use crate::moves::MoveError;
 use crate::sum::{HeapSolver, SolveProgress, SumError};
 use crate::{Budget, Convention, Nimber, Outcome};
 
-/// The most tokens a misère game other than Nim is played with by
-/// searching every position, which grows quickly; larger positions are
-/// played with the game's misère quotient (heaps up to
-/// [`Budget::max_quotient_heap`]). The same bound as `grundy solve`'s,
-/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::budget::MISERE_BRUTE_FORCE_TOKENS): a
-/// position is solved the same way whichever command asks.
-pub const MAX_MISERE_TOKENS: u64 = crate::budget::MISERE_BRUTE_FORCE_TOKENS;
-
 /// From a P-position the engine compares its candidate moves by the
 /// opponent's winning replies; it looks at this many of them at most (those
 /// taking the fewest tokens), so that a huge position answers at once.
@@ -356,10 +348,13 @@ impl Match<HeapPosition> {
     /// Starts a match from `heaps`, with `first` to move.
     ///
     /// # Errors
-    /// No heaps, a position with no move, a heap larger than [`MAX_MATCH_HEAP`](crate::budget::MAX_MATCH_HEAP)
-    /// in a game other than Nim, or a misère game other than Nim with more
-    /// than [`MAX_MISERE_TOKENS`] tokens whose misère quotient cannot be
-    /// computed within [`Budget::default`].
+    /// No heaps, a position with no move, a heap larger than
+    /// [`MAX_MATCH_HEAP`](crate::budget::MAX_MATCH_HEAP) in a game other
+    /// than Nim, or a misère game other than Nim with more than
+    /// [`Budget::max_misere_tokens`] tokens (the same bound as `grundy
+    /// solve`'s, so a position is solved the same way whichever command
+    /// asks) whose misère quotient cannot be computed within
+    /// [`Budget::default`].
     ///
     /// # Complexity
     /// For rulesets other than Nim under normal play, the Grundy values up
