@@ -3,6 +3,8 @@
 //! fallback of the pruned one for the rare component worth
 //! [`Set::WIDTH`] or more.
 
+use std::sync::atomic::Ordering;
+
 use super::lv::cancel_pairs;
 use super::set::Set;
 use super::{Method, Search};
@@ -38,6 +40,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return Ok(v);
         }
         if self.dense.is_some() {
+            // The root of a plain search of a game with layers: valued
+            // from the bottom, without recursion.
+            if self.stats.depth == 0 && self.fill_dense(c)? {
+                return Ok(self.tt_get(c).expect("the fill values the root"));
+            }
             let mut numbers = self.idx_pool.pop().unwrap_or_default();
             numbers.clear();
             if self.game.dense_moves(c, &mut numbers) {
@@ -98,7 +105,10 @@ impl<G: ImpartialGame> Search<'_, G> {
             if result.is_err() {
                 break;
             }
-            let stored = self.dense.as_ref().map_or(0, |d| d[j]);
+            let stored = self
+                .dense
+                .as_ref()
+                .map_or(0, |d| d[j].load(Ordering::Relaxed));
             let v = if stored > 0 {
                 self.stats.table_hits += 1;
                 u32::from(stored) - 1
@@ -124,11 +134,11 @@ impl<G: ImpartialGame> Search<'_, G> {
         self.idx_pool.push(options);
         result?;
         let v = seen.value();
-        if let (Some(d), Ok(stored)) = (self.dense.as_mut(), u16::try_from(v + 1)) {
-            if d[i] == 0 {
+        if let (Some(d), Ok(stored)) = (self.dense.as_ref(), u16::try_from(v + 1)) {
+            if d[i].load(Ordering::Relaxed) == 0 {
                 self.dense_len += 1;
             }
-            d[i] = stored;
+            d[i].store(stored, Ordering::Relaxed);
         }
         Ok(v)
     }
@@ -138,13 +148,13 @@ impl<G: ImpartialGame> Search<'_, G> {
 /// [`Set::WIDTH`] in a set on the stack; a position with that many options
 /// or more counts the rest in a vector (the mex of `n` options is at most
 /// `n`).
-struct Mex {
+pub(super) struct Mex {
     low: Set,
     big: Vec<bool>,
 }
 
 impl Mex {
-    fn new(options: usize) -> Mex {
+    pub(super) fn new(options: usize) -> Mex {
         Mex {
             low: Set::default(),
             big: if options >= Set::WIDTH as usize {
@@ -155,7 +165,7 @@ impl Mex {
         }
     }
 
-    fn insert(&mut self, v: u32) {
+    pub(super) fn insert(&mut self, v: u32) {
         if v < Set::WIDTH {
             self.low.insert(v);
         } else if let Some(s) = self.big.get_mut(v as usize) {
@@ -164,7 +174,7 @@ impl Mex {
     }
 
     /// The least value not inserted.
-    fn value(&self) -> u32 {
+    pub(super) fn value(&self) -> u32 {
         match self.low.complement().min() {
             Some(v) => v,
             None => (Set::WIDTH..)

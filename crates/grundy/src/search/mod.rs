@@ -47,7 +47,8 @@
 //! | `ordering.rs` | move ordering: options split into parts, the known ones first, the rest easiest first |
 //! | `table.rs`, `ruled.rs` | the transposition table, and the record of values ruled out |
 //! | `set.rs` | sets of candidate values |
-//! | `root.rs` | the root's options asked in rounds, on one thread or several |
+//! | `root.rs` | the root's options asked in rounds, on one thread or several; a sum's regions and moves on several |
+//! | `dense.rs` | the flat table of a game with layers (Chomp) filled from the bottom, on one thread or several |
 //! | [`misere`] | [`MisereSearch`]: misère outcomes, by a table of multisets of components |
 //! | [`genus`] | [`genus::GenusSearch`]: Conway's genus of any position, the same way |
 //!
@@ -69,6 +70,7 @@
 //! assert!(!search.is_p(&cram.start()).unwrap());
 //! ```
 
+use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
 
 use crate::cancel::{Cancel, Cancelled};
@@ -77,6 +79,7 @@ use crate::Nimber;
 
 mod br;
 mod def;
+mod dense;
 pub mod genus;
 mod lv;
 pub mod misere;
@@ -143,8 +146,9 @@ pub struct Search<'g, G: ImpartialGame> {
     opt_pool: Vec<Vec<Opt>>,
     idx_pool: Vec<Vec<usize>>,
     /// The table as a flat array, for games that number their positions
-    /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown.
-    dense: Option<Vec<u16>>,
+    /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown. The
+    /// slots are atomic so that the threads of a fill share them (`dense`).
+    dense: Option<Vec<AtomicU16>>,
     dense_len: usize,
     /// Values below 64 that a component is known not to have, in a
     /// quarter of the memory limit.
@@ -210,7 +214,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             dense: game
                 .dense_len()
                 .filter(|&n| n.saturating_mul(2) <= bytes)
-                .map(|n| vec![0u16; n]),
+                .map(|n| (0..n).map(|_| AtomicU16::new(0)).collect()),
             dense_len: 0,
             excluded: Ruled::with_memory(bytes / 4),
             exchange: None,
@@ -335,6 +339,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .game
                 .dense_index(c)
                 .expect("a dense game numbers every position")]
+            .load(Ordering::Relaxed)
             {
                 0 => None,
                 v => Some(u32::from(v) - 1),
@@ -375,10 +380,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                     .expect("a dense game numbers every position");
                 // Values that do not fit are searched again when needed.
                 if let Ok(v) = u16::try_from(v + 1) {
-                    if d[i] == 0 {
+                    if d[i].load(Ordering::Relaxed) == 0 {
                         self.dense_len += 1;
                     }
-                    d[i] = v;
+                    d[i].store(v, Ordering::Relaxed);
                 }
             }
             None => {
