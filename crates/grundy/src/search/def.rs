@@ -3,8 +3,6 @@
 //! fallback of the pruned one for the rare component worth
 //! [`Set::WIDTH`] or more.
 
-use std::sync::atomic::Ordering;
-
 use super::lv::cancel_pairs;
 use super::set::Set;
 use super::{Method, Search};
@@ -40,11 +38,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return Ok(v);
         }
         if self.dense.is_some() {
-            // The root of a plain search of a game with layers: valued
-            // from the bottom, without recursion.
-            if self.stats.depth == 0 && self.fill_dense(c)? {
-                return Ok(self.tt_get(c).expect("the fill values the root"));
-            }
             let mut numbers = self.idx_pool.pop().unwrap_or_default();
             numbers.clear();
             if self.game.dense_moves(c, &mut numbers) {
@@ -105,10 +98,7 @@ impl<G: ImpartialGame> Search<'_, G> {
             if result.is_err() {
                 break;
             }
-            let stored = self
-                .dense
-                .as_ref()
-                .map_or(0, |d| d[j].load(Ordering::Relaxed));
+            let stored = self.dense.as_ref().map_or(0, |d| d[j]);
             let v = if stored > 0 {
                 self.stats.table_hits += 1;
                 u32::from(stored) - 1
@@ -134,11 +124,11 @@ impl<G: ImpartialGame> Search<'_, G> {
         self.idx_pool.push(options);
         result?;
         let v = seen.value();
-        if let (Some(d), Ok(stored)) = (self.dense.as_ref(), u16::try_from(v + 1)) {
-            if d[i].load(Ordering::Relaxed) == 0 {
+        if let (Some(d), Ok(stored)) = (self.dense.as_mut(), u16::try_from(v + 1)) {
+            if d[i] == 0 {
                 self.dense_len += 1;
             }
-            d[i].store(stored, Ordering::Relaxed);
+            d[i] = stored;
         }
         Ok(v)
     }

@@ -70,7 +70,6 @@
 //! assert!(!search.is_p(&cram.start()).unwrap());
 //! ```
 
-use std::sync::atomic::{AtomicU16, Ordering};
 use std::sync::Arc;
 
 use crate::cancel::{Cancel, Cancelled};
@@ -146,9 +145,8 @@ pub struct Search<'g, G: ImpartialGame> {
     opt_pool: Vec<Vec<Opt>>,
     idx_pool: Vec<Vec<usize>>,
     /// The table as a flat array, for games that number their positions
-    /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown. The
-    /// slots are atomic so that the threads of a fill share them (`dense`).
-    dense: Option<Vec<AtomicU16>>,
+    /// ([`ImpartialGame::dense_index`]): value + 1, 0 when unknown.
+    dense: Option<Vec<u16>>,
     dense_len: usize,
     /// Values below 64 that a component is known not to have, in a
     /// quarter of the memory limit.
@@ -214,7 +212,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             dense: game
                 .dense_len()
                 .filter(|&n| n.saturating_mul(2) <= bytes)
-                .map(|n| (0..n).map(|_| AtomicU16::new(0)).collect()),
+                .map(|n| vec![0u16; n]),
             dense_len: 0,
             excluded: Ruled::with_memory(bytes / 4),
             exchange: None,
@@ -339,7 +337,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 .game
                 .dense_index(c)
                 .expect("a dense game numbers every position")]
-            .load(Ordering::Relaxed)
             {
                 0 => None,
                 v => Some(u32::from(v) - 1),
@@ -380,10 +377,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                     .expect("a dense game numbers every position");
                 // Values that do not fit are searched again when needed.
                 if let Ok(v) = u16::try_from(v + 1) {
-                    if d[i].load(Ordering::Relaxed) == 0 {
+                    if d[i] == 0 {
                         self.dense_len += 1;
                     }
-                    d[i].store(v, Ordering::Relaxed);
+                    d[i] = v;
                 }
             }
             None => {

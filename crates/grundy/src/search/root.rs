@@ -326,11 +326,19 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         for c in &comps {
             options.clear();
             self.game.moves(c, &mut options);
-            let v =
-                match self.value_and_p_options_on(c, &options, false, threads, bytes, &helper)? {
-                    Some((v, _)) => v,
-                    None => self.nimber(c)?,
-                };
+            let before = self.stats.nodes;
+            let asked = self.value_and_p_options_on(c, &options, false, threads, bytes, &helper)?;
+            let v = match asked {
+                Some((v, _)) => {
+                    // Stored, as a search stores each component it values:
+                    // the questions about the moves read it.
+                    if let Ok(small) = u32::try_from(v.0) {
+                        self.tt_store(c, small, self.stats.nodes - before + 1);
+                    }
+                    v
+                }
+                None => self.nimber(c)?,
+            };
             total ^= v.0;
         }
         Ok(Nimber(total))
@@ -340,6 +348,10 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// threads: each takes the next position not yet asked, in a search
     /// of its own made by `helper` (this one for the first thread), and
     /// the threads trade the values they find through an [`Exchange`].
+    /// The values of `root`'s components that this search knows (the
+    /// positions are `root`'s options, each one region changed) are given
+    /// to the others first: without them each would ask the regions a move
+    /// leaves alone about values they do not have, a search each.
     /// The answers are exact, so they do not depend on the threads; the
     /// counters add up all threads' positions.
     ///
@@ -347,6 +359,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// [`Cancelled`] when the cancel flag fires.
     pub(crate) fn p_positions_on<F>(
         &mut self,
+        root: &G::Position,
         positions: &[G::Position],
         threads: usize,
         bytes: usize,
@@ -361,6 +374,12 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return positions.iter().map(|p| self.is_p(p)).collect();
         }
         let threads = threads.min(positions.len());
+        let mut seeds = Vec::new();
+        self.game.components(root, &mut seeds);
+        let seeds: Vec<(G::Position, u32)> = seeds
+            .into_iter()
+            .filter_map(|c| self.tt_get(&c).map(|v| (c, v)))
+            .collect();
         let exchange = Arc::new(Exchange::new(threads));
         let own = bytes / threads;
         self.join(Arc::clone(&exchange), 0, own);
@@ -387,9 +406,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             let running: Vec<_> = (1..threads)
                 .map(|me| {
                     let (exchange, helper, ask) = (Arc::clone(&exchange), &helper, &ask);
+                    let seeds = &seeds;
                     s.spawn(move || {
                         let mut search = helper();
                         search.join(exchange, me, own);
+                        for (c, v) in seeds {
+                            search.table.store(c, *v, 1);
+                        }
                         let r = ask(&mut search);
                         (r, search.stats, search.stats().table_bytes)
                     })

@@ -450,7 +450,7 @@ fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force()
             );
             seen.push(a);
         }
-        // And the one-thread fill behind `nimber` as well.
+        // And `nimber` alone, on one thread.
         let mut one = Search::new(&chomp).plain(true);
         assert_eq!(one.nimber(&pos).unwrap().0, want);
         assert_eq!(one.stats(), seen[0], "{}", chomp.render(pos));
@@ -460,7 +460,8 @@ fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force()
 #[test]
 fn a_fill_on_several_threads_stops_when_cancelled() {
     let chomp = Chomp::new(12, 12).unwrap();
-    for threads in [1, 3] {
+    // (One thread recurses, and stops as every search does.)
+    for threads in [2, 3] {
         let cancel = Cancel::new();
         let mut s = Search::new(&chomp).plain(true).cancel(&cancel);
         let mut options = Vec::new();
