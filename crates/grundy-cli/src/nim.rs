@@ -280,7 +280,13 @@ fn report<H: Decimal>(
         sentence.to_string()
     };
     writeln!(out, "outcome: {sentence}")?;
-    let count = summary.winning_moves(convention, heaps).count();
+    // Counted and listed heap by heap through `winning_move`, which inlines
+    // here; the library's lazy `winning_moves` iterator did not (20
+    // instructions a heap more for 10^5 heaps).
+    let count = heaps
+        .iter()
+        .filter(|p| summary.winning_move(convention, p).is_some())
+        .count();
     if count == 0 {
         if outcome == Outcome::N {
             writeln!(
@@ -299,8 +305,16 @@ fn report<H: Decimal>(
     // of moves rather than a call for each.
     let mut lines = Vec::with_capacity(BATCH + 256);
     let mut index = itoa::Buffer::new();
-    for m in summary.winning_moves(convention, heaps) {
-        move_line(&mut lines, &mut index, &m, echoed.get(m.heap));
+    for (heap, from) in heaps.iter().enumerate() {
+        let Some(to) = summary.winning_move(convention, from) else {
+            continue;
+        };
+        let m = NimMove {
+            heap,
+            from: from.clone(),
+            to,
+        };
+        move_line(&mut lines, &mut index, &m, echoed.get(heap));
         if lines.len() >= BATCH {
             out.write_all(&lines)?;
             lines.clear();

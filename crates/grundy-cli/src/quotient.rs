@@ -4,10 +4,8 @@
 
 use std::io::Write;
 
-use grundy::misere::{
-    MisereQuotient, QuotientBound, QuotientError, QuotientLimits, DEFAULT_MAX_ORDER,
-    DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP,
-};
+use grundy::budget::{Budget, DEFAULT_MAX_ORDER, DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP};
+use grundy::misere::{MisereQuotient, QuotientBound, QuotientError};
 
 use crate::progress::Progress;
 
@@ -55,11 +53,12 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     }
     // The outcome search keeps every sum it remembers: refused at the
     // start if memory could not hold them, rather than after minutes.
-    let limits = QuotientLimits {
-        max_order: args.max_order,
-        max_searched: args.max_searched,
+    let budget = Budget {
+        max_quotient_order: args.max_order,
+        max_quotient_searched: Some(args.max_searched),
+        ..Budget::default()
     };
-    limits.check_memory().map_err(|e| {
+    budget.check_quotient_memory().map_err(|e| {
         anyhow::anyhow!(
             "--max-searched {} is too large: {e}; use a smaller --max-searched",
             args.max_searched
@@ -67,7 +66,7 @@ pub fn run(args: Args, out: &mut impl Write) -> anyhow::Result<()> {
     })?;
     let mut progress = Progress::new("misère quotient: heaps done", Some(args.max_heap));
     let result = MisereQuotient::of(&ruleset, args.max_heap)
-        .limits(limits)
+        .budget(budget)
         .cancel(&crate::interrupt::flag())
         .progress(|n, _| progress.update(n))
         .compute();

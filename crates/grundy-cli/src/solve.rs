@@ -10,8 +10,8 @@ use grundy::heap::{period, HeapRuleset};
 use grundy::misere::{heap_forms, MisereForms, QuotientBound};
 use grundy::nim::BigUint;
 use grundy::search::{SearchStats, DEFAULT_MEMORY};
-use grundy::sum::{HeapSolver, MisereBounds, SolveProgress, SolverLimits, SumError, SumSolution};
-use grundy::{Convention, Outcome};
+use grundy::sum::{HeapSolver, SolveProgress, SumError, SumSolution};
+use grundy::{Budget, Convention, Outcome};
 use grundy_json::PositionJson;
 
 use crate::progress::Progress;
@@ -432,29 +432,34 @@ fn solve_heaps(args: &Args, ruleset: &HeapRuleset, out: &mut impl Write) -> anyh
     } else {
         Convention::Normal
     };
-    let max = args
-        .max
-        .unwrap_or(SolverLimits::for_ruleset(ruleset).max_values);
+    // The flags fill the library's budget; a flag left out is the
+    // library's default (for the values, the ruleset's; for the quotient's
+    // search, that of a quotient computed to solve a sum).
+    let defaults = Budget::default();
+    let budget = Budget {
+        max_values: Some(args.max.unwrap_or(defaults.max_values_for(ruleset))),
+        max_quotient_order: args.max_order.unwrap_or(defaults.max_quotient_order),
+        max_quotient_searched: Some(
+            args.max_searched
+                .unwrap_or(defaults.sum_quotient_searched()),
+        ),
+        ..defaults
+    };
+    let max = budget.max_values_for(ruleset);
     if !args.misere {
         // The one set of limits: a search keeps every value it computes.
         grundy::limits::check_stored_values(max.saturating_add(1))
             .map_err(|e| anyhow::anyhow!("--max {max} is too large: {e}; use a smaller --max"))?;
     }
-    let defaults = MisereBounds::default();
-    let misere = MisereBounds {
-        max_order: args.max_order.unwrap_or(defaults.max_order),
-        max_searched: args.max_searched.unwrap_or(defaults.max_searched),
-        ..defaults
-    };
     // The quotient's search keeps every sum it remembers: refused at the
     // start if memory could not hold them, rather than after minutes.
-    misere.quotient_limits().check_memory().map_err(|e| {
+    budget.check_quotient_memory().map_err(|e| {
         anyhow::anyhow!(
             "--max-searched {} is too large: {e}; use a smaller --max-searched",
-            misere.max_searched
+            budget.quotient_searched()
         )
     })?;
-    let solver = prepare(ruleset, convention, &heaps, max, misere)?;
+    let solver = prepare(ruleset, convention, &heaps, budget)?;
     let solution = solver.solve(&heaps, args.limit)?;
     let quotient = solver.quotient();
     if args.json {
@@ -487,21 +492,16 @@ fn prepare(
     ruleset: &HeapRuleset,
     convention: Convention,
     heaps: &[u64],
-    max: u64,
-    misere: MisereBounds,
+    budget: Budget,
 ) -> anyhow::Result<HeapSolver> {
+    let max = budget.max_values_for(ruleset);
     let largest = heaps.iter().copied().max().unwrap_or(0);
     // Without a periodicity theorem the values are tabulated up to the
     // largest heap: then the end, and an ETA, are known.
     let tabulated = period::Theorem::for_ruleset(ruleset).is_none() && largest <= max;
     let mut progress: Option<Progress> = None;
-    let limits = SolverLimits {
-        max_values: max,
-        misere,
-        ..SolverLimits::default()
-    };
     let result = HeapSolver::of(ruleset, convention)
-        .limits(limits)
+        .budget(budget)
         .cancel(&crate::interrupt::flag())
         .progress(|p| match p {
             SolveProgress::Values(n) => progress
@@ -538,7 +538,7 @@ fn prepare(
         ) => Err(anyhow::anyhow!("{e}: {}", raise_max(heap, max))),
         // The quotient outgrew its bounds: what the solver can still
         // answer, from the exhaustive search or the verified quotient.
-        Err(e @ SumError::MisereQuotient { .. }) => Err(quotient_failed(e, ruleset, done, misere)),
+        Err(e @ SumError::MisereQuotient { .. }) => Err(quotient_failed(e, ruleset, done, &budget)),
         Err(e) if convention == Convention::Normal => {
             Err(anyhow::Error::new(e).context(format!("computed G(0..{done}) of {ruleset}")))
         }
@@ -553,7 +553,7 @@ fn quotient_failed(
     e: SumError,
     ruleset: &HeapRuleset,
     done: u64,
-    bounds: MisereBounds,
+    budget: &Budget,
 ) -> anyhow::Error {
     let SumError::MisereQuotient { limit, bound, .. } = &e else {
         return e.into();
@@ -568,11 +568,11 @@ fn quotient_failed(
         Some(QuotientBound::Searched) => format!(
             "; --max-searched (now {}) lets the quotient's search remember more sums, \
              about 100 bytes each",
-            bounds.max_searched
+            budget.sum_quotient_searched()
         ),
         Some(QuotientBound::Order) => format!(
             "; --max-order (now {}) lets the quotient have more elements",
-            bounds.max_order
+            budget.max_quotient_order
         ),
         None => String::new(),
     };
@@ -916,7 +916,7 @@ mod tests {
                     .into(),
                 bound: Some(QuotientBound::Searched),
             };
-            quotient_failed(e, &ruleset, done, MisereBounds::default()).to_string()
+            quotient_failed(e, &ruleset, done, &Budget::default()).to_string()
         };
         let message = failed(16);
         assert!(

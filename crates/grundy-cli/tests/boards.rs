@@ -5,23 +5,12 @@
 
 mod common;
 
-use common::grundy;
-use grundy_testkit::boards::{chomp_moves, cram_moves, grid, Grid};
-use grundy_testkit::Plain;
+use common::{grundy, play};
+use grundy_testkit::boards::{self, grid};
 use std::process::{Command as StdCommand, Stdio};
 use std::time::{Duration, Instant};
 
 use predicates::prelude::*;
-
-/// The test kit's plain search over Cram's (`cram == true`) or Chomp's
-/// moves: a drawing's value by the definition (the mex of its options).
-fn brute(cram: bool) -> Plain<Grid, fn(&Grid) -> Vec<Grid>> {
-    if cram {
-        Plain::normal(|g| cram_moves(g))
-    } else {
-        Plain::normal(|g| chomp_moves(g))
-    }
-}
 
 /// `(drawing, value)` for every node `graph --game SPEC` prints.
 fn graph_nodes(spec: &str) -> Vec<(String, u64)> {
@@ -58,7 +47,13 @@ fn every_position_graph_prints_solves_to_the_value_it_printed() {
     for (game, spec) in [("cram", "cram:3x3"), ("chomp", "chomp:2x3")] {
         let nodes = graph_nodes(spec);
         assert!(nodes.len() > 8, "{spec}");
-        let mut brute = brute(game == "cram");
+        // The test kit's plain search over its own rules of the game: a
+        // drawing's value by the definition (the mex of its options).
+        let mut brute = if game == "cram" {
+            boards::cram()
+        } else {
+            boards::chomp()
+        };
         for (drawing, value) in nodes {
             let position = format!("{game}:{drawing}");
             assert_eq!(solve_value(&position), value, "{position}");
@@ -73,7 +68,7 @@ fn every_position_graph_prints_solves_to_the_value_it_printed() {
 
 #[test]
 fn drawn_positions_agree_with_the_brute_force_and_graph_starts_there() {
-    let mut cram = brute(true);
+    let mut cram = boards::cram();
     for drawing in ["..../..../.#..", ".#.../...../.....", "#..#/..../...."] {
         let expected = cram.value(&grid(drawing));
         assert_eq!(
@@ -85,7 +80,7 @@ fn drawn_positions_agree_with_the_brute_force_and_graph_starts_there() {
         let nodes = graph_nodes(&format!("cram:{drawing}"));
         assert_eq!(nodes[0], (drawing.to_string(), expected));
     }
-    let mut chomp = brute(false);
+    let mut chomp = boards::chomp();
     for drawing in ["..../...#/..##/.###", "...../...##/..###/#####"] {
         let expected = chomp.value(&grid(drawing));
         assert_eq!(
@@ -162,7 +157,7 @@ fn heap_commands_say_what_a_board_is_and_where_it_goes() {
 #[test]
 fn ctrl_c_stops_a_long_board_search_saying_how_far_it_got() {
     for spec in ["cram:7x9", "chomp:16x255"] {
-        let child = StdCommand::new(env!("CARGO_BIN_EXE_grundy"))
+        let child = common::process()
             .args(["solve", spec])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -223,21 +218,6 @@ fn a_long_board_search_draws_progress_on_a_terminal() {
         .unwrap();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(!stderr.contains("positions/s"), "{stderr}");
-}
-
-fn play(args: &[&str], input: &str) -> (String, String, i32) {
-    let out = grundy()
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
 }
 
 #[test]

@@ -1,17 +1,9 @@
 //! Every parse error the CLI prints shows its input with a caret under the
 //! problem, below the one-line message.
 
-use assert_cmd::Command;
+mod common;
 
-fn stderr_of(args: &[&str]) -> String {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
+use common::{error as stderr_of, grundy};
 
 #[test]
 fn game_specs_board_specs_and_families_get_a_caret() {
@@ -85,8 +77,7 @@ fn heap_arguments_get_a_caret_under_the_bad_one() {
 
 #[test]
 fn standard_input_shows_the_line_it_read() {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["nim", "--file", "-"])
         .write_stdin("3 5\n7 x9 2\n")
         .output()
@@ -102,8 +93,7 @@ fn standard_input_shows_the_line_it_read() {
 
 #[test]
 fn moves_typed_in_play_get_a_caret() {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["play", "nim", "3", "5"])
         .write_stdin("2 x\nquit\n")
         .output()
@@ -119,8 +109,7 @@ fn moves_typed_in_play_get_a_caret() {
 
 #[test]
 fn a_json_graph_on_standard_input_shows_its_line() {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["graph", "-", "--format", "json"])
         .write_stdin("{\"nodes\":[\"a\"],\n \"edges\":[[\"a\",]]}")
         .output()
@@ -142,8 +131,7 @@ fn an_edge_list_on_standard_input_shows_its_line() {
     // Past the first 4 MiB read, so that the line is found in a later block.
     let mut input = "x y\n".repeat(1_200_000);
     input.push_str("p q r\n");
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["graph", "-"])
         .write_stdin(input)
         .output()

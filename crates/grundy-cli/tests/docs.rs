@@ -1,20 +1,8 @@
 //! `grundy completions` and `grundy man`.
 
-use assert_cmd::Command;
+mod common;
 
-fn stdout(args: &[&str]) -> String {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
-}
+use common::{grundy, stdout};
 
 #[test]
 fn completions_name_every_subcommand_in_each_shell() {
@@ -30,8 +18,7 @@ fn completions_name_every_subcommand_in_each_shell() {
         // A flag of one subcommand, so that the script is more than a list.
         assert!(script.contains("misere"), "{shell} script lacks --misere");
     }
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["completions", "powershell-9"])
         .assert()
         .code(2);

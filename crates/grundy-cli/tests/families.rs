@@ -1,44 +1,25 @@
 //! Wythoff's game, coin-turning games and Moore's Nim end to end: `solve`
 //! (normal and misère, JSON), `values wythoff`, `play` and `graph --game`
-//! on the real binary, each answer checked against the rules by a search
-//! of this file's own.
+//! on the real binary, each answer checked against the test kit's search
+//! from the rules.
 
 mod common;
 
-use std::collections::HashMap;
-
 use common::{grundy, json};
-
-/// Wythoff values by the definition, on a square of side `n`.
-fn wythoff_brute(n: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; n]; n];
-    for i in 0..n {
-        for j in 0..n {
-            let mut seen: Vec<u64> = (1..=i).map(|t| g[i - t][j]).collect();
-            seen.extend((1..=j).map(|t| g[i][j - t]));
-            seen.extend((1..=i.min(j)).map(|t| g[i - t][j - t]));
-            g[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
+use grundy_testkit::{coins, wythoff, Plain};
 
 #[test]
 fn wythoff_solve_gives_the_value_and_every_winning_move() {
-    let g = wythoff_brute(12);
+    let g = wythoff::values(1, 12);
     for (a, b) in [(4, 6), (3, 5), (7, 7), (0, 9), (10, 11)] {
         let spec = format!("wythoff:{a},{b}");
         let j = json(&["solve", &spec, "--json"]);
         assert_eq!(j["value"], g[a][b], "{spec}");
-        let mut wins = Vec::new();
-        for (x, gx) in g.iter().enumerate().take(a + 1) {
-            for (y, &v) in gx.iter().enumerate().take(b + 1) {
-                let legal = (x < a && y == b) || (x == a && y < b) || (x < a && a - x == b - y);
-                if legal && v == 0 {
-                    wins.push(format!("{x},{y}"));
-                }
-            }
-        }
+        let mut wins: Vec<String> = wythoff::moves(1, (a as u64, b as u64))
+            .into_iter()
+            .filter(|&(x, y)| g[x as usize][y as usize] == 0)
+            .map(|(x, y)| format!("{x},{y}"))
+            .collect();
         let mut found: Vec<String> = j["winning_moves"]
             .as_array()
             .unwrap()
@@ -70,7 +51,7 @@ fn wythoff_outcomes_are_exact_at_any_size() {
 
 #[test]
 fn wythoff_tables_match_the_definition() {
-    let g = wythoff_brute(30);
+    let g = wythoff::values(1, 30);
     let j = json(&["values", "wythoff", "--rows", "5", "--to", "29", "--json"]);
     for (r, row) in j["rows"].as_array().unwrap().iter().enumerate() {
         let values: Vec<u64> = row["values"]
@@ -91,44 +72,14 @@ fn wythoff_tables_match_the_definition() {
     assert_eq!(out.status.code(), Some(2));
 }
 
-/// A coin row's value by exhaustive search, with `moves` the rule.
-fn coin_value(pos: u64, moves: &dyn Fn(u64) -> Vec<u64>, memo: &mut HashMap<u64, u64>) -> u64 {
-    if let Some(&v) = memo.get(&pos) {
-        return v;
-    }
-    let values: Vec<u64> = moves(pos)
-        .into_iter()
-        .map(|o| coin_value(o, moves, memo))
-        .collect();
-    let v = (0..).find(|v| !values.contains(v)).unwrap();
-    memo.insert(pos, v);
-    v
-}
-
 #[test]
 fn mock_turtles_rows_match_a_search() {
     // One, two or three coins, the rightmost from heads to tails.
-    let mock = |pos: u64| {
-        let mut out = Vec::new();
-        for x in (0..8).filter(|x| pos >> x & 1 == 1) {
-            out.push(pos ^ 1 << x);
-            for y in 0..x {
-                out.push(pos ^ 1 << x ^ 1 << y);
-                for z in 0..y {
-                    out.push(pos ^ 1 << x ^ 1 << y ^ 1 << z);
-                }
-            }
-        }
-        out
-    };
-    let mut memo = HashMap::new();
+    let mock = coins::Rule::new(8, coins::mock);
+    let mut search = Plain::normal(|&h: &u64| mock.row_options(h));
     for row in ["HTTTTTTT", "THTHTHTH", "HHHHHHHH", "TTTTTTTH", "THHTTHHT"] {
-        let pos = row
-            .chars()
-            .enumerate()
-            .fold(0u64, |p, (i, c)| p | u64::from(c == 'H') << i);
         let j = json(&["solve", &format!("coins:mock:{row}"), "--json"]);
-        assert_eq!(j["value"], coin_value(pos, &mock, &mut memo), "{row}");
+        assert_eq!(j["value"], search.value(&coins::heads(row)), "{row}");
     }
 }
 

@@ -2,13 +2,13 @@
 //! output as quietly as text, and Ctrl-C or SIGTERM stops a long command
 //! within a second with exit 130 and how far it got.
 
+mod common;
+
 use std::io::Read;
 use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
 
-fn grundy() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_grundy"))
-}
+use common::process as grundy;
+use std::time::{Duration, Instant};
 
 #[test]
 fn json_into_a_closed_pipe_exits_quietly_like_text() {

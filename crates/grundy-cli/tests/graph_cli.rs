@@ -364,7 +364,7 @@ fn json_into_a_closed_pipe_exits_quietly() {
         if json {
             args.push("--json");
         }
-        let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+        let mut child = common::process()
             .args(&args)
             .stdout(std::process::Stdio::piped())
             .stderr(std::process::Stdio::piped())

@@ -6,33 +6,8 @@
 
 mod common;
 
-use common::grundy;
+use common::{grundy, json, play};
 use predicates::prelude::*;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = grundy().args(args).output().unwrap();
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
-
-fn play(args: &[&str], input: &str) -> (String, String, i32) {
-    let out = grundy()
-        .arg("play")
-        .args(args)
-        .env("NO_COLOR", "1")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
 
 #[test]
 fn arc_kayles_on_a_path_is_the_octal_game_0_07_both_ways() {

@@ -17,15 +17,16 @@ use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use common::fresh_folder;
 
-fn grundy(dir: &Path) -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_grundy"));
+/// The binary, run in `dir`, checkpointing every 10 ms.
+fn grundy_in(dir: &Path) -> Command {
+    let mut cmd = common::process();
     cmd.current_dir(dir).env("GRUNDY_CHECKPOINT_MS", "10");
     cmd
 }
 
 /// Runs `grundy ARGS` in `dir` to the end; it must succeed.
 fn finish(dir: &Path, args: &[&str]) -> Output {
-    let out = grundy(dir).args(args).output().unwrap();
+    let out = grundy_in(dir).args(args).output().unwrap();
     assert!(
         out.status.success(),
         "{args:?}: {}",
@@ -64,7 +65,7 @@ fn moments(span: Duration, n: u32) -> Vec<Duration> {
 /// Starts `grundy ARGS` in `dir` and kills it with SIGKILL after `after`
 /// (if it has not finished by then).
 fn kill_after(dir: &Path, args: &[&str], after: Duration) {
-    let mut child = grundy(dir)
+    let mut child = grundy_in(dir)
         .args(args)
         .stdout(Stdio::null())
         .stderr(Stdio::null())

@@ -1,13 +1,12 @@
 //! Generalised Wythoff, coin rules given by turning codes, two-dimensional
 //! coin products (Turning Corners) and the Wythoff heat map, end to end on
-//! the real binary; each answer is checked against a search of this
-//! file's own, from the rules in words.
+//! the real binary; each answer is checked against the test kit's search,
+//! from the rules in words.
 
 mod common;
 
-use std::collections::HashMap;
-
 use common::{grundy, json};
+use grundy_testkit::{coins, wythoff, Plain};
 
 /// The move names of a `solve --json` answer, sorted.
 fn moves_of(j: &serde_json::Value) -> Vec<String> {
@@ -21,45 +20,19 @@ fn moves_of(j: &serde_json::Value) -> Vec<String> {
     found
 }
 
-/// Generalised Wythoff values by the definition, on a square of side `n`.
-fn gen_wythoff(k: usize, n: usize) -> Vec<Vec<u64>> {
-    let mut g = vec![vec![0u64; n]; n];
-    for i in 0..n {
-        for j in 0..n {
-            let mut seen: Vec<u64> = (1..=i).map(|t| g[i - t][j]).collect();
-            seen.extend((1..=j).map(|t| g[i][j - t]));
-            for s in 1..=i {
-                for t in 1..=j {
-                    if s.abs_diff(t) < k {
-                        seen.push(g[i - s][j - t]);
-                    }
-                }
-            }
-            g[i][j] = (0..).find(|v| !seen.contains(v)).unwrap();
-        }
-    }
-    g
-}
-
 #[test]
 fn generalised_wythoff_values_and_winning_moves_match_the_definition() {
-    for k in [2usize, 3] {
-        let g = gen_wythoff(k, 16);
+    for k in [2u64, 3] {
+        let g = wythoff::values(k, 16);
         for (a, b) in [(4, 11), (3, 6), (5, 13), (7, 7), (0, 9), (15, 2)] {
             let spec = format!("wythoff:{k}:{a},{b}");
             let j = json(&["solve", &spec, "--json"]);
             assert_eq!(j["value"], g[a][b], "{spec}");
-            let mut wins = Vec::new();
-            for (x, gx) in g.iter().enumerate().take(a + 1) {
-                for (y, &v) in gx.iter().enumerate().take(b + 1) {
-                    let legal = (x < a && y == b)
-                        || (x == a && y < b)
-                        || (x < a && y < b && (a - x).abs_diff(b - y) < k);
-                    if legal && v == 0 {
-                        wins.push(format!("{x},{y}"));
-                    }
-                }
-            }
+            let mut wins: Vec<String> = wythoff::moves(k, (a as u64, b as u64))
+                .into_iter()
+                .filter(|&(x, y)| g[x as usize][y as usize] == 0)
+                .map(|(x, y)| format!("{x},{y}"))
+                .collect();
             wins.sort();
             assert_eq!(moves_of(&j), wins, "{spec}");
         }
@@ -71,19 +44,10 @@ fn generalised_wythoff_values_and_winning_moves_match_the_definition() {
 
 #[test]
 fn generalised_wythoff_p_positions_at_large_sizes_follow_the_mex_construction() {
-    // Fraenkel: A_n the least number in no earlier pair, B_n = A_n + k·n.
-    let k = 3usize;
-    let mut used = vec![false; 2_000_000];
-    let mut a = 0usize;
-    let mut pairs = Vec::new();
-    for n in 0..300_000usize {
-        while used[a] {
-            a += 1;
-        }
-        used[a] = true;
-        used[a + k * n] = true;
-        pairs.push((a, a + k * n));
-    }
+    // Fraenkel: A_n the least number in no earlier pair, B_n = A_n + k·n
+    // (the test kit checks the construction against the definition).
+    let k = 3;
+    let pairs = wythoff::fraenkel_pairs(k, 300_000);
     for &n in &[299_999usize, 123_457, 77_777] {
         let (x, y) = pairs[n];
         let j = json(&["solve", &format!("wythoff:{k}:{y},{x}"), "--json"]);
@@ -94,43 +58,22 @@ fn generalised_wythoff_p_positions_at_large_sizes_follow_the_mex_construction() 
     }
 }
 
-/// Values of a position by exhaustive search; `moves` is the rule.
-fn search(pos: u64, moves: &dyn Fn(u64) -> Vec<u64>, memo: &mut HashMap<u64, u64>) -> u64 {
-    if let Some(&v) = memo.get(&pos) {
-        return v;
-    }
-    let values: Vec<u64> = moves(pos)
-        .into_iter()
-        .map(|o| search(o, moves, memo))
-        .collect();
-    let v = (0..).find(|v| !values.contains(v)).unwrap();
-    memo.insert(pos, v);
-    v
-}
-
 #[test]
 fn turning_corners_match_a_search_of_whole_grids() {
-    // 3 x 4 grids, coin (r, c) at bit 4r + c: a move turns the four
-    // corners of a rectangle whose bottom-right corner shows heads.
+    // 3 x 4 grids, coin (r, c) at bit 4r + c. Turning Corners is Twins
+    // times Twins: a move turns the four corners of a rectangle whose
+    // bottom-right corner shows heads.
     let (rows, cols) = (3usize, 4usize);
-    let corners = |pos: u64| {
-        let mut out = Vec::new();
-        for r2 in 0..rows {
-            for c2 in 0..cols {
-                if pos >> (r2 * cols + c2) & 1 == 0 {
-                    continue;
-                }
-                for r1 in 0..r2 {
-                    for c1 in 0..c2 {
-                        let bit = |r: usize, c: usize| 1u64 << (r * cols + c);
-                        out.push(pos ^ bit(r1, c1) ^ bit(r1, c2) ^ bit(r2, c1) ^ bit(r2, c2));
-                    }
-                }
-            }
-        }
-        out
+    let (across, down) = (
+        coins::Rule::new(cols, coins::twins),
+        coins::Rule::new(rows, coins::twins),
+    );
+    let grid = |pos: u64| -> Vec<u64> {
+        (0..rows)
+            .map(|r| pos >> (r * cols) & ((1 << cols) - 1))
+            .collect()
     };
-    let mut memo = HashMap::new();
+    let mut search = Plain::normal(|g: &Vec<u64>| coins::grid_options(&across, &down, g));
     let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
     for _ in 0..25 {
         x = x
@@ -152,13 +95,10 @@ fn turning_corners_match_a_search_of_whole_grids() {
             .collect();
         let spec = format!("corners:{}", text.join("/"));
         let j = json(&["solve", &spec, "--json"]);
-        assert_eq!(j["value"], search(pos, &corners, &mut memo), "{spec}");
+        assert_eq!(j["value"], search.value(&grid(pos)), "{spec}");
         // Every winning move leads to a position the search values 0.
         let wins = moves_of(&j);
-        let zeros = corners(pos)
-            .into_iter()
-            .filter(|&o| search(o, &corners, &mut memo) == 0)
-            .count();
+        let zeros = search.winning_moves(&grid(pos)).len();
         assert_eq!(wins.len(), zeros, "{spec}");
         // The same game as the product twins*twins.
         let product = format!("coins:twins*twins:{}", text.join("/"));

@@ -6,7 +6,6 @@ mod common;
 use common::grundy;
 use std::path::PathBuf;
 
-use assert_cmd::Command;
 use serde_json::{json, Value};
 
 /// Runs `grundy nim ARGS` and returns its stdout, requiring success.
@@ -356,8 +355,7 @@ fn a_byte_order_mark_opening_a_heaps_file_is_skipped() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = dir.join("heaps.txt");
     std::fs::write(&file, b"\xEF\xBB\xBF3 5\n7\n").unwrap();
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["nim", "--json", "--file", file.to_str().unwrap()])
         .output()
         .unwrap();

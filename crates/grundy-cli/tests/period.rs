@@ -1,22 +1,10 @@
 //! `grundy period` run as a real binary.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{grundy, json, process};
 use predicates::prelude::PredicateBooleanExt;
 use predicates::str::contains;
-
-fn json(args: &[&str]) -> serde_json::Value {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 #[test]
 fn proved_periods_in_json() {
@@ -54,8 +42,7 @@ fn nim_is_arithmetic_periodic() {
     let nim = json(&["period", "nim", "--json"]);
     assert_eq!(nim["status"], "arithmetic-periodic");
     assert_eq!(nim["saltus"], 1);
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["period", "kayles"])
         .assert()
         .success()
@@ -86,7 +73,7 @@ fn a_stopped_period_search_resumes() {
     let file = dir.join("officers.bin");
     let arg = file.to_str().unwrap();
     // Officers has no known period: the search runs to --max.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = process()
         .args(["period", "0.6", "--max", "3000000000", "--resume", arg])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -127,8 +114,7 @@ fn a_stopped_period_search_resumes() {
     let count = u64::from_le_bytes(std::fs::read(&file).unwrap()[16..24].try_into().unwrap());
     assert!(count > kept);
     let direct = dir.join("direct.bin");
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["values", "0.6", "--to", &(count - 1).to_string(), "--out"])
         .arg(&direct)
         .assert()
@@ -151,26 +137,10 @@ fn the_default_search_proves_0_354() {
     );
 }
 
-/// G(n) of 0.8 by brute force: take one token and split the rest into
-/// three non-empty heaps.
+/// G(n) of 0.8 by the definition (the test kit's rules: take one token
+/// and split the rest into three non-empty heaps).
 fn hexadecimal_08(n: usize) -> Vec<u64> {
-    let mut g = vec![0u64; n + 1];
-    for m in 1..=n {
-        let rest = m - 1;
-        let mut seen = vec![false; 3 * n + 2];
-        for a in 1..=rest {
-            for b in a..=rest.saturating_sub(a) {
-                let Some(c) = rest.checked_sub(a + b) else {
-                    continue;
-                };
-                if c >= b {
-                    seen[(g[a] ^ g[b] ^ g[c]) as usize] = true;
-                }
-            }
-        }
-        g[m] = seen.iter().position(|&s| !s).unwrap() as u64;
-    }
-    g
+    grundy_testkit::heaps::take_break_values(&[0, 8], n)
 }
 
 /// 0.8 is arithmetic-periodic (G(n + 3) = G(n) + 1): no period is ever
@@ -179,8 +149,7 @@ fn hexadecimal_08(n: usize) -> Vec<u64> {
 #[test]
 fn arithmetic_periods_are_reported_as_seen() {
     let g = hexadecimal_08(400);
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .args(["period", "0.8", "--max", "400"])
         .output()
         .unwrap();
@@ -222,8 +191,7 @@ fn arithmetic_periods_are_reported_as_seen() {
 /// that ends unproved is named.
 #[test]
 fn saltus_zero_and_the_limit_are_named() {
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["period", "0.6", "--max", "3000"])
         .assert()
         .success()
@@ -242,7 +210,7 @@ fn saltus_zero_and_the_limit_are_named() {
 /// (SIGKILL) and returns what it wrote on stderr.
 fn kill_past(dir: &std::path::Path, args: &[&str], ckpt: &str, past: u64) -> String {
     use std::io::Read;
-    let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let mut child = process()
         .current_dir(dir)
         .args(args)
         .env("GRUNDY_CHECKPOINT_MS", "20")
@@ -309,8 +277,7 @@ fn a_resumed_search_keeps_its_limit_and_says_which() {
         "m.bin.ckpt",
         0,
     );
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
+    let out = grundy()
         .current_dir(&dir)
         .args(["period", "0.6", "--resume", "m.bin", "--json"])
         .output()
@@ -329,8 +296,7 @@ fn a_resumed_search_keeps_its_limit_and_says_which() {
         ),
         "{stderr}"
     );
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .current_dir(&dir)
         .args([
             "period", "0.6", "--max", "1600000", "--resume", "m.bin", "--json",

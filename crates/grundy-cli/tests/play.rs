@@ -1,24 +1,10 @@
 //! `grundy play` driven through a pipe: whole games, hints, illegal moves,
 //! undo, quitting, misère play and heap games, on the real binary.
 
-use assert_cmd::Command;
-use predicates::prelude::*;
+mod common;
 
-fn play(args: &[&str], input: &str) -> (String, String, i32) {
-    let out = Command::cargo_bin("grundy")
-        .unwrap()
-        .arg("play")
-        .args(args)
-        .env_remove("NO_COLOR")
-        .write_stdin(input)
-        .output()
-        .unwrap();
-    (
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-        out.status.code().unwrap_or(-1),
-    )
-}
+use common::{grundy, play};
+use predicates::prelude::*;
 
 /// Enough moves for the user to make some legal move whatever the engine
 /// did: illegal ones are refused and the next line is read.
@@ -224,30 +210,26 @@ fn a_whole_heap_game_against_the_engine() {
 
 #[test]
 fn bad_arguments_exit_2() {
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["play", "sub{1,x}", "3"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
             "at byte 6: expected a number, found 'x'",
         ));
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["play", "nim", "3", "-2"])
         .assert()
         .code(2)
         .stderr("error: heap 2 (\"-2\"): a heap size cannot be negative\n  3 -2\n    ^^\n");
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["play", "nim", "0", "0"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
             "the game would be over before it starts",
         ));
-    Command::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["play", "kayles", "600", "--misere"])
         .assert()
         .code(2)

@@ -8,7 +8,7 @@
 
 mod common;
 
-use common::grundy;
+use common::{grundy, run};
 use grundy_testkit::heaps::{subtraction_values, take_break_values};
 use grundy_testkit::mex;
 use std::io::{BufRead, BufReader, Read};
@@ -16,16 +16,6 @@ use std::process::Stdio;
 use std::time::{Duration, Instant};
 
 use predicates::str::contains;
-
-/// Runs the binary; returns (exit code, stdout, stderr).
-fn run(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = grundy().args(args).output().unwrap();
-    (
-        out.status.code(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
 
 /// The `G(n)` column of a `values` table.
 fn table_values(text: &str) -> Vec<(u64, u64)> {
@@ -182,7 +172,7 @@ fn windows_of_proved_games_at_any_offset() {
 
 #[test]
 fn the_whole_of_nim_streams_into_a_closed_pipe() {
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = common::process()
         .args(["values", "nim", "--to", "18446744073709551615"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

@@ -78,7 +78,7 @@ fn bounds_and_errors() {
 /// error, exit 130.
 #[test]
 fn ctrl_c_prints_the_last_quotient_verified() {
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = common::process()
         .args(["quotient", "0.6", "--max-heap", "60"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())

@@ -2,11 +2,13 @@
 //! port, spoken to over HTTP; its API answers the same JSON as the CLI.
 #![cfg(feature = "serve")]
 
+mod common;
+
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 
-use assert_cmd::Command as Cmd;
+use common::{grundy, process, stdout};
 use serde_json::Value;
 
 /// The server, killed when the test ends however it ends.
@@ -23,7 +25,7 @@ impl Drop for Server {
 }
 
 fn start() -> Server {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_grundy"))
+    let mut child = process()
         .args(["serve", "--addr", "127.0.0.1:0"])
         .stdout(Stdio::piped())
         .spawn()
@@ -58,16 +60,6 @@ fn post(server: &Server, path: &str, body: &str) -> (u16, String) {
     (status, body.to_owned())
 }
 
-fn cli_output(args: &[&str]) -> String {
-    let out = Cmd::cargo_bin("grundy")
-        .unwrap()
-        .args(args)
-        .output()
-        .unwrap();
-    assert!(out.status.success(), "{args:?}: {out:?}");
-    String::from_utf8(out.stdout).unwrap()
-}
-
 #[test]
 fn api_nim_answers_exactly_what_grundy_nim_json_prints() {
     let server = start();
@@ -86,7 +78,7 @@ fn api_nim_answers_exactly_what_grundy_nim_json_prints() {
         let (status, web) = post(&server, "/api/nim", &body);
         assert_eq!(status, 200, "{web}");
         // Byte for byte, field order included (the CLI ends with a newline).
-        assert_eq!(format!("{web}\n"), cli_output(&cli_args), "{body}");
+        assert_eq!(format!("{web}\n"), stdout(&cli_args), "{body}");
     }
 }
 
@@ -140,7 +132,7 @@ fn api_values_period_solve_answer_exactly_what_the_cli_prints() {
     ] {
         let (status, web) = post(&server, path, body);
         assert_eq!(status, 200, "{body}: {web}");
-        assert_eq!(format!("{web}\n"), cli_output(&args), "{path} {body}");
+        assert_eq!(format!("{web}\n"), stdout(&args), "{path} {body}");
     }
 }
 
@@ -167,8 +159,7 @@ fn the_server_survives_bad_requests() {
 #[test]
 fn an_address_in_use_is_a_one_line_error() {
     let server = start();
-    Cmd::cargo_bin("grundy")
-        .unwrap()
+    grundy()
         .args(["serve", "--addr", &server.addr])
         .assert()
         .code(2)

@@ -3,15 +3,8 @@
 
 mod common;
 
-use common::grundy;
+use common::{error, grundy};
 use predicates::prelude::*;
-
-/// Runs grundy, expects exit 2, and returns its stderr.
-fn error(args: &[&str]) -> String {
-    let out = grundy().args(args).output().unwrap();
-    assert_eq!(out.status.code(), Some(2), "{args:?}");
-    String::from_utf8(out.stderr).unwrap()
-}
 
 #[test]
 fn negative_numbers_are_called_so_whichever_way_written() {

@@ -106,7 +106,7 @@ fn a_stopped_values_file_resumes_to_the_same_bytes() {
     let file = dir.join("officers.bin");
     let arg = file.to_str().unwrap();
     // Long enough that SIGINT comes first on any machine.
-    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"))
+    let child = common::process()
         .args(["values", "0.6", "--to", "4000000000", "--out", arg])
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::piped())
@@ -321,7 +321,7 @@ fn values_stream_as_they_are_computed_and_head_ends_the_run() {
         .map(String::from)
         .collect();
     for json in [false, true] {
-        let mut cmd = std::process::Command::new(assert_cmd::cargo::cargo_bin("grundy"));
+        let mut cmd = common::process();
         cmd.args(["values", "0.6", "--to", "100000000"]);
         if json {
             cmd.arg("--json");

@@ -27,8 +27,8 @@ use grundy::heap::period::{self, AnalysisError};
 use grundy::heap::sequence::{self, EngineKind};
 use grundy::heap::HeapRuleset;
 use grundy::nim::{parse_heap, BigUint, Heap, NimSummary};
-use grundy::sum::{HeapSolver, Method, SolverLimits, SumError};
-use grundy::Convention;
+use grundy::sum::{HeapSolver, Method, SumError};
+use grundy::{Budget, Convention};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyRuntimeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
@@ -277,13 +277,13 @@ fn solve(
         } else {
             Convention::Normal
         };
-        let defaults = SolverLimits::for_ruleset(&rules);
-        let limits = SolverLimits {
-            max_values: max.unwrap_or(defaults.max_values),
-            ..defaults
+        // No `max`: the library's default for the ruleset.
+        let budget = Budget {
+            max_values: max,
+            ..Budget::default()
         };
         let solver = HeapSolver::of(&rules, convention)
-            .limits(limits)
+            .budget(budget)
             .cancel(cancel)
             .prepare(&heaps)
             .map_err(failure)?;
@@ -840,7 +840,7 @@ fn _grundy(m: &Bound<'_, PyModule>) -> PyResult<()> {
     grundy::simd::selected().map_err(|e| PyValueError::new_err(e.to_string()))?;
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("MAX_VALUES", MAX_TO)?;
-    m.add("MAX_QUOTIENT_HEAP", grundy::misere::MAX_QUOTIENT_HEAP)?;
+    m.add("MAX_QUOTIENT_HEAP", grundy::budget::MAX_QUOTIENT_HEAP)?;
     m.add_function(wrap_pyfunction!(canonical, m)?)?;
     m.add_function(wrap_pyfunction!(values, m)?)?;
     m.add_function(wrap_pyfunction!(genus, m)?)?;

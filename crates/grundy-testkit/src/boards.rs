@@ -4,8 +4,23 @@
 //! square. Drawings are written as the library writes them: rows joined
 //! by `/`, `.` free and `#` covered or eaten.
 
+use crate::Plain;
+
 /// A board: rows top down, `true` for a free square.
 pub type Grid = Vec<Vec<bool>>;
+
+/// [`Plain`] on boards of one game, its moves a plain function.
+pub type Oracle = Plain<Grid, fn(&Grid) -> Vec<Grid>>;
+
+/// Cram under normal play, by [`Plain`] on [`cram_moves`].
+pub fn cram() -> Oracle {
+    Plain::normal(|g| cram_moves(g))
+}
+
+/// Chomp under normal play, by [`Plain`] on [`chomp_moves`].
+pub fn chomp() -> Oracle {
+    Plain::normal(|g| chomp_moves(g))
+}
 
 /// The grid of a drawing such as `../.#`.
 pub fn grid(drawing: &str) -> Grid {
@@ -70,7 +85,6 @@ pub fn chomp_moves(g: &[Vec<bool>]) -> Vec<Grid> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Plain;
 
     #[test]
     fn drawings_round_trip() {
@@ -79,7 +93,7 @@ mod tests {
 
     #[test]
     fn small_boards_have_their_known_values() {
-        let mut cram = Plain::normal(|g: &Grid| cram_moves(g));
+        let mut cram = cram();
         // A strip of n squares is a heap of n in Dawson's Kayles (0.07:
         // take two adjacent tokens), OEIS A002187.
         let dawson = [0, 0, 1, 1, 2, 0, 3, 1, 1, 0];
@@ -89,7 +103,7 @@ mod tests {
         // Even by even Cram is a second-player win (symmetry).
         assert_eq!(cram.value(&grid("../..")), 0);
         // Chomp: every rectangle but 1x1 is a first-player win.
-        let mut chomp = Plain::normal(|g: &Grid| chomp_moves(g));
+        let mut chomp = chomp();
         assert!(!chomp.mover_wins(&grid(".")));
         for drawing in ["..", "../..", ".../...", "..../..../...."] {
             assert!(chomp.mover_wins(&grid(drawing)), "{drawing}");

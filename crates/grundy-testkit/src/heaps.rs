@@ -73,6 +73,22 @@ pub fn nim_moves(n: u64, mut leave: impl FnMut(&[u64])) {
     }
 }
 
+/// Calls `leave` with what each move from a heap of `n` leaves when a
+/// move takes at least one token and at most half of the heap.
+pub fn half_moves(n: u64, mut leave: impl FnMut(&[u64])) {
+    for take in 1..=n / 2 {
+        leave(&[n - take]);
+    }
+}
+
+/// Calls `leave` with what each move from a heap of `n` leaves in
+/// Grundy's game: split one heap into two unequal non-empty heaps.
+pub fn grundy_game_moves(n: u64, mut leave: impl FnMut(&[u64])) {
+    for a in 1..n.div_ceil(2) {
+        leave(&[a, n - a]);
+    }
+}
+
 /// The moves of a heap of `n` under `rules` (one of the `*_moves`
 /// functions, or a closure around the rules of another game), as a list.
 pub fn options(rules: impl Fn(u64, &mut dyn FnMut(&[u64])), n: u64) -> Vec<Vec<u64>> {
@@ -215,6 +231,46 @@ impl<'a> Sums<'a> {
     }
 }
 
+/// Every position one move from `heaps` in Moore's Nim_k: a move lowers
+/// at least one heap and at most `k` heaps, each by as much as it likes.
+///
+/// ```
+/// // Nim_2 from (1, 1): lower either heap, or both.
+/// let mut next = grundy_testkit::heaps::moore_moves(2, &[1, 1]);
+/// next.sort();
+/// assert_eq!(next, [vec![0, 0], vec![0, 1], vec![1, 0]]);
+/// ```
+pub fn moore_moves(k: usize, heaps: &[u64]) -> Vec<Vec<u64>> {
+    let mut out = vec![];
+    // Every way to lower some heaps, heap by heap: `lowered` counts the
+    // heaps lowered so far.
+    fn go(
+        k: usize,
+        heaps: &[u64],
+        i: usize,
+        lowered: usize,
+        now: &mut Vec<u64>,
+        out: &mut Vec<Vec<u64>>,
+    ) {
+        if i == heaps.len() {
+            if lowered > 0 {
+                out.push(now.clone());
+            }
+            return;
+        }
+        go(k, heaps, i + 1, lowered, now, out);
+        if lowered < k {
+            for v in 0..heaps[i] {
+                now[i] = v;
+                go(k, heaps, i + 1, lowered + 1, now, out);
+            }
+            now[i] = heaps[i];
+        }
+    }
+    go(k, heaps, 0, 0, &mut heaps.to_vec(), &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -241,6 +297,16 @@ mod tests {
             [0, 1, 2, 3, 4, 5, 6]
         );
         assert_eq!(values(6, |n, l| nim_moves(n, l)), [0, 1, 2, 3, 4, 5, 6]);
+        // Grundy's game, OEIS A002188.
+        assert_eq!(
+            values(20, |n, l| grundy_game_moves(n, l)),
+            [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0]
+        );
+        // Take at most half: G(2n) = n and G(2n + 1) = G(n), OEIS A025480.
+        assert_eq!(
+            values(12, |n, l| half_moves(n, l)),
+            [0, 0, 1, 0, 2, 1, 3, 0, 4, 2, 5, 1, 6]
+        );
     }
 
     #[test]
@@ -251,6 +317,37 @@ mod tests {
         // 4.0 (split without taking) from 4: 1+3, 2+2.
         let left = options(|n, l| take_break_moves(&[4], n, l), 4);
         assert_eq!(left, [vec![1, 3], vec![2, 2]]);
+    }
+
+    #[test]
+    fn moores_nim_follows_moores_theorem() {
+        // E. H. Moore, "A generalization of the game called Nim" (Annals
+        // of Mathematics, 1910): a position of Nim_k is lost for the
+        // mover exactly when, in every binary place, the number of heaps
+        // with a 1 there is a multiple of k + 1. Misère play differs only
+        // when every heap is 0 or 1: then the mover loses exactly with
+        // 1 more than a multiple of k + 1 heaps of 1.
+        for k in 1..=3 {
+            let mut normal = Plain::normal(|h: &Vec<u64>| moore_moves(k, h));
+            let mut misere = Plain::misere(|h: &Vec<u64>| moore_moves(k, h));
+            for code in 0..5u64.pow(4) {
+                let heaps: Vec<u64> = (0..4).map(|i| code / 5u64.pow(i) % 5).collect();
+                let lost = (0..3)
+                    .all(|b| heaps.iter().filter(|&&h| h >> b & 1 == 1).count() % (k + 1) == 0);
+                assert_eq!(normal.mover_wins(&heaps), !lost, "k={k} {heaps:?}");
+                let ones = heaps.iter().filter(|&&h| h == 1).count();
+                let misere_lost = if heaps.iter().all(|&h| h <= 1) {
+                    ones % (k + 1) == 1
+                } else {
+                    lost
+                };
+                assert_eq!(
+                    misere.mover_wins(&heaps),
+                    !misere_lost,
+                    "k={k} {heaps:?} misère"
+                );
+            }
+        }
     }
 
     #[test]

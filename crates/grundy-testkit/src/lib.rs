@@ -14,10 +14,13 @@
 //!   convention and winning moves, by searching whole positions.
 //! - [`heaps`]: the rules of heap games (take-and-break codes, subtraction
 //!   sets) and their values by the definition; [`heaps::Sums`] plays sums
-//!   of heaps.
+//!   of heaps; [`heaps::moore_moves`] is Moore's Nim_k.
 //! - [`boards`]: Cram and Chomp on drawn grids.
+//! - [`coins`]: coin-turning rules, rows and two-dimensional products.
 //! - [`graphs`]: values and outcomes of explicit game graphs.
 //! - [`genus`]: Conway's genus by its definition.
+//! - [`nimbers`]: the nim product by its definition.
+//! - [`wythoff`]: Wythoff's game and Fraenkel's generalisation.
 //!
 //! ```
 //! use grundy_testkit::{heaps, mex};
@@ -28,10 +31,13 @@
 //! ```
 
 pub mod boards;
+pub mod coins;
 pub mod genus;
 pub mod graphs;
 pub mod heaps;
+pub mod nimbers;
 mod plain;
+pub mod wythoff;
 
 pub use plain::Plain;
 

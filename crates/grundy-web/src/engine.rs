@@ -40,7 +40,7 @@ impl WebGame {
     /// library's `budget`: the period search, then a table to `upto` when
     /// the search did not cover it (the table replaces the search).
     pub fn cost(&self, budget: &Budget, upto: u64) -> Cost {
-        let cap = budget.max_values(&self.ruleset);
+        let cap = budget.value_cap(&self.ruleset);
         let search = budget.values(&self.ruleset, Self::search(upto, cap));
         if upto <= cap {
             let table = budget.values(&self.ruleset, upto);

@@ -55,7 +55,7 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::Semaphore;
 
-use grundy::Budget;
+use grundy::budget::{Budget, MISERE_QUOTIENT_SEARCHED};
 
 pub use error::ApiError;
 
@@ -137,6 +137,24 @@ impl Default for Limits {
     }
 }
 
+impl Limits {
+    /// The library's [`Budget`] within these limits: its prices, and the
+    /// bounds of the engines a request runs (a match's heaps, the misère
+    /// search and quotient). A misère quotient remembers at most the
+    /// heap solver's [`MISERE_QUOTIENT_SEARCHED`] sums whether a sum or
+    /// `/api/quotient` asks for it, so that one out of reach is refused
+    /// within seconds of search rather than minutes.
+    pub(crate) fn budget(&self) -> Budget {
+        Budget {
+            max_match_heap: self.max_play_heap,
+            max_misere_tokens: self.max_misere_search_tokens,
+            max_quotient_heap: self.max_misere_quotient_heap,
+            max_quotient_searched: Some(MISERE_QUOTIENT_SEARCHED),
+            ..Budget::default()
+        }
+    }
+}
+
 /// The default [`Limits::max_concurrent`]: the cores less one, at least one.
 fn default_concurrent() -> usize {
     std::thread::available_parallelism()
@@ -148,7 +166,9 @@ fn default_concurrent() -> usize {
 #[derive(Clone, Debug)]
 pub(crate) struct AppState {
     pub(crate) limits: Arc<Limits>,
-    /// The library's prices: what a request costs, whether it is cheap.
+    /// The library's prices and bounds within [`Limits`]
+    /// ([`Limits::budget`]): what a request costs, whether it is cheap,
+    /// how far each engine may go.
     pub(crate) budget: Budget,
     /// The computing slots of expensive work.
     pub(crate) slots: Arc<Semaphore>,
@@ -168,7 +188,7 @@ pub(crate) struct AppState {
 pub fn router(limits: Limits) -> Router {
     let slots = limits.max_concurrent.max(1);
     let state = AppState {
-        budget: Budget::default(),
+        budget: limits.budget(),
         slots: Arc::new(Semaphore::new(slots)),
         queue: Arc::new(Semaphore::new(slots)),
         workers: Arc::new(admission::Workers::new(slots)),

@@ -565,12 +565,9 @@ pub fn run(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    /// `G(0..=n)` of a code straight from the definition, by the test
-    /// kit (independent of the library's engines).
-    fn brute(digits: &[u8], n: usize) -> Vec<u64> {
-        grundy_testkit::heaps::take_break_values(digits, n)
-    }
+    // `G(0..=n)` of a code straight from the definition, by the test kit
+    // (independent of the library's engines).
+    use grundy_testkit::heaps::take_break_values as brute;
 
     #[test]
     fn trivially_equivalent_codes_have_equal_values() {

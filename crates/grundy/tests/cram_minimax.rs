@@ -1,13 +1,10 @@
 //! Cram on the trait (regions split and brought to a canonical form) against
 //! a plain search on whole boards that knows nothing of regions or symmetry.
 
-mod common;
-
-use common::Plain;
 use grundy::game::{analyse, value, Cache, Unsplit};
 use grundy::games::{BoardSpec, Cram};
 use grundy::{Nimber, Outcome};
-use grundy_testkit::boards::{cram_moves, Grid};
+use grundy_testkit::boards::{self, Grid};
 
 /// The empty board: every square free.
 fn full(rows: usize, cols: usize) -> Grid {
@@ -28,17 +25,13 @@ fn bits(board: &Grid) -> u128 {
     bits
 }
 
-/// The test kit's plain search on whole boards, with its own rules of
-/// Cram: values by the definition, outcomes by minimax.
-fn plain() -> Plain<Grid, fn(&Grid) -> Vec<Grid>> {
-    Plain::normal(|g| cram_moves(g))
-}
-
 #[test]
 fn every_position_of_small_boards_matches_plain_mex() {
     for (rows, cols) in [(1, 7), (2, 2), (2, 4), (2, 5), (3, 3), (3, 4), (4, 4)] {
         let cram = Cram::new(rows as u8, cols as u8).unwrap();
-        let mut plain = plain();
+        // The test kit's plain search on whole boards, with its own rules of
+        // Cram: values by the definition, outcomes by minimax.
+        let mut plain = boards::cram();
         plain.value(&full(rows, cols));
         let memo = plain.values();
         let mut cache = Cache::new();
@@ -60,7 +53,7 @@ fn start_outcomes_match_minimax() {
     for rows in 1..=4usize {
         for cols in 1..=5usize {
             let cram = Cram::new(rows as u8, cols as u8).unwrap();
-            let mut plain = plain();
+            let mut plain = boards::cram();
             let wins = plain.mover_wins(&full(rows, cols));
             let solution = analyse(&cram, &cram.start(), &mut Cache::new()).unwrap();
             assert_eq!(

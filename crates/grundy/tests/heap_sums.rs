@@ -2,8 +2,8 @@
 //! against an exhaustive game-tree search, and the suggested moves.
 
 use grundy::heap::HeapRuleset;
-use grundy::sum::{HeapSolver, SolverLimits, SumError};
-use grundy::{Convention, Nimber, Outcome};
+use grundy::sum::{HeapSolver, SumError};
+use grundy::{Budget, Convention, Nimber, Outcome};
 use proptest::prelude::*;
 
 mod common;
@@ -11,12 +11,12 @@ mod common;
 /// Normal play of `heaps` from at most `max` values (a table, or a
 /// proved period for larger heaps).
 fn solver(ruleset: &HeapRuleset, heaps: &[u64], max: u64) -> Result<HeapSolver, SumError> {
-    let limits = SolverLimits {
-        max_values: max,
-        ..SolverLimits::default()
+    let budget = Budget {
+        max_values: Some(max),
+        ..Budget::default()
     };
     HeapSolver::of(ruleset, Convention::Normal)
-        .limits(limits)
+        .budget(budget)
         .prepare(heaps)
 }
 

@@ -5,9 +5,9 @@ use std::collections::HashSet;
 
 use grundy::cancel::Cancel;
 use grundy::heap::HeapRuleset;
-use grundy::misere::{MisereQuotient, QuotientError, QuotientLimits};
+use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::sum::{HeapSolver, Method};
-use grundy::{Convention, Outcome};
+use grundy::{Budget, Convention, Outcome};
 
 mod common;
 use common::Sums;
@@ -240,11 +240,11 @@ fn sums_of_many_heaps_by_the_quotient() {
 #[test]
 fn bounds_give_errors_with_what_was_verified() {
     let kayles: HeapRuleset = "kayles".parse().unwrap();
-    let limits = QuotientLimits {
-        max_order: 10,
-        ..QuotientLimits::default()
+    let budget = Budget {
+        max_quotient_order: 10,
+        ..Budget::default()
     };
-    match MisereQuotient::of(&kayles, 20).limits(limits).compute() {
+    match MisereQuotient::of(&kayles, 20).budget(budget).compute() {
         Err(QuotientError::TooLarge { heap, partial, .. }) => {
             assert_eq!(heap, 5);
             let partial = partial.expect("heaps up to 4 are verified");
@@ -254,7 +254,35 @@ fn bounds_give_errors_with_what_was_verified() {
     }
     assert!(matches!(
         MisereQuotient::compute(&kayles, 100_000),
-        Err(QuotientError::HeapTooLarge { .. })
+        Err(QuotientError::HeapTooLarge {
+            heap: 100_000,
+            limit: 500
+        })
+    ));
+    // A budget's heap bound is the quotient's too, up to the library's.
+    let small = Budget {
+        max_quotient_heap: 5,
+        ..Budget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::of(&kayles, 6).budget(small).compute(),
+        Err(QuotientError::HeapTooLarge { heap: 6, limit: 5 })
+    ));
+    assert_eq!(
+        MisereQuotient::of(&kayles, 5)
+            .budget(small)
+            .compute()
+            .unwrap()
+            .max_heap(),
+        5
+    );
+    let large = Budget {
+        max_quotient_heap: 1000,
+        ..Budget::default()
+    };
+    assert!(matches!(
+        MisereQuotient::of(&kayles, 501).budget(large).compute(),
+        Err(QuotientError::HeapTooLarge { limit: 500, .. })
     ));
     let q = MisereQuotient::compute(&kayles, 4).unwrap();
     assert!(matches!(

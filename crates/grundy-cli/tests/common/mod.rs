@@ -1,5 +1,7 @@
-//! What the CLI test files share: the binary under test, and the JSON of a
-//! command that must succeed.
+//! What the CLI test files share: the binary under test (to run, or to
+//! spawn as a process), and what a command prints: its JSON or stdout when
+//! it must succeed, its stderr when it must refuse bad input, and a whole
+//! `play` session.
 //!
 //! `mod common;` in a test file brings it in; a test file uses what it
 //! needs of it.
@@ -12,16 +14,64 @@ pub fn grundy() -> Command {
     Command::cargo_bin("grundy").unwrap()
 }
 
-/// The JSON that `grundy ARGS` prints; the command must succeed (its
+/// The `grundy` binary as a plain process, for tests that spawn it (to
+/// signal it, or to read its output as it comes).
+pub fn process() -> std::process::Command {
+    std::process::Command::new(env!("CARGO_BIN_EXE_grundy"))
+}
+
+/// What `grundy ARGS` prints on stdout; the command must succeed (its
 /// stderr is shown when it does not).
-pub fn json(args: &[&str]) -> serde_json::Value {
+pub fn stdout(args: &[&str]) -> String {
     let out = grundy().args(args).output().unwrap();
     assert!(
         out.status.success(),
-        "{}",
+        "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    serde_json::from_slice(&out.stdout).unwrap()
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `grundy ARGS` run to the end, whatever its end: its exit code (`None`
+/// when killed), stdout and stderr.
+pub fn run(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = grundy().args(args).output().unwrap();
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// The JSON that `grundy ARGS` prints; the command must succeed.
+pub fn json(args: &[&str]) -> serde_json::Value {
+    serde_json::from_str(&stdout(args)).unwrap()
+}
+
+/// What `grundy ARGS` prints on stderr; the command must refuse its input
+/// with exit 2.
+pub fn error(args: &[&str]) -> String {
+    let out = grundy().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    String::from_utf8(out.stderr).unwrap()
+}
+
+/// `grundy play ARGS` with `input` typed: its stdout, stderr and exit code
+/// (-1 when killed). `NO_COLOR` is removed, so that a plain answer shows
+/// that a pipe is never coloured.
+pub fn play(args: &[&str], input: &str) -> (String, String, i32) {
+    let out = grundy()
+        .arg("play")
+        .args(args)
+        .env_remove("NO_COLOR")
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+        out.status.code().unwrap_or(-1),
+    )
 }
 
 /// Every file under `dir`, by its path relative to `dir`, with its bytes

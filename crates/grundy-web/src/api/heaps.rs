@@ -6,13 +6,14 @@ use axum::extract::State;
 use serde::Serialize;
 use serde_json::Value;
 
+use grundy::budget::MISERE_BRUTE_FORCE_TOKENS;
 use grundy::game::ImpartialGame;
 use grundy::graph::{position_graph, GraphError};
 use grundy::heap::HeapRuleset;
 use grundy::misere::{MisereQuotient, QuotientError};
 use grundy::nim::{parse_heap, BigUint, Heap, HeapSize, NimSummary};
-use grundy::sum::{HeapSolver, Method, MisereBounds, SolverLimits};
-use grundy::{Convention, Cost};
+use grundy::sum::{HeapSolver, Method};
+use grundy::{Budget, Convention, Cost};
 use grundy_json::{
     NimJson, PeriodJson, QuotientJson, SolveJson, SolveNimJson, ValuesJson, ValuesStats,
 };
@@ -202,7 +203,7 @@ pub(crate) async fn values(State(state): State<AppState>, body: Body) -> ApiResu
     let from = fields.u64_or("from", 0, to)?;
     let stats = fields.bool_or("stats", false)?;
     let cost = game.cost(&state.budget, to);
-    let cap = state.budget.max_values(&game.ruleset);
+    let cap = state.budget.value_cap(&game.ruleset);
     compute(&state, cost, move |cancel| {
         let name = game.ruleset.to_string();
         let analysis = game.prepare_cancellable(to, cap, cancel)?;
@@ -229,7 +230,7 @@ pub(crate) async fn period(State(state): State<AppState>, body: Body) -> ApiResu
     let game = heap_game(&spec)?;
     let cap = state
         .budget
-        .max_values(&game.ruleset)
+        .value_cap(&game.ruleset)
         .min(state.limits.max_period_search);
     let max = fields.u64_or("max", cap, cap).map_err(|e| ApiError {
         message: format!("{e} for {}", game.ruleset),
@@ -278,11 +279,11 @@ pub(crate) async fn quotient(State(state): State<AppState>, body: Body) -> ApiRe
     let bound = state.limits.max_misere_quotient_heap;
     let max_heap = fields.u64_or("max_heap", bound.min(20), bound)?;
     let table = fields.bool_or("table", false)?;
-    let bounds = MisereBounds::default().quotient_limits();
-    let cost = state.budget.quotient(&game.ruleset, max_heap, &bounds);
+    let budget = state.budget;
+    let cost = budget.quotient(&game.ruleset, max_heap);
     compute(&state, cost, move |cancel| {
         let q = MisereQuotient::of(&game.ruleset, max_heap)
-            .limits(bounds)
+            .budget(budget)
             .cancel(cancel)
             .compute()
             .map_err(|e| match e {
@@ -313,33 +314,30 @@ pub(super) async fn solve(state: &AppState, ruleset: HeapRuleset, mut fields: Fi
     let limit = fields.u64_or("limit", 20, 100_000)? as usize;
     let cap = state
         .budget
-        .max_values(&game.ruleset)
+        .value_cap(&game.ruleset)
         .min(state.limits.max_period_search);
     // The library's one heap solver, as the CLI calls it, within this
-    // server's bounds.
-    let limits = SolverLimits {
-        max_values: cap,
-        misere: MisereBounds {
-            max_quotient_heap: state.limits.max_misere_quotient_heap,
-            ..MisereBounds::default()
-        },
-        ..SolverLimits::default()
+    // server's bounds: the values of one request, and the CLI's misère
+    // search (not the smaller one of play), so that a sum gets the same
+    // method and answer from both.
+    let budget = Budget {
+        max_values: Some(cap),
+        max_misere_tokens: MISERE_BRUTE_FORCE_TOKENS,
+        ..state.budget
     };
     let convention = if misere {
         Convention::Misere
     } else {
         Convention::Normal
     };
-    let cost = state
-        .budget
-        .sum(&game.ruleset, convention, &heaps, &limits, limit);
+    let cost = budget.sum(&game.ruleset, convention, &heaps, limit);
     compute(state, cost, move |cancel| {
         let over = |e: grundy::sum::SumError| match e {
             grundy::sum::SumError::Cancelled(_) => ApiError::over_limit(stopped_message(cancel)),
             e => ApiError::over_limit(e.to_string()),
         };
         let solver = HeapSolver::of(&game.ruleset, convention)
-            .limits(limits)
+            .budget(budget)
             .cancel(cancel)
             .prepare(&heaps)
             .map_err(over)?;

@@ -9,8 +9,7 @@ use serde::Serialize;
 use grundy::cancel::Cancel;
 use grundy::heap::{HeapMove, HeapRuleset};
 use grundy::play::{
-    HeapPosition, Lesson, Match, MatchLimits, MatchOptions, MoveError, MoveRequest, Player,
-    SetupError,
+    HeapPosition, Lesson, Match, MatchOptions, MoveError, MoveRequest, Player, SetupError,
 };
 use grundy::{Convention, Cost, Nimber, Outcome};
 use grundy_text::Render;
@@ -85,41 +84,30 @@ impl HeapPlay {
         })
     }
 
-    /// This server's bounds on a match.
-    fn bounds(limits: &Limits) -> MatchLimits {
-        MatchLimits {
-            max_heap: limits.max_play_heap,
-            max_misere_tokens: limits.max_misere_search_tokens,
-            max_quotient_heap: limits.max_misere_quotient_heap,
-        }
-    }
-
     /// What starting the match and answering one turn cost, by the
     /// library's estimate.
     fn cost(&self, state: &AppState) -> Cost {
-        state.budget.heap_match(
-            &self.ruleset,
-            self.convention,
-            &self.heaps,
-            &Self::bounds(&state.limits),
-        )
+        state
+            .budget
+            .heap_match(&self.ruleset, self.convention, &self.heaps)
     }
 
     /// The library's match at this position, with `to_move` to move and
-    /// this server's bounds; `None` when no move is left (the game is over).
+    /// this server's budget; `None` when no move is left (the game is over).
     fn start(
         &self,
         to_move: Player,
         limits: &Limits,
         cancel: &Cancel,
     ) -> Result<Option<Match<HeapPosition>>, ApiError> {
-        let bounds = Self::bounds(limits);
         let started = Match::with_options(
             self.ruleset.clone(),
             self.heaps.clone(),
             self.convention,
             to_move,
-            MatchOptions::default().limits(bounds).cancel(cancel),
+            MatchOptions::default()
+                .budget(limits.budget())
+                .cancel(cancel),
         );
         match started {
             Ok(m) => Ok(Some(m.named(self.spec.as_str()))),

@@ -743,17 +743,14 @@ impl fmt::Display for Board {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use grundy_testkit::boards::{chomp_moves, cram_moves, grid, Grid};
-    use grundy_testkit::Plain;
+    use grundy_testkit::boards::{self, grid, Oracle};
 
     /// The test kit's plain search over its own rules of Cram or Chomp
     /// (not the board's moves), with no components and no search.
-    type Oracle = Plain<Grid, fn(&Grid) -> Vec<Grid>>;
-
     fn oracle(board: &Board) -> Oracle {
         match board {
-            Board::Cram { .. } => Plain::normal(|g| cram_moves(g)),
-            Board::Chomp { .. } => Plain::normal(|g| chomp_moves(g)),
+            Board::Cram { .. } => boards::cram(),
+            Board::Chomp { .. } => boards::chomp(),
         }
     }
 

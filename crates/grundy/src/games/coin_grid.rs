@@ -647,20 +647,18 @@ impl Position for CoinGrid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::turning::tests::kit_rule;
+    use grundy_testkit::coins::{grid_moves, grid_options, Rule};
+    use grundy_testkit::Plain;
 
-    /// Values of every grid of `rows` × `cols` by exhaustive search of
-    /// whole grids, moves made from the two rules' moves with no use of
-    /// values: `memo` maps a grid (rows as masks) to its value.
-    fn brute(game: &GridGame, pos: Vec<u64>, memo: &mut HashMap<Vec<u64>, u64>) -> u64 {
-        if let Some(&v) = memo.get(&pos) {
-            return v;
-        }
-        let mut options = Vec::new();
-        game.moves(&pos, &mut options);
-        let values: Vec<u64> = options.into_iter().map(|o| brute(game, o, memo)).collect();
-        let v = (0..).find(|v| !values.contains(v)).unwrap();
-        memo.insert(pos, v);
-        v
+    /// The test kit's two rules of a grid, their moves listed from the
+    /// rules in words: its product is played by whole grids, with no use
+    /// of values.
+    fn kit_rules(g: &CoinGrid) -> (Rule, Rule) {
+        (
+            kit_rule(g.across.rule(), g.width),
+            kit_rule(g.down.rule(), g.rows.len()),
+        )
     }
 
     fn grid(first: &str, second: &str, rows: usize, cols: usize, heads: u64) -> CoinGrid {
@@ -685,19 +683,28 @@ mod tests {
             ("ruler", "mock", 3, 3),
             ("1-2C", "3E", 4, 3),
         ] {
-            let mut memo = HashMap::new();
+            let (across, down) = kit_rules(&grid(first, second, rows, cols, 0));
+            let mut search = Plain::normal(|g: &Vec<u64>| grid_options(&across, &down, g));
             for heads in 0..1u64 << (rows * cols) {
                 let g = grid(first, second, rows, cols, heads);
-                let truth = brute(&g.game(), g.rows.clone(), &mut memo);
-                assert_eq!(g.value().0, truth, "{g}");
-                // Every winning move, by trying each move.
-                let mut wins = Vec::new();
+                // The grid lists the moves the rules in words allow.
+                let mut listed = Vec::new();
                 g.game().each_move(&g.rows, &mut |a, d| {
-                    if brute(&g.game(), turned(&g.rows, a, d), &mut memo) == 0 {
-                        wins.push((a, d));
-                    }
+                    listed.push((a, d));
                     true
                 });
+                let mut allowed = grid_moves(&across, &down, &g.rows);
+                allowed.sort_unstable();
+                let mut sorted = listed.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, allowed, "{g}");
+                assert_eq!(g.value().0, search.value(&g.rows), "{g}");
+                // Every winning move, by trying each move, in the order
+                // the grid lists them.
+                let wins: Vec<(u64, u64)> = listed
+                    .into_iter()
+                    .filter(|&(a, d)| search.value(&turned(&g.rows, a, d)) == 0)
+                    .collect();
                 assert_eq!(g.winning(), wins, "{g}");
             }
         }
@@ -707,13 +714,13 @@ mod tests {
     fn turning_corners_is_the_published_nim_multiplication_table() {
         // Winning Ways (ch. 14, Turning Corners) and ONAG (ch. 6): the
         // first rows of the nim multiplication table, as printed there.
+        // (The test kit's own tests find the same table by search.)
         let published: [[u64; 8]; 4] = [
             [0, 0, 0, 0, 0, 0, 0, 0],
             [0, 1, 2, 3, 4, 5, 6, 7],
             [0, 2, 3, 1, 8, 10, 11, 9],
             [0, 3, 1, 2, 12, 15, 13, 14],
         ];
-        let mut memo = HashMap::new();
         for (r, row) in published.iter().enumerate() {
             for (c, &v) in row.iter().enumerate() {
                 let text: Vec<String> = (0..4)
@@ -725,29 +732,15 @@ mod tests {
                     .collect();
                 let g = CoinGrid::parse(&format!("corners:{}", text.join("/"))).unwrap();
                 assert_eq!(g.value().0, v, "({r}, {c})");
-                // And by search, where the board is small enough.
-                if r < 3 && c < 5 {
-                    let small = grid("twins", "twins", 3, 5, 1 << (r * 5 + c));
-                    assert_eq!(brute(&small.game(), small.rows.clone(), &mut memo), v);
-                }
             }
         }
     }
 
     #[test]
     fn misere_and_genus_by_search() {
-        // Misère outcomes against a search of our own.
-        fn misere_wins(game: &GridGame, pos: Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
-            if let Some(&w) = memo.get(&pos) {
-                return w;
-            }
-            let mut options = Vec::new();
-            game.moves(&pos, &mut options);
-            let w = options.is_empty() || options.into_iter().any(|o| !misere_wins(game, o, memo));
-            memo.insert(pos, w);
-            w
-        }
-        let mut memo = HashMap::new();
+        // Misère outcomes against the test kit's search of whole grids.
+        let (across, down) = kit_rules(&grid("turtles", "mock", 3, 3, 0));
+        let mut misere = Plain::misere(|g: &Vec<u64>| grid_options(&across, &down, g));
         for heads in 0..1u64 << 9 {
             let g = grid("turtles", "mock", 3, 3, heads);
             let s = g
@@ -755,7 +748,7 @@ mod tests {
                 .unwrap();
             assert_eq!(
                 s.outcome.first_player_wins(),
-                misere_wins(&g.game(), g.rows.clone(), &mut memo),
+                misere.mover_wins(&g.rows),
                 "{g}"
             );
         }

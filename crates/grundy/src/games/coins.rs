@@ -427,24 +427,11 @@ pub(crate) fn read_coins(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::games::turning::tests::kit_rule;
+    use grundy_testkit::Plain;
 
-    /// The value of a whole row by exhaustive search of its moves, with no
-    /// use of single heads.
-    fn brute(rule: &RuleTable, pos: u64, memo: &mut HashMap<u64, u64>) -> u64 {
-        if let Some(&v) = memo.get(&pos) {
-            return v;
-        }
-        let mut options = Vec::new();
-        CoinGame(rule).moves(&pos, &mut options);
-        let values: Vec<u64> = options.iter().map(|&o| brute(rule, o, memo)).collect();
-        let v = (0..).find(|v| !values.contains(v)).unwrap();
-        memo.insert(pos, v);
-        v
-    }
-
-    /// Every named rule, and turning codes (their moves are checked
-    /// against their definitions in `turning`).
+    /// Every named rule, and turning codes (the kit lists the moves of
+    /// each from its definition in words).
     fn rules(len: usize) -> Vec<Arc<RuleTable>> {
         let mut rules: Vec<TurningRule> =
             CoinRule::ALL.into_iter().map(TurningRule::Named).collect();
@@ -459,8 +446,11 @@ mod tests {
 
     #[test]
     fn row_values_are_the_nim_sums_of_the_published_head_values() {
+        // Against the test kit's search of whole rows, its moves listed
+        // from the rule in words: no single head's value is used.
         for table in rules(11) {
-            let mut memo = HashMap::new();
+            let rule = kit_rule(table.rule(), 11);
+            let mut search = Plain::normal(|&h: &u64| rule.row_options(h));
             let n = 11;
             for heads in 0..1u64 << n {
                 let row = CoinRow {
@@ -469,7 +459,7 @@ mod tests {
                     len: n,
                     heads,
                 };
-                assert_eq!(row.value().0, brute(&table, heads, &mut memo), "{row}");
+                assert_eq!(row.value().0, search.value(&heads), "{row}");
             }
         }
     }
@@ -493,9 +483,9 @@ mod tests {
     #[test]
     fn winning_moves_and_misere_outcomes_match_search() {
         for table in rules(7) {
-            let rule = &*table;
-            let mut memo = HashMap::new();
-            let mut misere_memo = HashMap::new();
+            let rule = kit_rule(table.rule(), 7);
+            let mut normal = Plain::normal(|&h: &u64| rule.row_options(h));
+            let mut misere = Plain::misere(|&h: &u64| rule.row_options(h));
             for heads in 0..1u64 << 7 {
                 let row = CoinRow {
                     named: None,
@@ -503,34 +493,29 @@ mod tests {
                     len: 7,
                     heads,
                 };
+                // The row lists the moves the rule in words allows...
+                let mut listed = row.masks();
+                listed.sort_unstable();
+                let mut allowed = rule.row_moves(heads);
+                allowed.sort_unstable();
+                assert_eq!(listed, allowed, "{row}");
+                // ... and wins with those the search values 0, in the
+                // order it lists them.
                 let s = row.solve(&mut SolveOptions::default()).unwrap();
                 let wins: Vec<String> = row
                     .masks()
                     .into_iter()
-                    .filter(|&m| brute(rule, heads ^ m, &mut memo) == 0)
+                    .filter(|&m| normal.value(&(heads ^ m)) == 0)
                     .map(|m| CoinRow::named(m).name)
                     .collect();
                 let found: Vec<String> = s.winning_moves.iter().map(|m| m.name.clone()).collect();
                 assert_eq!(found, wins, "{row}");
-                // Misère, by a search of our own: the mover wins with no
-                // move, or with a move to a lost position.
-                fn misere_wins(rule: &RuleTable, pos: u64, memo: &mut HashMap<u64, bool>) -> bool {
-                    if let Some(&w) = memo.get(&pos) {
-                        return w;
-                    }
-                    let mut options = Vec::new();
-                    CoinGame(rule).moves(&pos, &mut options);
-                    let w =
-                        options.is_empty() || options.iter().any(|&o| !misere_wins(rule, o, memo));
-                    memo.insert(pos, w);
-                    w
-                }
                 let m = row
                     .solve(&mut SolveOptions::default().convention(Convention::Misere))
                     .unwrap();
                 assert_eq!(
                     m.outcome.first_player_wins(),
-                    misere_wins(rule, heads, &mut misere_memo),
+                    misere.mover_wins(&heads),
                     "{row}"
                 );
             }

@@ -556,47 +556,26 @@ impl Position for MoorePosition {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use grundy_testkit::heaps::moore_moves;
+    use grundy_testkit::Plain;
 
-    /// Every move, by brute force: each subset of at most k heaps, each
-    /// smaller size for each.
+    /// Every move, from the test kit's rules of Nim_k.
     fn all_moves(k: usize, heaps: &[u128]) -> Vec<Vec<u128>> {
-        let n = heaps.len();
-        let mut out = Vec::new();
-        for set in 1u32..1 << n {
-            if set.count_ones() as usize > k {
-                continue;
-            }
-            let chosen: Vec<usize> = (0..n).filter(|&i| set >> i & 1 == 1).collect();
-            let mut now = heaps.to_vec();
-            fn go(c: &[usize], heaps: &[u128], now: &mut Vec<u128>, out: &mut Vec<Vec<u128>>) {
-                let Some((&i, rest)) = c.split_first() else {
-                    out.push(now.clone());
-                    return;
-                };
-                for v in 0..heaps[i] {
-                    now[i] = v;
-                    go(rest, heaps, now, out);
-                }
-                now[i] = heaps[i];
-            }
-            go(&chosen, heaps, &mut now, &mut out);
-        }
-        out
+        let small: Vec<u64> = heaps.iter().map(|&h| h as u64).collect();
+        moore_moves(k, &small)
+            .into_iter()
+            .map(|m| m.into_iter().map(u128::from).collect())
+            .collect()
     }
 
-    fn wins(k: usize, heaps: &[u128], misere: bool, memo: &mut HashMap<Vec<u128>, bool>) -> bool {
-        if let Some(&w) = memo.get(heaps) {
-            return w;
-        }
-        let moves = all_moves(k, heaps);
-        let w = if moves.is_empty() {
-            misere
+    /// The test kit's search of whole positions of Nim_k.
+    fn search(k: usize, misere: bool) -> Plain<Vec<u128>, impl Fn(&Vec<u128>) -> Vec<Vec<u128>>> {
+        let moves = move |h: &Vec<u128>| all_moves(k, h);
+        if misere {
+            Plain::misere(moves)
         } else {
-            moves.iter().any(|m| !wins(k, m, misere, memo))
-        };
-        memo.insert(heaps.to_vec(), w);
-        w
+            Plain::normal(moves)
+        }
     }
 
     #[test]
@@ -608,7 +587,7 @@ mod tests {
                 } else {
                     Convention::Normal
                 };
-                let mut memo = HashMap::new();
+                let mut search = search(k, misere);
                 for code in 0..5u32.pow(4) {
                     let heaps: Vec<u128> =
                         (0..4).map(|i| u128::from(code / 5u32.pow(i) % 5)).collect();
@@ -619,13 +598,10 @@ mod tests {
                     };
                     assert_eq!(
                         !p,
-                        wins(k, &heaps, misere, &mut memo),
+                        search.mover_wins(&heaps),
                         "k={k} {heaps:?} misère {misere}"
                     );
-                    let mut expected: Vec<Vec<u128>> = all_moves(k, &heaps)
-                        .into_iter()
-                        .filter(|m| !wins(k, m, misere, &mut memo))
-                        .collect();
+                    let mut expected: Vec<Vec<u128>> = search.winning_moves(&heaps);
                     expected.sort();
                     let mut found: Vec<Vec<u128>> =
                         winning_moves(k, &heaps, convention, usize::MAX)
@@ -682,26 +658,14 @@ mod tests {
 
     #[test]
     fn values_and_genus_come_from_the_moves() {
-        fn value(k: usize, heaps: &[u128], memo: &mut HashMap<Vec<u128>, u64>) -> u64 {
-            if let Some(&v) = memo.get(heaps) {
-                return v;
-            }
-            let seen: Vec<u64> = all_moves(k, heaps)
-                .iter()
-                .map(|m| value(k, m, memo))
-                .collect();
-            let v = (0..).find(|v| !seen.contains(v)).unwrap();
-            memo.insert(heaps.to_vec(), v);
-            v
-        }
-        let mut memo = HashMap::new();
+        let mut search = search(2, false);
         for heaps in [[1u128, 2, 3], [2, 2, 3], [3, 3, 0], [1, 1, 1]] {
             let p = MoorePosition {
                 k: 2,
                 heaps: heaps.to_vec(),
             };
             let v = crate::games::position::normal_value(&p, &mut SolveOptions::default()).unwrap();
-            assert_eq!(v.0, value(2, &heaps, &mut memo), "{heaps:?}");
+            assert_eq!(v.0, search.value(&heaps.to_vec()), "{heaps:?}");
             let genus = p.genus(&mut SolveOptions::default()).unwrap();
             assert!(genus.to_string().starts_with(&v.0.to_string()), "{genus}");
         }

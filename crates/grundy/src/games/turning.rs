@@ -648,32 +648,40 @@ impl RuleTable {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
+    use grundy_testkit::coins;
 
-    /// Every subset of coins `0..=x` containing `x`, filtered by the
-    /// definitions in words: the independent oracle of the generators.
-    fn by_definition(rule: &[Clause], x: usize) -> Vec<u64> {
-        let mut out: Vec<u64> = (0..1u64 << x)
-            .map(|low| low | 1 << x)
-            .filter(|&m| {
-                let coins: Vec<usize> = (0..=x).filter(|&i| m >> i & 1 == 1).collect();
-                let t = coins.len() as u32;
-                rule.iter().any(|c| {
-                    let (lo, hi) = (coins[0], x);
-                    t >= c.min
-                        && c.max.is_none_or(|m| t <= m)
-                        && (!c.consecutive || hi - lo + 1 == coins.len())
-                        && c.within.is_none_or(|s| hi - lo < s as usize)
-                        && (!c.first || lo == 0)
-                        && (!c.symmetric || coins.iter().all(|&i| coins.contains(&(lo + hi - i))))
-                        && (!c.equal
-                            || coins.windows(2).all(|w| w[1] - w[0] == coins[1] - coins[0]))
-                })
-            })
-            .collect();
-        out.sort_unstable();
-        out
+    /// The test kit's rule of the same name, or the kit's clauses with the
+    /// same fields: the kit lists the moves from the definitions in words,
+    /// asking about every set of coins, which checks the generators here.
+    pub(crate) fn kit_rule(rule: &TurningRule, len: usize) -> coins::Rule {
+        match rule {
+            TurningRule::Named(named) => coins::Rule::new(
+                len,
+                match named {
+                    CoinRule::Turtles => coins::turtles,
+                    CoinRule::Twins => coins::twins,
+                    CoinRule::Mock => coins::mock,
+                    CoinRule::Ruler => coins::ruler,
+                },
+            ),
+            TurningRule::Code(clauses) => {
+                let clauses: Vec<coins::Clause> = clauses
+                    .iter()
+                    .map(|c| coins::Clause {
+                        min: c.min,
+                        max: c.max,
+                        consecutive: c.consecutive,
+                        within: c.within,
+                        equal: c.equal,
+                        symmetric: c.symmetric,
+                        first: c.first,
+                    })
+                    .collect();
+                coins::Rule::new(len, |set| coins::code_allows(&clauses, set))
+            }
+        }
     }
 
     #[test]
@@ -682,16 +690,12 @@ mod tests {
             "1", "2", "3", "1-3", "1+", "2+", "1+C", "1-5C", "3C(5)", "1-3C(5)", "3E", "4E", "1+S",
             "4FS", "1+FS", "2-3,6C", "2F", "1-4E", "3S", "2+C(4)F",
         ] {
-            let TurningRule::Code(clauses) = TurningRule::parse(code).unwrap() else {
-                panic!("{code}");
-            };
-            let table = RuleTable::new(TurningRule::Code(clauses.clone()), 12).unwrap();
+            let rule = TurningRule::parse(code).unwrap();
+            assert!(matches!(rule, TurningRule::Code(_)), "{code}");
+            let table = RuleTable::new(rule.clone(), 12).unwrap();
+            let kit = kit_rule(&rule, 12);
             for x in 0..12 {
-                assert_eq!(
-                    table.masks_at(x),
-                    by_definition(&clauses, x),
-                    "{code} at {x}"
-                );
+                assert_eq!(table.masks_at(x), kit.moves_at(x), "{code} at {x}");
             }
         }
     }

@@ -38,9 +38,47 @@ pub(crate) fn pairs_hit_portable<T: Cell>(front: &[T], back: &[T], m: T) -> bool
             return true;
         }
     }
-    let (a, b) = (fronts.remainder(), backs.remainder());
-    a.iter().zip(b.iter().rev()).any(|(x, y)| (*x ^ *y) == m)
+    tail_hit(fronts.remainder(), backs.remainder(), m)
 }
+
+/// Pairs of the last blocks of a scan: [`pairs_hit_portable`] of fewer
+/// than [`CHUNK`] pairs, in blocks of [`TAIL`] pairs, the last block
+/// overlapping those before it, so that only scans shorter than a block
+/// go one pair at a time. Most of Officers' and `0.367`'s scans are
+/// shorter than a chunk: one pair at a time, they took `0.367` to 2·10^5
+/// more time on the portable path than ogsolve takes (1.1 s of CPU
+/// against 0.72 s).
+#[inline(always)]
+fn tail_hit<T: Cell>(front: &[T], back: &[T], m: T) -> bool {
+    let n = front.len().min(back.len());
+    if n < TAIL {
+        return front
+            .iter()
+            .zip(back.iter().rev())
+            .any(|(x, y)| (*x ^ *y) == m);
+    }
+    // front[i + j] pairs with back[n - 1 - i - j].
+    let block = |i: usize| {
+        let f: &[T; TAIL] = front[i..i + TAIL].try_into().expect("TAIL values");
+        let b: &[T; TAIL] = back[n - i - TAIL..n - i].try_into().expect("TAIL values");
+        let mut hit = false;
+        for (x, y) in f.iter().zip(b.iter().rev()) {
+            hit |= (*x ^ *y) == m;
+        }
+        hit
+    };
+    let mut i = 0;
+    while i + TAIL <= n {
+        if block(i) {
+            return true;
+        }
+        i += TAIL;
+    }
+    i < n && block(n - TAIL)
+}
+
+/// Pairs a block of [`tail_hit`]: a vector of 16 bytes or two.
+const TAIL: usize = 16;
 
 /// Calls `mark(v)` for the value `v = G(a) xor G(r - a)` of every split of
 /// a heap of `r` tokens into two non-empty heaps (each unordered pair once).

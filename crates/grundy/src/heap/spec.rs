@@ -434,6 +434,12 @@ fn unexpected(text: &str, at: usize, expected: &str) -> ParseError {
     ParseError::at_byte(at, format!("expected {expected}, found {found}"))
 }
 
+/// The test kit's rules of each ruleset, for the unit tests: one file
+/// with the integration tests' bridge.
+#[cfg(test)]
+#[path = "../../tests/common/kit_rules.rs"]
+pub(crate) mod kit_rules;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -433,17 +433,14 @@ impl GenusTable {
 mod tests {
     use super::*;
     use crate::heap::sequence::{self, EngineKind};
+    use crate::heap::spec::kit_rules::options as kit_options;
 
     /// The test kit's genus by the definition for sums of `ruleset`'s
-    /// heaps (sorted, no empty heap), the rules taken from
-    /// [`HeapRuleset::for_each_option`]: whole positions plus Nim heaps of
-    /// 2, searched by minimax and the misère mex.
+    /// heaps (sorted, no empty heap), the rules taken from the kit's
+    /// ([`crate::heap::spec::kit_rules`]): whole positions plus Nim heaps of 2, searched by
+    /// minimax and the misère mex.
     fn by_definition(ruleset: &HeapRuleset) -> grundy_testkit::genus::Genus<'_, Vec<u64>> {
-        let options = move |h: u64| {
-            let mut out = vec![];
-            ruleset.for_each_option(h, |l| out.push(l.as_slice().to_vec()));
-            out
-        };
+        let options = move |h: u64| kit_options(ruleset, h);
         grundy_testkit::genus::Genus::new(move |heaps: &Vec<u64>| {
             grundy_testkit::heaps::sum_moves(options, heaps)
         })

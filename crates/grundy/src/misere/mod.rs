@@ -16,6 +16,5 @@ pub use canonical::{
 };
 pub use genus::{Genus, GenusError, GenusTable, GENUS_MAX_HEAP, GENUS_MAX_POSITIONS};
 pub use quotient::{
-    Element, MisereQuotient, QuotientBound, QuotientBuilder, QuotientError, QuotientLimits,
-    DEFAULT_MAX_ORDER, DEFAULT_MAX_SEARCHED, MAX_QUOTIENT_HEAP, SEARCHED_SUM_BYTES,
+    Element, MisereQuotient, QuotientBound, QuotientBuilder, QuotientError, SEARCHED_SUM_BYTES,
 };

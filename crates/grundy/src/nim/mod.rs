@@ -313,7 +313,7 @@ impl<H: HeapSize> NimSummary<H> {
     /// nim-sum `S`. Misère with exactly one heap of 2+: that heap goes to 1 or
     /// 0, whichever leaves an odd number of 1-heaps. Misère with every heap
     /// 0 or 1 and an even number of 1-heaps: any 1-heap goes to 0.
-    #[inline]
+    #[inline(always)]
     pub fn winning_move(&self, convention: Convention, heap: &H) -> Option<H> {
         if convention == Convention::Misere && self.large <= 1 {
             return if self.large == 0 {

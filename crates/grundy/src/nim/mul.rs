@@ -269,28 +269,10 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    /// The product by the mex definition, for all pairs below `n`.
-    fn mex_table(n: usize) -> Vec<Vec<u64>> {
-        let mut t = vec![vec![0u64; n]; n];
-        let mut seen = vec![false; 4 * n];
-        for a in 0..n {
-            for b in 0..n {
-                seen.iter_mut().for_each(|s| *s = false);
-                for a2 in 0..a {
-                    for b2 in 0..b {
-                        let v = t[a2][b] ^ t[a][b2] ^ t[a2][b2];
-                        seen[v as usize] = true;
-                    }
-                }
-                t[a][b] = seen.iter().position(|&s| !s).unwrap() as u64;
-            }
-        }
-        t
-    }
-
     #[test]
     fn products_below_64_are_the_mex_definition() {
-        let t = mex_table(64);
+        // The test kit's table, by the mex definition.
+        let t = grundy_testkit::nimbers::product_table(64);
         for a in 0..64 {
             for b in 0..64 {
                 assert_eq!(nim_mul(a, b), t[a as usize][b as usize], "{a} ⊗ {b}");

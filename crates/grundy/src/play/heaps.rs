@@ -23,81 +23,18 @@ use std::sync::Arc;
 use super::{Match, MoveRequest, Playable, Player};
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
-use crate::misere::{MisereQuotient, MAX_QUOTIENT_HEAP};
+use crate::misere::MisereQuotient;
 use crate::moves::MoveError;
-use crate::sum::{HeapSolver, MisereBounds, SolveProgress, SolverLimits, SumError};
-use crate::{Convention, Nimber, Outcome};
-
-/// The largest heap `play` accepts in a game other than Nim: moves are
-/// listed one by one, and a person does not count further. (`grundy solve`
-/// answers for heaps of any size.)
-pub const MAX_HEAP: u64 = 1000;
+use crate::sum::{HeapSolver, SolveProgress, SumError};
+use crate::{Budget, Convention, Nimber, Outcome};
 
 /// The most tokens a misère game other than Nim is played with by
 /// searching every position, which grows quickly; larger positions are
 /// played with the game's misère quotient (heaps up to
-/// [`MatchLimits::max_quotient_heap`]). The same bound as `grundy solve`'s,
-/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::sum::MISERE_BRUTE_FORCE_TOKENS): a
+/// [`Budget::max_quotient_heap`]). The same bound as `grundy solve`'s,
+/// [`MISERE_BRUTE_FORCE_TOKENS`](crate::budget::MISERE_BRUTE_FORCE_TOKENS): a
 /// position is solved the same way whichever command asks.
-pub const MAX_MISERE_TOKENS: u64 = crate::sum::MISERE_BRUTE_FORCE_TOKENS;
-
-/// Bounds on the positions a [`Match`] accepts. The defaults are
-/// [`MAX_HEAP`] and [`MAX_MISERE_TOKENS`], meant for a person at a
-/// terminal; a front end with bounds of its own (a web server checking
-/// every request) passes them in [`MatchOptions`].
-///
-/// ```
-/// use grundy::play::{Match, MatchLimits, MatchOptions, Player};
-/// use grundy::Convention;
-///
-/// let limits = MatchLimits { max_heap: 5000, ..MatchLimits::default() };
-/// let kayles = "kayles".parse()?;
-/// let options = MatchOptions::default().limits(limits);
-/// assert!(Match::with_options(kayles, vec![4000], Convention::Normal, Player::User, options).is_ok());
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MatchLimits {
-    /// The largest heap in a game other than Nim: the Grundy values and
-    /// the moves of every heap up to it are computed when the match starts.
-    pub max_heap: u64,
-    /// The most tokens a misère game other than Nim is played with by
-    /// exhaustive search. It also bounds the depth of the search's
-    /// recursion, so keep it small.
-    pub max_misere_tokens: u64,
-    /// The largest heap of a misère game other than Nim played with its
-    /// misère quotient (positions past `max_misere_tokens`): the quotient
-    /// for heaps up to the largest starting heap is computed when the
-    /// match starts. 0 turns the quotient off.
-    pub max_quotient_heap: u64,
-}
-
-impl MatchLimits {
-    /// The bounds of the solver a match prepares: a table of every value up
-    /// to the largest heap, the misère search and quotient within these
-    /// limits.
-    pub(crate) fn solver_limits(self) -> SolverLimits {
-        SolverLimits {
-            max_values: self.max_heap,
-            tabulate: true,
-            misere: MisereBounds {
-                max_search_tokens: self.max_misere_tokens,
-                max_quotient_heap: self.max_quotient_heap,
-                ..MisereBounds::default()
-            },
-        }
-    }
-}
-
-impl Default for MatchLimits {
-    fn default() -> MatchLimits {
-        MatchLimits {
-            max_heap: MAX_HEAP,
-            max_misere_tokens: MAX_MISERE_TOKENS,
-            max_quotient_heap: MAX_QUOTIENT_HEAP,
-        }
-    }
-}
+pub const MAX_MISERE_TOKENS: u64 = crate::budget::MISERE_BRUTE_FORCE_TOKENS;
 
 /// From a P-position the engine compares its candidate moves by the
 /// opponent's winning replies; it looks at this many of them at most (those
@@ -125,7 +62,7 @@ pub enum SetupError {
         heap: usize,
         /// Its size.
         size: u64,
-        /// The bound: [`MAX_HEAP`] unless set by [`MatchLimits`].
+        /// The bound: [`Budget::max_match_heap`].
         max: u64,
         /// The game spec.
         game: String,
@@ -137,7 +74,7 @@ pub enum SetupError {
         game: String,
         /// Tokens in the position.
         tokens: u128,
-        /// The bound: [`MAX_MISERE_TOKENS`] unless set by [`MatchLimits`].
+        /// The bound: [`Budget::max_misere_tokens`].
         max: u64,
     },
     /// A misère game other than Nim too large to search, whose misère
@@ -148,8 +85,7 @@ pub enum SetupError {
         game: String,
         /// Tokens in the position.
         tokens: u128,
-        /// The search's bound: [`MAX_MISERE_TOKENS`] unless set by
-        /// [`MatchLimits`].
+        /// The search's bound: [`Budget::max_misere_tokens`].
         max: u64,
         /// Why the quotient is missing.
         reason: String,
@@ -171,15 +107,15 @@ fn setup_error(
     game: &str,
     heaps: &[u64],
     convention: Convention,
-    limits: MatchLimits,
+    budget: &Budget,
 ) -> SetupError {
     let game = game.to_owned();
-    let max = limits.max_misere_tokens;
+    let max = budget.max_misere_tokens;
     let tokens = heaps.iter().map(|&h| u128::from(h)).sum();
     match e {
         // The quotient turned off: the search's bound is the only one.
         SumError::MisereTooLarge { .. } | SumError::MisereQuotientHeap { .. }
-            if limits.max_quotient_heap == 0 =>
+            if budget.max_quotient_heap == 0 =>
         {
             SetupError::MisereTooLarge { game, tokens, max }
         }
@@ -366,20 +302,38 @@ impl Playable for HeapPosition {
     }
 }
 
-/// How a heap match starts: the bounds on its position, a flag that stops
+/// How a heap match starts: the budget that bounds its position, a flag that stops
 /// the solver's preparation (the Grundy values, or a misère quotient,
 /// which may take seconds), and a callback that hears how far it got.
 #[derive(Default)]
 pub struct MatchOptions<'a> {
-    limits: MatchLimits,
+    budget: Budget,
     cancel: Option<&'a Cancel>,
     progress: Option<&'a mut dyn FnMut(SolveProgress)>,
 }
 
 impl<'a> MatchOptions<'a> {
-    /// These options with the bounds `limits`.
-    pub fn limits(mut self, limits: MatchLimits) -> Self {
-        self.limits = limits;
+    /// These options within `budget` ([`Budget::default`] unless set),
+    /// whose defaults are meant for a person at a terminal; a front end
+    /// with bounds of its own (a web server checking every request) passes
+    /// them here. A match reads [`Budget::max_match_heap`] (it tabulates
+    /// the values up to its largest heap, so `max_values` does not apply),
+    /// [`Budget::max_misere_tokens`], [`Budget::max_quotient_heap`],
+    /// [`Budget::max_quotient_order`] and
+    /// [`Budget::sum_quotient_searched`].
+    ///
+    /// ```
+    /// use grundy::play::{Match, MatchOptions, Player};
+    /// use grundy::{Budget, Convention};
+    ///
+    /// let budget = Budget { max_match_heap: 5000, ..Budget::default() };
+    /// let kayles = "kayles".parse()?;
+    /// let options = MatchOptions::default().budget(budget);
+    /// assert!(Match::with_options(kayles, vec![4000], Convention::Normal, Player::User, options).is_ok());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
         self
     }
 
@@ -402,9 +356,10 @@ impl Match<HeapPosition> {
     /// Starts a match from `heaps`, with `first` to move.
     ///
     /// # Errors
-    /// No heaps, a position with no move, a heap larger than [`MAX_HEAP`]
+    /// No heaps, a position with no move, a heap larger than [`MAX_MATCH_HEAP`](crate::budget::MAX_MATCH_HEAP)
     /// in a game other than Nim, or a misère game other than Nim with more
-    /// than [`MAX_MISERE_TOKENS`] tokens.
+    /// than [`MAX_MISERE_TOKENS`] tokens whose misère quotient cannot be
+    /// computed within [`Budget::default`].
     ///
     /// # Complexity
     /// For rulesets other than Nim under normal play, the Grundy values up
@@ -431,11 +386,11 @@ impl Match<HeapPosition> {
         Match::with_options(ruleset, heaps, convention, first, MatchOptions::default())
     }
 
-    /// Starts a match as [`new`](Match::new) does, with the bounds, the
+    /// Starts a match as [`new`](Match::new) does, with the budget, the
     /// cancellation flag and the progress callback of `options`.
     ///
     /// # Errors
-    /// As [`new`](Match::new), with the bounds of `options`; a stopped
+    /// As [`new`](Match::new), with the budget of `options`; a stopped
     /// quotient is a [`SetupError::MisereQuotient`] that says so, stopped
     /// values a [`SetupError::Values`].
     ///
@@ -467,7 +422,7 @@ impl Match<HeapPosition> {
         options: MatchOptions<'_>,
     ) -> Result<Match<HeapPosition>, SetupError> {
         let MatchOptions {
-            limits,
+            budget,
             cancel,
             progress,
         } = options;
@@ -476,18 +431,27 @@ impl Match<HeapPosition> {
         }
         let game = ruleset.to_string();
         // Nim is solved by its formula at any size; other games list their
-        // moves one by one, which a person does not count past `max_heap`.
+        // moves one by one, which a person does not count past
+        // `max_match_heap`.
+        let max_heap = budget.max_match_heap;
         if ruleset != HeapRuleset::Nim {
-            if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > limits.max_heap) {
+            if let Some((i, &size)) = heaps.iter().enumerate().find(|(_, &h)| h > max_heap) {
                 return Err(SetupError::HeapTooLarge {
                     heap: i + 1,
                     size,
-                    max: limits.max_heap,
+                    max: max_heap,
                     game,
                 });
             }
         }
-        let mut solver = HeapSolver::of(&ruleset, convention).limits(limits.solver_limits());
+        // A table of every value up to the largest heap (the moves of every
+        // heap are listed), within the match's heap bound.
+        let mut solver = HeapSolver::of(&ruleset, convention)
+            .budget(Budget {
+                max_values: Some(max_heap),
+                ..budget
+            })
+            .tabulate();
         if let Some(cancel) = cancel {
             solver = solver.cancel(cancel);
         }
@@ -496,7 +460,7 @@ impl Match<HeapPosition> {
         }
         let solver = solver
             .prepare(&heaps)
-            .map_err(|e| setup_error(e, &game, &heaps, convention, limits))?;
+            .map_err(|e| setup_error(e, &game, &heaps, convention, &budget))?;
         let start = HeapPosition {
             heaps,
             solver,
@@ -714,33 +678,24 @@ impl Match<HeapPosition> {
 mod tests {
     use std::collections::HashSet;
 
-    use grundy_testkit::heaps::{options as kit_options, subtraction_moves, Sums};
+    use grundy_testkit::heaps::{self as kit, Sums};
 
     use super::*;
     use crate::play::{parse_command, Command, Lesson, Player};
 
-    /// The options of one heap, written here from the rules and not from
-    /// the library's rulesets: a list of what a move may leave.
+    /// The options of one heap, from the test kit's rules (written from
+    /// the definitions, not from the library's rulesets): a list of what a
+    /// move may leave.
     fn options(game: &str, n: u64) -> Vec<Vec<u64>> {
-        let mut out = Vec::new();
-        match game {
-            "nim" => out.extend((0..n).map(|r| vec![r])),
-            "sub{1,3,4}" => out.extend([1, 3, 4].iter().filter(|&&s| s <= n).map(|s| vec![n - s])),
-            // Kayles: knock down one pin or two adjacent pins from a row.
-            "kayles" => {
-                for take in [1, 2] {
-                    if take <= n {
-                        for left in 0..=n - take {
-                            out.push(vec![left, n - take - left]);
-                        }
-                    }
-                }
-            }
-            // Grundy's game: split a heap into two unequal heaps.
-            "grundy-game" => out.extend((1..n.div_ceil(2)).map(|a| vec![a, n - a])),
+        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| match game {
+            "nim" => kit::nim_moves(n, leave),
+            "sub{1,3,4}" => kit::subtraction_moves(&[1, 3, 4], n, leave),
+            // Kayles, 0.77: knock down one pin or two adjacent pins.
+            "kayles" => kit::take_break_moves(&[0, 7, 7], n, leave),
+            "grundy-game" => kit::grundy_game_moves(n, leave),
             _ => unreachable!("no reference rules for {game}"),
-        }
-        out
+        };
+        kit::options(rules, n)
     }
 
     /// Every position of up to `heaps` heaps of sizes up to `max`, as
@@ -1084,12 +1039,13 @@ mod tests {
     }
 
     #[test]
-    fn limits_of_the_caller_replace_the_defaults() {
+    fn a_budget_of_the_caller_replaces_the_defaults() {
         let kayles: HeapRuleset = "kayles".parse().unwrap();
-        let limits = MatchLimits {
-            max_heap: 2000,
+        let budget = Budget {
+            max_match_heap: 2000,
             max_misere_tokens: 10,
             max_quotient_heap: 0,
+            ..Budget::default()
         };
         let with = |h: &[u64], c| {
             Match::with_options(
@@ -1097,10 +1053,10 @@ mod tests {
                 h.to_vec(),
                 c,
                 Player::User,
-                MatchOptions::default().limits(limits),
+                MatchOptions::default().budget(budget),
             )
         };
-        // Beyond the default MAX_HEAP, within the caller's bound.
+        // Beyond the default MAX_MATCH_HEAP, within the caller's bound.
         // Kayles has period 12 from n = 71 on (Guy and Smith, 1956).
         let m = with(&[1500, 3], Convention::Normal).unwrap();
         assert_eq!(m.value(1500), Some(m.value(1500 - 12 * 100).unwrap()));
@@ -1124,16 +1080,16 @@ mod tests {
         ));
         assert!(with(&[6, 4], Convention::Misere).is_ok());
         // With the quotient allowed up to heap 8, the same position plays.
-        let limits = MatchLimits {
+        let budget = Budget {
             max_quotient_heap: 8,
-            ..limits
+            ..budget
         };
         let m = Match::with_options(
             kayles.clone(),
             vec![6, 5],
             Convention::Misere,
             Player::User,
-            MatchOptions::default().limits(limits),
+            MatchOptions::default().budget(budget),
         )
         .unwrap();
         assert_eq!(m.quotient().map(|q| q.max_heap()), Some(6));
@@ -1143,7 +1099,7 @@ mod tests {
                 vec![9, 5],
                 Convention::Misere,
                 Player::User,
-                MatchOptions::default().limits(limits)
+                MatchOptions::default().budget(budget)
             ),
             Err(SetupError::MisereQuotient {
                 tokens: 14,
@@ -1164,16 +1120,16 @@ mod tests {
             ("grundy-game", vec![9, 7]),
         ] {
             let game: HeapRuleset = spec.parse().unwrap();
-            let small = MatchLimits {
+            let small = Budget {
                 max_misere_tokens: 5,
-                ..MatchLimits::default()
+                ..Budget::default()
             };
             let by_q = Match::with_options(
                 game.clone(),
                 heaps.clone(),
                 Convention::Misere,
                 Player::User,
-                MatchOptions::default().limits(small),
+                MatchOptions::default().budget(small),
             )
             .unwrap();
             assert!(by_q.quotient().is_some(), "{spec}");
@@ -1330,7 +1286,7 @@ mod tests {
                 return Ok(());
             };
             // The test kit's minimax over whole sums of the subtraction game.
-            let rules = |n: u64| kit_options(|n, leave| subtraction_moves(&set, n, leave), n);
+            let rules = |n: u64| kit::options(|n, leave| kit::subtraction_moves(&set, n, leave), n);
             let mut sums = if misere { Sums::misere(rules) } else { Sums::normal(rules) };
             let mut expected = Vec::new();
             for (i, &h) in heaps.iter().enumerate() {

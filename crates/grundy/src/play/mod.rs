@@ -62,7 +62,7 @@ mod input;
 pub mod position;
 
 pub use crate::moves::MoveError;
-pub use heaps::{HeapPosition, MatchLimits, MatchOptions, SetupError, MAX_HEAP, MAX_MISERE_TOKENS};
+pub use heaps::{HeapPosition, MatchOptions, SetupError, MAX_MISERE_TOKENS};
 pub use hint::{
     Hint, Lesson, QuotientLesson, QuotientRow, SearchLesson, ValueLesson, ValueMove, ValueRow,
 };

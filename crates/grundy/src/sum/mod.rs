@@ -37,7 +37,8 @@
 //! Nim unless the move would leave only heaps of size at most 1, then leave
 //! an odd number of 1s). For every other ruleset misère sums are solved by
 //! exhaustive search over the positions of the sum for small sums (at most
-//! [`MISERE_BRUTE_FORCE_TOKENS`] tokens), and past that from the game's
+//! [`MISERE_BRUTE_FORCE_TOKENS`](crate::budget::MISERE_BRUTE_FORCE_TOKENS)
+//! tokens by default), and past that from the game's
 //! misère quotient ([`crate::misere`]) on heaps up to the largest.
 
 use crate::cancel::{Cancel, Cancelled};
@@ -45,27 +46,12 @@ use std::collections::HashMap;
 
 mod solver;
 
-pub use solver::{
-    HeapSolver, HeapSolverBuilder, Method, SolveProgress, SolverLimits, DEFAULT_MAX_VALUES,
-};
+pub use solver::{HeapSolver, HeapSolverBuilder, Method, SolveProgress};
 
 use crate::heap::period::{self, Analysis};
 use crate::heap::{HeapMove, HeapRuleset, Leaves};
 use crate::misere::{MisereQuotient, QuotientError};
 use crate::{Convention, Nimber, Outcome};
-
-/// The largest total number of tokens for which misère sums of rulesets
-/// other than Nim are solved (by exhaustive search).
-pub const MISERE_BRUTE_FORCE_TOKENS: u64 = 48;
-
-/// The sums the misère quotient's fallback search may remember when a sum
-/// is solved by a [`HeapSolver`] (by `grundy solve` or a match; the
-/// quotient is usually found without any search). A tenth of the
-/// [`DEFAULT_MAX_SEARCHED`](crate::misere::DEFAULT_MAX_SEARCHED) of the
-/// quotient computed on its own (`grundy quotient`), so that a sum whose
-/// quotient is out of reach is refused within a minute rather than ten;
-/// `grundy solve --max-searched` raises it.
-pub const MISERE_QUOTIENT_SEARCHED: usize = crate::misere::DEFAULT_MAX_SEARCHED / 10;
 
 /// Heaps up to this size are solved from a table of values; larger ones
 /// first look for a proved period.
@@ -115,7 +101,7 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
     },
     /// A misère sum past the exhaustive search with a heap beyond the
@@ -127,11 +113,13 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
         /// The largest heap of the sum.
         heap: u64,
-        /// The quotient's heap bound.
+        /// The quotient's heap bound
+        /// ([`Budget::max_quotient_heap`](crate::Budget::max_quotient_heap),
+        /// at most [`MAX_QUOTIENT_HEAP`](crate::budget::MAX_QUOTIENT_HEAP)).
         max: u64,
     },
     /// A misère sum past the exhaustive search whose misère quotient could
@@ -143,64 +131,20 @@ pub enum SumError {
         /// Tokens in the sum.
         tokens: u128,
         /// The exhaustive search's bound in tokens
-        /// ([`MISERE_BRUTE_FORCE_TOKENS`] unless set by [`MisereBounds`]).
+        /// ([`Budget::max_misere_tokens`](crate::Budget::max_misere_tokens)).
         limit: u64,
         /// The largest heap of the sum.
         max_heap: u64,
         /// The quotient's error.
         reason: String,
-        /// The bound of [`MisereBounds`] the quotient passed, when it
-        /// outgrew one (`max_order` or `max_searched`).
+        /// The bound of the [`Budget`](crate::Budget) the quotient passed,
+        /// when it outgrew one (`max_quotient_order` or
+        /// `max_quotient_searched`).
         bound: Option<crate::misere::QuotientBound>,
     },
     /// The computation was stopped through its [`Cancel`] flag.
     #[error("stopped while computing values")]
     Cancelled(#[from] Cancelled),
-}
-
-/// Bounds on misère play of games other than Nim, for [`HeapSolver`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MisereBounds {
-    /// The most tokens a sum is solved with by exhaustive search (the
-    /// search's recursion is as deep as the tokens, so keep it small).
-    pub max_search_tokens: u64,
-    /// The largest heap whose misère quotient may be computed.
-    pub max_quotient_heap: u64,
-    /// The most elements of the quotient (and of its candidates), as
-    /// [`QuotientLimits::max_order`](crate::misere::QuotientLimits::max_order).
-    pub max_order: usize,
-    /// The sums the quotient's fallback search may remember.
-    pub max_searched: usize,
-}
-
-impl MisereBounds {
-    /// The quotient computation's limits under these bounds (`max_order`
-    /// elements, `max_searched` sums for its fallback search).
-    ///
-    /// ```
-    /// use grundy::misere::DEFAULT_MAX_ORDER;
-    /// use grundy::sum::{MisereBounds, MISERE_QUOTIENT_SEARCHED};
-    /// let limits = MisereBounds::default().quotient_limits();
-    /// assert_eq!(limits.max_searched, MISERE_QUOTIENT_SEARCHED);
-    /// assert_eq!(limits.max_order, DEFAULT_MAX_ORDER);
-    /// ```
-    pub fn quotient_limits(self) -> crate::misere::QuotientLimits {
-        crate::misere::QuotientLimits {
-            max_order: self.max_order,
-            max_searched: self.max_searched,
-        }
-    }
-}
-
-impl Default for MisereBounds {
-    fn default() -> MisereBounds {
-        MisereBounds {
-            max_search_tokens: MISERE_BRUTE_FORCE_TOKENS,
-            max_quotient_heap: crate::misere::MAX_QUOTIENT_HEAP,
-            max_order: crate::misere::DEFAULT_MAX_ORDER,
-            max_searched: MISERE_QUOTIENT_SEARCHED,
-        }
-    }
 }
 
 /// The answer for a sum of heaps.
@@ -704,30 +648,21 @@ mod tests {
         SumSolver::new(ruleset, heaps, max, &Cancel::new(), &mut |_| {})
     }
 
-    /// Winning moves by brute force: every option of every heap, values
-    /// from the naive engine.
     /// Every winning move of `heaps` in the game `spec`, from the test
     /// kit's Grundy values and moves, written from the rules alone.
     fn brute_moves(spec: &str, heaps: &[u64]) -> Vec<HeapMove> {
-        use grundy_testkit::heaps::{options, subtraction_moves, take_break_moves, values};
-        let digits: Vec<u8> = match spec.split_once('.') {
-            Some((d0, rest)) => d0
-                .chars()
-                .chain(rest.chars())
-                .map(|c| c.to_digit(16).unwrap() as u8)
-                .collect(),
-            None => vec![],
-        };
-        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| match spec {
-            "sub{1,3,4}" => subtraction_moves(&[1, 3, 4], n, leave),
-            _ => take_break_moves(&digits, n, leave),
+        use crate::heap::spec::kit_rules::options as kit_options;
+        use grundy_testkit::heaps::values;
+        let ruleset = HeapRuleset::parse(spec).unwrap();
+        let rules = |n: u64, leave: &mut dyn FnMut(&[u64])| {
+            kit_options(&ruleset, n).iter().for_each(|l| leave(l))
         };
         let max = *heaps.iter().max().unwrap() as usize;
         let g = values(max, rules);
         let total = heaps.iter().fold(0, |t, &h| t ^ g[h as usize]);
         let mut out = vec![];
         for (i, &h) in heaps.iter().enumerate() {
-            for left in options(rules, h) {
+            for left in kit_options(&ruleset, h) {
                 let v = left.iter().fold(0, |t, &x| t ^ g[x as usize]);
                 if v ^ g[h as usize] ^ total == 0 {
                     out.push(HeapMove {

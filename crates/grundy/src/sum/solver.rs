@@ -7,20 +7,16 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 
 use super::{
-    misere_search_solve, misere_search_wins, misere_solve_by_quotient, nim_solution, MisereBounds,
-    SumError, SumSolution, SumSolver,
+    misere_search_solve, misere_search_wins, misere_solve_by_quotient, nim_solution, SumError,
+    SumSolution, SumSolver,
 };
+use crate::budget::MAX_QUOTIENT_HEAP;
 use crate::cancel::Cancel;
-use crate::heap::period::{self, Analysis};
+use crate::heap::period::Analysis;
 use crate::heap::{HeapMove, HeapRuleset};
-use crate::misere::{MisereQuotient, QuotientError, MAX_QUOTIENT_HEAP};
+use crate::misere::{MisereQuotient, QuotientError};
 use crate::nim::NimSummary;
-use crate::{Convention, Nimber, Outcome};
-
-/// The most values a [`HeapSolver`] computes by default to value heaps
-/// under normal play (a table up to the largest heap when it is within,
-/// else a proved period found within this many values).
-pub const DEFAULT_MAX_VALUES: u64 = 1 << 22;
+use crate::{Budget, Convention, Nimber, Outcome};
 
 /// How a [`HeapSolver`] answers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,59 +56,6 @@ pub enum SolveProgress {
         /// The quotient's order so far.
         order: usize,
     },
-}
-
-/// The bounds a [`HeapSolver`] works within.
-///
-/// ```
-/// use grundy::sum::{SolverLimits, MISERE_BRUTE_FORCE_TOKENS};
-/// let limits = SolverLimits::default();
-/// assert_eq!(limits.misere.max_search_tokens, MISERE_BRUTE_FORCE_TOKENS);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SolverLimits {
-    /// Normal play: the most values computed, as a table up to the largest
-    /// heap or to find a proved period that gives larger heaps.
-    pub max_values: u64,
-    /// Misère play of games other than Nim.
-    pub misere: MisereBounds,
-    /// Normal play: a table of every value up to the largest heap, never a
-    /// period instead (for a caller that lists the moves of every heap and
-    /// asks only for heaps up to the largest: [`crate::play::Match`]).
-    pub tabulate: bool,
-}
-
-impl SolverLimits {
-    /// The default limits for `ruleset`: [`DEFAULT_MAX_VALUES`] values, or
-    /// [`period::THREE_HEAP_SEARCH_MAX`] for hexadecimal codes whose
-    /// three-way splits make each value cost O(n²).
-    ///
-    /// ```
-    /// use grundy::sum::{SolverLimits, DEFAULT_MAX_VALUES};
-    /// assert_eq!(SolverLimits::for_ruleset(&"kayles".parse()?).max_values, DEFAULT_MAX_VALUES);
-    /// assert!(SolverLimits::for_ruleset(&"0.F".parse()?).max_values < DEFAULT_MAX_VALUES);
-    /// # Ok::<(), grundy::heap::SpecError>(())
-    /// ```
-    pub fn for_ruleset(ruleset: &HeapRuleset) -> SolverLimits {
-        SolverLimits {
-            max_values: if ruleset.max_heaps_left() > 2 {
-                period::THREE_HEAP_SEARCH_MAX
-            } else {
-                DEFAULT_MAX_VALUES
-            },
-            ..SolverLimits::default()
-        }
-    }
-}
-
-impl Default for SolverLimits {
-    fn default() -> SolverLimits {
-        SolverLimits {
-            max_values: DEFAULT_MAX_VALUES,
-            misere: MisereBounds::default(),
-            tabulate: false,
-        }
-    }
 }
 
 /// The one solver of heap sums. [`prepare`](HeapSolverBuilder::prepare) it for a
@@ -178,15 +121,46 @@ enum How {
 pub struct HeapSolverBuilder<'a> {
     ruleset: &'a HeapRuleset,
     convention: Convention,
-    limits: SolverLimits,
+    budget: Budget,
+    tabulate: bool,
     cancel: Cancel,
     progress: Option<Box<dyn FnMut(SolveProgress) + 'a>>,
 }
 
 impl<'a> HeapSolverBuilder<'a> {
-    /// The bounds to work within ([`SolverLimits::default`] unless set).
-    pub fn limits(mut self, limits: SolverLimits) -> Self {
-        self.limits = limits;
+    /// The bounds to work within ([`Budget::default`] unless set): the
+    /// solver reads [`Budget::max_values_for`] (normal play),
+    /// [`Budget::max_misere_tokens`], [`Budget::max_quotient_heap`],
+    /// [`Budget::max_quotient_order`] and [`Budget::sum_quotient_searched`]
+    /// (misère play).
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
+        self
+    }
+
+    /// Normal play: a table of every value up to the largest heap when it
+    /// is within the budget's values, never a period instead (for a caller
+    /// that lists the moves of every heap and asks only for heaps up to the
+    /// largest: [`crate::play::Match`]).
+    ///
+    /// ```
+    /// use grundy::sum::{HeapSolver, Method};
+    /// use grundy::Convention;
+    /// let kayles = "kayles".parse()?;
+    /// let heaps = [100_000];
+    /// // Heaps past 2^16, by default: a proved period, which
+    /// // gives heaps of any size.
+    /// let by_period = HeapSolver::new(&kayles, Convention::Normal, &heaps)?;
+    /// assert!(by_period.value(1 << 40).is_ok());
+    /// // Tabulated: every value up to the largest heap, and no further.
+    /// let table = HeapSolver::of(&kayles, Convention::Normal).tabulate().prepare(&heaps)?;
+    /// assert_eq!(table.method(), Method::Values);
+    /// assert_eq!(table.value(100_000)?, by_period.value(100_000)?);
+    /// assert!(table.value(1 << 40).is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn tabulate(mut self) -> Self {
+        self.tabulate = true;
         self
     }
 
@@ -207,15 +181,15 @@ impl<'a> HeapSolverBuilder<'a> {
     /// computes what it needs:
     /// - Nim: nothing (Bouton's formula, normal and misère).
     /// - Normal play: the Grundy values, a table up to the largest heap
-    ///   when it is within `limits.max_values`, else a proved period.
-    /// - Misère play, at most `limits.misere.max_search_tokens` tokens: the
+    ///   when it is within [`Budget::max_values_for`], else a proved period.
+    /// - Misère play, at most [`Budget::max_misere_tokens`] tokens: the
     ///   exhaustive search, as positions are asked.
     /// - Misère play past that: the game's misère quotient on heaps up to
-    ///   the largest, within `limits.misere`.
+    ///   the largest, within the budget's quotient bounds.
     ///
     /// # Errors
     /// For normal play, [`SumError::NoPeriodTheorem`] for a heap past
-    /// `limits.max_values` in a game with no periodicity theorem, and
+    /// [`Budget::max_values_for`] in a game with no periodicity theorem, and
     /// [`SumError::BeyondComputed`] when no period is proved within them;
     /// [`SumError::MisereQuotientHeap`] for a heap beyond the quotient's
     /// bound (every heap when `max_quotient_heap` is 0), [`SumError::MisereQuotient`] when the quotient outgrows
@@ -228,7 +202,8 @@ impl<'a> HeapSolverBuilder<'a> {
         let HeapSolverBuilder {
             ruleset,
             convention,
-            limits,
+            budget,
+            tabulate,
             cancel,
             mut progress,
         } = self;
@@ -242,7 +217,8 @@ impl<'a> HeapSolverBuilder<'a> {
             How::Nim
         } else if convention == Convention::Normal {
             let mut progress = |n| progress(SolveProgress::Values(n));
-            let solver = if limits.tabulate && largest <= limits.max_values {
+            let max_values = budget.max_values_for(ruleset);
+            let solver = if tabulate && largest <= max_values {
                 let table = Analysis::of(ruleset)
                     .table(largest)
                     .cancel(&cancel)
@@ -250,11 +226,11 @@ impl<'a> HeapSolverBuilder<'a> {
                     .run()?;
                 SumSolver::from_analysis(ruleset, table)
             } else {
-                SumSolver::new(ruleset, heaps, limits.max_values, &cancel, &mut progress)?
+                SumSolver::new(ruleset, heaps, max_values, &cancel, &mut progress)?
             };
             How::Values(Arc::new(solver))
         } else {
-            misere_method(ruleset, heaps, limits.misere, &cancel, progress)?
+            misere_method(ruleset, heaps, &budget, &cancel, progress)?
         };
         Ok(HeapSolver {
             ruleset: ruleset.clone(),
@@ -267,7 +243,7 @@ impl<'a> HeapSolverBuilder<'a> {
 }
 
 impl HeapSolver {
-    /// A solver for `heaps` with the default limits, no cancellation and no
+    /// A solver for `heaps` within [`Budget::default`], no cancellation and no
     /// progress: `HeapSolver::of(ruleset, convention).prepare(heaps)`.
     ///
     /// # Errors
@@ -282,17 +258,19 @@ impl HeapSolver {
 
     /// A solver of `ruleset` under `convention`, to be prepared for a sum
     /// ([`HeapSolverBuilder::prepare`]) with its options given one call at
-    /// a time: the limits, a cancellation flag, a progress callback.
+    /// a time: the budget, tabulation, a cancellation flag, a progress
+    /// callback.
     ///
     /// ```
     /// use grundy::cancel::Cancel;
-    /// use grundy::sum::{HeapSolver, SolveProgress, SolverLimits, SumError};
-    /// use grundy::Convention;
+    /// use grundy::sum::{HeapSolver, SolveProgress, SumError};
+    /// use grundy::{Budget, Convention};
     ///
     /// let kayles = "kayles".parse()?;
     /// let mut known = 0;
     /// let solver = HeapSolver::of(&kayles, Convention::Normal)
-    ///     .limits(SolverLimits { tabulate: true, ..SolverLimits::default() })
+    ///     .budget(Budget { max_values: Some(1000), ..Budget::default() })
+    ///     .tabulate()
     ///     .progress(|p| {
     ///         if let SolveProgress::Values(n) = p {
     ///             known = n;
@@ -312,7 +290,8 @@ impl HeapSolver {
         HeapSolverBuilder {
             ruleset,
             convention,
-            limits: SolverLimits::default(),
+            budget: Budget::default(),
+            tabulate: false,
             cancel: Cancel::new(),
             progress: None,
         }
@@ -480,12 +459,12 @@ impl HeapSolver {
 fn misere_method(
     ruleset: &HeapRuleset,
     heaps: &[u64],
-    bounds: MisereBounds,
+    budget: &Budget,
     cancel: &Cancel,
     progress: &mut dyn FnMut(SolveProgress),
 ) -> Result<How, SumError> {
     let tokens: u128 = heaps.iter().map(|&h| u128::from(h)).sum();
-    let limit = bounds.max_search_tokens;
+    let limit = budget.max_misere_tokens;
     if tokens <= u128::from(limit) {
         return Ok(How::Search {
             max_tokens: limit,
@@ -494,7 +473,7 @@ fn misere_method(
     }
     let game = ruleset.to_string();
     let largest = heaps.iter().copied().max().unwrap_or(0);
-    let max = bounds.max_quotient_heap.min(MAX_QUOTIENT_HEAP);
+    let max = budget.max_quotient_heap.min(MAX_QUOTIENT_HEAP);
     if largest > max {
         return Err(SumError::MisereQuotientHeap {
             game,
@@ -504,8 +483,13 @@ fn misere_method(
             max,
         });
     }
+    // The search bound of a quotient computed for a sum, which is lower
+    // than that of one computed on its own.
     let q = MisereQuotient::of(ruleset, largest)
-        .limits(bounds.quotient_limits())
+        .budget(Budget {
+            max_quotient_searched: Some(budget.sum_quotient_searched()),
+            ..*budget
+        })
         .cancel(cancel)
         .progress(|heap, order| progress(SolveProgress::Quotient { heap, order }))
         .compute()
@@ -546,18 +530,14 @@ mod tests {
     fn misere_past_the_search_says_which_bound() {
         let kayles: HeapRuleset = "kayles".parse().unwrap();
         let heaps = [30, 30];
-        let prepare = |misere: MisereBounds| {
-            let limits = SolverLimits {
-                misere,
-                ..SolverLimits::default()
-            };
+        let prepare = |budget: Budget| {
             HeapSolver::of(&kayles, Convention::Misere)
-                .limits(limits)
+                .budget(budget)
                 .prepare(&heaps)
         };
-        let off = MisereBounds {
+        let off = Budget {
             max_quotient_heap: 0,
-            ..MisereBounds::default()
+            ..Budget::default()
         };
         assert!(matches!(
             prepare(off),
@@ -568,9 +548,9 @@ mod tests {
                 ..
             })
         ));
-        let small = MisereBounds {
+        let small = Budget {
             max_quotient_heap: 20,
-            ..MisereBounds::default()
+            ..Budget::default()
         };
         assert!(matches!(
             prepare(small),
@@ -580,7 +560,7 @@ mod tests {
                 ..
             })
         ));
-        let solver = prepare(MisereBounds::default()).unwrap();
+        let solver = prepare(Budget::default()).unwrap();
         assert_eq!(solver.method(), Method::Quotient);
         // Heaps past the quotient's are an error, not a guess.
         assert!(matches!(

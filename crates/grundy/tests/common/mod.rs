@@ -10,10 +10,13 @@ use grundy::heap::HeapRuleset;
 pub use grundy_testkit::heaps::Sums;
 pub use grundy_testkit::Plain;
 
+pub mod kit_rules;
+pub use kit_rules::options;
+
 /// Who wins a sum of heaps of `game` under normal play, by trying every
-/// move ([`Sums`]), the game's rules taken from
-/// [`HeapRuleset::for_each_option`]. No Grundy value, period or quotient
-/// is involved.
+/// move ([`Sums`]), the game's rules taken from the kit's
+/// ([`kit_rules`]), not from the library's. No Grundy value, period or
+/// quotient is involved.
 pub fn brute_normal(game: &HeapRuleset) -> Sums<'_> {
     Sums::normal(|h| options(game, h))
 }
@@ -21,11 +24,4 @@ pub fn brute_normal(game: &HeapRuleset) -> Sums<'_> {
 /// The same under misère play.
 pub fn brute_misere(game: &HeapRuleset) -> Sums<'_> {
     Sums::misere(|h| options(game, h))
-}
-
-/// What each move from a heap of `h` leaves.
-fn options(game: &HeapRuleset, h: u64) -> Vec<Vec<u64>> {
-    let mut out = vec![];
-    game.for_each_option(h, |l| out.push(l.as_slice().to_vec()));
-    out
 }

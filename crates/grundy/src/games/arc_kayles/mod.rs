@@ -243,25 +243,10 @@ mod tests {
             .collect()
     }
 
-    /// Arc Kayles by its definition on edges, not vertices: a position is
-    /// a set of edges (bit `i` for `edges[i]`), and a move removes one and
-    /// every edge that shares an end with it. The options of `left`, one a
-    /// move, for the test kit's plain search.
-    fn moves(edges: &[(usize, usize)], left: u64) -> Vec<u64> {
-        (0..edges.len())
-            .filter(|&i| left >> i & 1 == 1)
-            .map(|i| {
-                let (a, b) = edges[i];
-                let mut after = left;
-                for (j, &(c, d)) in edges.iter().enumerate() {
-                    if c == a || c == b || d == a || d == b {
-                        after &= !(1 << j);
-                    }
-                }
-                after
-            })
-            .collect()
-    }
+    // Arc Kayles by its definition on edges, not vertices (the test kit's
+    // rules): the options of `left`, a set of edges, for the kit's plain
+    // search.
+    use grundy_testkit::graphs::arc_kayles_moves as moves;
 
     #[test]
     fn paths_are_the_octal_game_0_07_and_node_kayles_one_shorter() {

@@ -844,35 +844,10 @@ mod tests {
     use crate::search::MisereSearch;
     use grundy_testkit::Plain;
 
-    /// Hackenbush by its definition, on a bitmask of edges: chop an edge,
-    /// drop every edge that no path joins to the ground (found afresh by a
-    /// plain fixpoint). The options of `pos`, one a chop, for the test
-    /// kit's plain search.
-    fn moves(edges: &[(usize, usize)], pos: u64) -> Vec<u64> {
-        (0..edges.len())
-            .filter(|&i| pos >> i & 1 == 1)
-            .map(|i| grounded(edges, pos & !(1 << i)) & pos)
-            .collect()
-    }
-
-    /// The edges of `pos` joined to vertex 0, by repeated sweeps.
-    fn grounded(edges: &[(usize, usize)], pos: u64) -> u64 {
-        let mut on = vec![0usize];
-        let mut kept = 0u64;
-        loop {
-            let before = kept;
-            for (i, &(a, b)) in edges.iter().enumerate() {
-                if pos >> i & 1 == 1 && (on.contains(&a) || on.contains(&b)) {
-                    kept |= 1 << i;
-                    on.push(a);
-                    on.push(b);
-                }
-            }
-            if kept == before {
-                return kept;
-            }
-        }
-    }
+    // Hackenbush by its definition, on a bitmask of edges (the test
+    // kit's rules): chop an edge, drop every edge that no path joins to
+    // the ground.
+    use grundy_testkit::graphs::{grounded, hackenbush_moves as moves};
 
     fn xorshift(seed: &mut u64) -> u64 {
         *seed ^= *seed << 13;

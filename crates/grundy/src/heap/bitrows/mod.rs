@@ -37,7 +37,9 @@
 //!   `1 << x % 32` once, and each word of the rows takes a compare, an
 //!   AND and an OR (SSE2 and NEON cannot shift lanes by amounts of their
 //!   own). Compiled for the target's baseline, the portable copy; the
-//!   AVX2 copy's codes and expansion are these loops compiled for AVX2.
+//!   AVX2 copy's codes, and its expansion of rows of every value, are
+//!   these loops compiled for AVX2 (`avx2.rs` expands rows of two
+//!   classes, four heap sizes a vector).
 //!
 //! All copies give the same rows, which the tests compare. The engine
 //! marks its blocks in bit rows where the AVX-512 or the AVX2 copy runs
@@ -209,15 +211,6 @@ impl Classes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = fast;
-        /// For a shift `s`: groups of `s` ones every `2s` bits.
-        const SPREAD: [u64; 6] = [
-            0x5555_5555_5555_5555,
-            0x3333_3333_3333_3333,
-            0x0f0f_0f0f_0f0f_0f0f,
-            0x00ff_00ff_00ff_00ff,
-            0x0000_ffff_0000_ffff,
-            0x0000_0000_ffff_ffff,
-        ];
         let mut x = bits & SPREAD[5];
         for level in (self.bit as usize..5).rev() {
             x = (x | x << (1 << level)) & SPREAD[level];
@@ -233,6 +226,17 @@ impl Classes {
         self.odd ^ (self.class(64 * t) as u64).wrapping_neg()
     }
 }
+
+/// For a shift `2^i`: groups of `2^i` ones every `2^(i + 1)` bits (the
+/// spread of [`Classes::place`]).
+const SPREAD: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
 
 /// Which values a part marks: all (in rows of values), or those of one
 /// class (in rows of that class's numbers).
@@ -522,7 +526,7 @@ pub(crate) fn expand_with(
         // SAFETY: the processor has AVX2 (a `Kernel` of it is made only
         // where it does).
         #[cfg(target_arch = "x86_64")]
-        Which::Avx2 => unsafe { words::avx2::expand(rows, out, row, classes) },
+        Which::Avx2 => unsafe { avx2::expand(rows, out, row, classes) },
         _ => words::portable::expand(rows, out, row, classes),
     }
 }

@@ -1,7 +1,8 @@
 //! The bit-row kernels as plain loops over 32-bit words, which the
 //! compiler vectorises: the portable copy, compiled for the target's
-//! baseline, and the AVX2 copy's codes and expansion, the same source
-//! compiled for AVX2 (its marks are `avx2.rs`).
+//! baseline, and the AVX2 copy's codes and its expansion of rows of
+//! every value, the same source compiled for AVX2 (its marks, and its
+//! expansion of rows of two classes, are `avx2.rs`).
 //!
 //! The parts are taken [`CHUNK`] at a time. First each part gives each of
 //! the [`LANES`] heap sizes a number `x` (its value, or its value's number
@@ -337,7 +338,8 @@ copy!(
 );
 
 // The AVX2 copy of the marks is `avx2.rs` (shifts of 32-bit lanes, which
-// SSE2 and NEON lack); the codes and the expansion are these loops
+// SSE2 and NEON lack), and so is the expansion of rows of two classes;
+// the codes and the expansion of rows of every value are these loops
 // compiled for AVX2. The values are placed by shifts rather than `pdep`,
 // which is slow on AMD processors before Zen 3.
 #[cfg(target_arch = "x86_64")]

@@ -2,23 +2,61 @@
 //! search of sums of explicit game trees, independent of the theory the
 //! store uses.
 
+use std::cell::RefCell;
 use std::collections::HashMap;
+use std::rc::Rc;
+
+use grundy_testkit::Plain;
 
 use super::*;
 use crate::heap::HeapRuleset;
 
+/// Node `i`'s options, shared with the search.
+type Options = Rc<RefCell<Vec<Vec<usize>>>>;
+
+/// The moves of a sum of two nodes, smaller node first.
+type SumMoves = Box<dyn Fn(&(usize, usize)) -> Vec<(usize, usize)>>;
+
 /// Explicit games: node `i`'s options are nodes before it.
-#[derive(Default)]
 struct Trees {
-    options: Vec<Vec<usize>>,
-    /// Misère outcome (true: the player to move wins) of node pairs' sums.
-    wins: HashMap<(usize, usize), bool>,
+    options: Options,
+    /// The test kit's misère search of sums of two nodes. Nodes are only
+    /// ever added, so what it has learnt stays true.
+    sums: Plain<(usize, usize), SumMoves>,
+}
+
+/// The key of the sum `a + b`.
+fn pair(a: usize, b: usize) -> (usize, usize) {
+    (a.min(b), a.max(b))
+}
+
+impl Default for Trees {
+    fn default() -> Trees {
+        let options = Options::default();
+        let of = Rc::clone(&options);
+        let moves: SumMoves = Box::new(move |&(a, b)| {
+            let options = of.borrow();
+            let left = options[a].iter().map(|&a1| pair(a1, b));
+            left.chain(options[b].iter().map(|&b1| pair(a, b1)))
+                .collect()
+        });
+        Trees {
+            options,
+            sums: Plain::misere(moves),
+        }
+    }
 }
 
 impl Trees {
     fn add(&mut self, options: Vec<usize>) -> usize {
-        self.options.push(options);
-        self.options.len() - 1
+        let mut all = self.options.borrow_mut();
+        all.push(options);
+        all.len() - 1
+    }
+
+    /// Node `t`'s options.
+    fn options_of(&self, t: usize) -> Vec<usize> {
+        self.options.borrow()[t].clone()
     }
 
     /// The tree of a form (shared nodes for shared followers).
@@ -44,21 +82,7 @@ impl Trees {
     /// Whether the player to move wins `a + b` in misère play: with no
     /// move at all, or with a move to a sum the opponent loses.
     fn wins(&mut self, a: usize, b: usize) -> bool {
-        let key = (a.min(b), a.max(b));
-        if let Some(&w) = self.wins.get(&key) {
-            return w;
-        }
-        let w = (self.options[a].is_empty() && self.options[b].is_empty())
-            || self.options[a]
-                .clone()
-                .into_iter()
-                .any(|a1| !self.wins(a1, b))
-            || self.options[b]
-                .clone()
-                .into_iter()
-                .any(|b1| !self.wins(a, b1));
-        self.wins.insert(key, w);
-        w
+        self.sums.mover_wins(&pair(a, b))
     }
 }
 
@@ -119,8 +143,8 @@ fn form_of_tree(
     if let Some(&f) = done.get(&t) {
         return f;
     }
-    let options: Vec<MisereForm> = trees.options[t]
-        .clone()
+    let options: Vec<MisereForm> = trees
+        .options_of(t)
         .into_iter()
         .map(|o| form_of_tree(forms, trees, o, done))
         .collect();
@@ -276,10 +300,10 @@ fn sum_tree(
         return t;
     }
     let mut options = Vec::new();
-    for a1 in trees.options[a].clone() {
+    for a1 in trees.options_of(a) {
         options.push(sum_tree(trees, a1, b, done));
     }
-    for b1 in trees.options[b].clone() {
+    for b1 in trees.options_of(b) {
         options.push(sum_tree(trees, a, b1, done));
     }
     let t = trees.add(options);

@@ -111,7 +111,7 @@
 //!
 //! | file | holds |
 //! |---|---|
-//! | `mod.rs` | the limits, the errors, and [`QuotientBuilder::compute`], which runs the learner heap size by heap size |
+//! | `mod.rs` | the default bounds, the errors, and [`QuotientBuilder::compute`], which runs the learner heap size by heap size |
 //! | `monoid.rs` | the result: [`MisereQuotient`] with its table, P-portion and pretending function, and the questions it answers about sums (class, outcome, winning moves, tameness) |
 //! | `present.rs` | its presentation: generators, element names, relations and `Display`, built from a verified candidate |
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
@@ -126,88 +126,54 @@ mod monoid;
 mod present;
 mod verify;
 
+use crate::budget::{Budget, MAX_QUOTIENT_HEAP};
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
 
 use learner::{Hyp, LearnError, Learner};
 pub use monoid::MisereQuotient;
 
-/// The largest `--max-heap` accepted: the learner keeps one layer of its
-/// verification per heap size.
-pub const MAX_QUOTIENT_HEAP: u64 = 500;
-
-/// The default bound on the order of a quotient (candidates on the way may
-/// have four times as many elements); a candidate of order `|Q|` keeps its
-/// multiplication table, `4|Q|²` bytes, and its verification at most
-/// `|Q|²/2` bytes per heap size.
-pub const DEFAULT_MAX_ORDER: usize = 1024;
-
-/// The default bound on the sums the exhaustive outcome search may
-/// remember before the computation gives up (about 100 bytes each).
-pub const DEFAULT_MAX_SEARCHED: usize = 20_000_000;
-
-/// The bounds a quotient computation stays within.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct QuotientLimits {
-    /// The most elements of the quotient. The candidates on the way to it
-    /// may have up to four times as many (MisereSolver's candidates are
-    /// often larger than the quotient they lead to).
-    pub max_order: usize,
-    /// The most sums whose outcome the exhaustive search remembers.
-    pub max_searched: usize,
-}
-
 /// About what one sum remembered by the outcome search takes (its key and
-/// outcome in a hash map), for [`QuotientLimits::check_memory`].
+/// outcome in a hash map), for
+/// [`Budget::check_quotient_memory`](crate::Budget::check_quotient_memory).
 pub const SEARCHED_SUM_BYTES: u64 = 100;
 
-impl QuotientLimits {
-    /// Checks, before any work, that memory could hold the `max_searched`
-    /// sums the outcome search may remember (the allocation is asked for
-    /// and given back at once, which costs nothing), so that a computation
-    /// that would fail for want of memory after minutes is refused at the
-    /// start.
+impl Budget {
+    /// Checks, before any work, that memory could hold the sums a misère
+    /// quotient's outcome search may remember
+    /// ([`quotient_searched`](Budget::quotient_searched), the larger
+    /// default when unset): the allocation is asked for and given back at
+    /// once, which costs nothing, so that a computation that would fail for
+    /// want of memory after minutes is refused at the start.
     ///
     /// # Errors
     /// [`QuotientError::Memory`] when the reservation is refused.
     ///
     /// ```
-    /// use grundy::misere::QuotientLimits;
-    ///
-    /// assert!(QuotientLimits::default().check_memory().is_ok());
-    /// let huge = QuotientLimits { max_searched: usize::MAX, ..QuotientLimits::default() };
-    /// assert!(huge.check_memory().is_err());
+    /// use grundy::Budget;
+    /// assert!(Budget::default().check_quotient_memory().is_ok());
+    /// let huge = Budget { max_quotient_searched: Some(usize::MAX), ..Budget::default() };
+    /// assert!(huge.check_quotient_memory().is_err());
     /// ```
-    pub fn check_memory(self) -> Result<(), QuotientError> {
-        let bytes = (self.max_searched as u64).saturating_mul(SEARCHED_SUM_BYTES);
+    pub fn check_quotient_memory(&self) -> Result<(), QuotientError> {
+        let searched = self.quotient_searched();
+        let bytes = (searched as u64).saturating_mul(SEARCHED_SUM_BYTES);
         let mut probe: Vec<u8> = Vec::new();
         probe
             .try_reserve_exact(usize::try_from(bytes).unwrap_or(usize::MAX))
-            .map_err(|_| QuotientError::Memory {
-                searched: self.max_searched,
-                bytes,
-            })
+            .map_err(|_| QuotientError::Memory { searched, bytes })
     }
 }
 
-impl Default for QuotientLimits {
-    fn default() -> QuotientLimits {
-        QuotientLimits {
-            max_order: DEFAULT_MAX_ORDER,
-            max_searched: DEFAULT_MAX_SEARCHED,
-        }
-    }
-}
-
-/// Which of a [`QuotientLimits`]'s bounds a computation passed
+/// Which of a [`Budget`]'s bounds on a quotient a computation passed
 /// ([`QuotientError::TooLarge`]), so that a front end can name the setting
 /// that moves it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum QuotientBound {
-    /// [`QuotientLimits::max_order`]: the quotient, or a candidate for it,
+    /// [`Budget::max_quotient_order`]: the quotient, or a candidate for it,
     /// has more elements.
     Order,
-    /// [`QuotientLimits::max_searched`]: the exhaustive outcome search
+    /// [`Budget::max_quotient_searched`]: the exhaustive outcome search
     /// remembers more sums.
     Searched,
 }
@@ -220,12 +186,13 @@ pub struct Element(pub u32);
 /// Why a quotient could not be computed.
 #[derive(Clone, Debug, thiserror::Error)]
 pub enum QuotientError {
-    /// `--max-heap` beyond [`MAX_QUOTIENT_HEAP`].
+    /// `--max-heap` beyond [`Budget::max_quotient_heap`] (at most
+    /// [`MAX_QUOTIENT_HEAP`]).
     #[error("misère quotients are computed for heaps up to {limit}; {heap} is larger")]
     HeapTooLarge {
         /// The heap bound asked for.
         heap: u64,
-        /// [`MAX_QUOTIENT_HEAP`].
+        /// [`Budget::max_quotient_heap`], at most [`MAX_QUOTIENT_HEAP`].
         limit: u64,
     },
     /// The quotient (or a candidate for it) outgrew the order bound, or its
@@ -244,16 +211,17 @@ pub enum QuotientError {
         /// elements)" where the candidates proved the true quotient larger
         /// than the bound) or "20000000 searched positions".
         what: String,
-        /// Which of [`QuotientLimits`]'s bounds was passed.
+        /// Which of the [`Budget`]'s bounds was passed.
         bound: QuotientBound,
         /// The quotient for the heaps below `heap`, when `heap > 1`.
         partial: Option<Box<MisereQuotient>>,
     },
     /// The memory for the sums the outcome search may remember could not
-    /// be reserved ([`QuotientLimits::check_memory`]).
+    /// be reserved ([`Budget::check_quotient_memory`]).
     #[error("the outcome search may remember {searched} sums, about {} of memory (about {SEARCHED_SUM_BYTES} bytes each), which this machine cannot give", crate::limits::human_bytes(*bytes))]
     Memory {
-        /// [`QuotientLimits::max_searched`].
+        /// The sums the search may remember
+        /// ([`Budget::quotient_searched`]).
         searched: usize,
         /// The bytes they would take.
         bytes: u64,
@@ -287,7 +255,8 @@ impl From<Cancelled> for QuotientError {
 
 impl MisereQuotient {
     /// Computes and verifies the misère quotient of `ruleset` on heaps of at
-    /// most `max_heap` tokens, with the default limits and no cancellation:
+    /// most `max_heap` tokens, within [`Budget::default`] and with no
+    /// cancellation:
     /// `MisereQuotient::of(ruleset, max_heap).compute()`.
     ///
     /// # Errors
@@ -309,14 +278,15 @@ impl MisereQuotient {
 
     /// The quotient of `ruleset` on heaps up to `max_heap`, to be computed
     /// ([`QuotientBuilder::compute`]) with its options given one call at a
-    /// time: the limits, a cancellation flag, a progress callback.
+    /// time: the budget, a cancellation flag, a progress callback.
     ///
     /// ```
-    /// use grundy::misere::{MisereQuotient, QuotientLimits};
+    /// use grundy::misere::MisereQuotient;
+    /// use grundy::Budget;
     /// let dawson = "0.07".parse()?;
     /// let mut orders = vec![];
     /// let q = MisereQuotient::of(&dawson, 12)
-    ///     .limits(QuotientLimits::default())
+    ///     .budget(Budget { max_quotient_order: 100, ..Budget::default() })
     ///     .progress(|n, order| orders.push((n, order)))
     ///     .compute()?;
     /// assert_eq!(q.order(), 12);
@@ -327,7 +297,7 @@ impl MisereQuotient {
         QuotientBuilder {
             ruleset,
             max_heap,
-            limits: QuotientLimits::default(),
+            budget: Budget::default(),
             cancel: Cancel::new(),
             progress: None,
         }
@@ -339,15 +309,17 @@ impl MisereQuotient {
 pub struct QuotientBuilder<'a> {
     ruleset: &'a HeapRuleset,
     max_heap: u64,
-    limits: QuotientLimits,
+    budget: Budget,
     cancel: Cancel,
     progress: Option<Box<dyn FnMut(u64, usize) + 'a>>,
 }
 
 impl<'a> QuotientBuilder<'a> {
-    /// The bounds to stay within ([`QuotientLimits::default`] unless set).
-    pub fn limits(mut self, limits: QuotientLimits) -> Self {
-        self.limits = limits;
+    /// The bounds to stay within ([`Budget::default`] unless set): the
+    /// computation reads [`Budget::max_quotient_heap`],
+    /// [`Budget::max_quotient_order`] and [`Budget::quotient_searched`].
+    pub fn budget(mut self, budget: Budget) -> Self {
+        self.budget = budget;
         self
     }
 
@@ -379,10 +351,12 @@ impl<'a> QuotientBuilder<'a> {
     /// size by heap size.
     ///
     /// # Errors
-    /// [`QuotientError::HeapTooLarge`] beyond [`MAX_QUOTIENT_HEAP`];
+    /// [`QuotientError::HeapTooLarge`] beyond [`Budget::max_quotient_heap`]
+    /// (at most [`MAX_QUOTIENT_HEAP`]);
     /// [`QuotientError::TooLarge`] when a candidate passes
-    /// `limits.max_order` elements or the outcome search passes
-    /// `limits.max_searched` sums (with the quotient verified so far); [`QuotientError::Cancelled`] when the
+    /// [`Budget::max_quotient_order`] elements or the outcome search passes
+    /// [`Budget::quotient_searched`] sums (with the quotient verified so
+    /// far); [`QuotientError::Cancelled`] when the
     /// cancellation flag is raised (with the quotient verified so far).
     ///
     /// # Complexity
@@ -395,23 +369,26 @@ impl<'a> QuotientBuilder<'a> {
         let QuotientBuilder {
             ruleset,
             max_heap,
-            limits,
+            budget,
             cancel,
             mut progress,
         } = self;
+        let max_order = budget.max_quotient_order;
+        let max_searched = budget.quotient_searched();
         let cancel = &cancel;
         let mut progress = |n, order| {
             if let Some(f) = progress.as_mut() {
                 f(n, order);
             }
         };
-        if max_heap > MAX_QUOTIENT_HEAP {
+        let limit = budget.max_quotient_heap.min(MAX_QUOTIENT_HEAP);
+        if max_heap > limit {
             return Err(QuotientError::HeapTooLarge {
                 heap: max_heap,
-                limit: MAX_QUOTIENT_HEAP,
+                limit,
             });
         }
-        let mut learner = Learner::new(ruleset, max_heap as u32, limits.max_searched);
+        let mut learner = Learner::new(ruleset, max_heap as u32, max_searched);
         let mut orders = vec![1];
         let game = ruleset.to_string();
         // The quotient is presented only once it is returned (or wanted
@@ -434,7 +411,7 @@ impl<'a> QuotientBuilder<'a> {
                             .map(|hyp| Box::new(present(hyp, n - 1, orders))),
                     }
                 };
-            let hyp = match learner.learn(n, limits.max_order, cancel) {
+            let hyp = match learner.learn(n, max_order, cancel) {
                 Ok(hyp) => hyp,
                 Err(LearnError::Cancelled) => {
                     return Err(QuotientError::Cancelled {
@@ -450,7 +427,7 @@ impl<'a> QuotientBuilder<'a> {
                         .unwrap_or_default();
                     return Err(too_large(
                         QuotientBound::Order,
-                        format!("order {}{at_least}", limits.max_order),
+                        format!("order {max_order}{at_least}"),
                         &learner,
                         &orders,
                     ));
@@ -458,7 +435,7 @@ impl<'a> QuotientBuilder<'a> {
                 Err(LearnError::Searched) => {
                     return Err(too_large(
                         QuotientBound::Searched,
-                        format!("{} searched positions", limits.max_searched),
+                        format!("{max_searched} searched positions"),
                         &learner,
                         &orders,
                     ))

@@ -1,61 +1,13 @@
-//! What a computation costs, estimated before any work from what it is
-//! asked alone (a ruleset and a heap, the heaps of a sum, the size of a
-//! position), and how far one request may go.
-//!
-//! This is the one place where the library's engines are priced. A front
-//! end that serves many users (the web server) asks a [`Budget`] for the
-//! [`Cost`] of the call it is about to make, and the budget's
-//! [`admit`](Budget::admit) says whether that is cheap (run it at once),
-//! expensive (wait for one of the few computing slots) or too large for
-//! memory (refuse it). The front end models no engine itself, so an engine
-//! that changes its method changes its price here, and every front end
-//! follows.
-//!
-//! Estimates bound the engines' **worst cases** in rough *steps* (a word
-//! operation or a comparison, a nanosecond or so) and peak bytes. They
-//! separate a millisecond from a second and memory that fits from memory
-//! that does not; they do not predict either. Most requests cost far less
-//! than their bound (a period is often proved long before the bound of the
-//! search), so a request estimated as expensive may well answer in a
-//! millisecond; what matters is that no request estimated as cheap runs for
-//! long. Where a worst case is not known in closed form the estimate is
-//! calibrated: the octal engine's on random codes of 1 to 31 digits to 4096
-//! values, where a step took 3 to 30 ns on the shared development machine,
-//! so a request just under [`CHEAP_STEPS`] may take up to about 20 ms there
-//! in the engine's worst case and takes well under a millisecond in most.
-//!
-//! ```
-//! use grundy::budget::{Admission, Budget};
-//! use grundy::heap::HeapRuleset;
-//!
-//! let budget = Budget::default();
-//! // G(0..=20) of Kayles: a few dozen steps, run at once.
-//! let kayles: HeapRuleset = "kayles".parse()?;
-//! assert_eq!(budget.admit(budget.values(&kayles, 20)), Admission::Now);
-//! // G(0..=200000) of a code with 31 digits: a computing slot.
-//! let long: HeapRuleset = "0.1234567012345670123456701234567".parse()?;
-//! assert_eq!(budget.admit(budget.values(&long, 200_000)), Admission::Slot);
-//! // How far one request may go for each family.
-//! assert_eq!(budget.max_values(&kayles), 200_000);
-//! # Ok::<(), grundy::ParseError>(())
-//! ```
+//! The prices of the library's engines: [`Budget`]'s estimates of what a
+//! computation costs, and what it says of them (see the
+//! [module documentation](super)).
 
+use super::Budget;
 use crate::games::Position;
 use crate::heap::period::Theorem;
 use crate::heap::{HeapRuleset, SubtractionSet};
-use crate::misere::QuotientLimits;
 use crate::play::position::MATCH_MEMORY;
-use crate::play::MatchLimits;
-use crate::sum::SolverLimits;
 use crate::Convention;
-
-/// Below this many steps a request is cheap (most take well under a
-/// millisecond, the octal engine's worst cases up to about 20 ms): it runs
-/// at once, without waiting for a computing slot.
-pub const CHEAP_STEPS: u64 = 2_000_000;
-
-/// The most memory one request may take, by its estimate.
-pub const MAX_REQUEST_BYTES: u64 = 256 << 20;
 
 /// What a computation costs by its estimate: rough steps and peak bytes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,7 +77,7 @@ pub enum Admission {
 }
 
 /// How far one request may go for one family of heap games
-/// ([`Budget::max_values`]), as a front end publishes it.
+/// ([`Budget::value_cap`]), as a front end publishes it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ValueCap {
     /// The games it applies to, in words, with specs as examples.
@@ -203,27 +155,6 @@ impl Family {
     }
 }
 
-/// The library's prices and bounds for one request: its threshold of cheap
-/// work, its bound on memory, and the estimates of every engine a server
-/// runs (see the [module documentation](self)).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Budget {
-    /// Work below this many steps is cheap ([`CHEAP_STEPS`]).
-    pub cheap_steps: u64,
-    /// Work whose memory is over this many bytes is refused
-    /// ([`MAX_REQUEST_BYTES`]).
-    pub max_bytes: u64,
-}
-
-impl Default for Budget {
-    fn default() -> Budget {
-        Budget {
-            cheap_steps: CHEAP_STEPS,
-            max_bytes: MAX_REQUEST_BYTES,
-        }
-    }
-}
-
 /// Rough bytes of one stored misère canonical form: its node, its
 /// options and its entry in the store's index.
 pub const FORM_BYTES: u64 = 128;
@@ -263,16 +194,16 @@ impl Budget {
     /// ```
     /// use grundy::Budget;
     /// let budget = Budget::default();
-    /// assert_eq!(budget.max_values(&"sub{1,3,4}".parse()?), 1_000_000);
-    /// assert_eq!(budget.max_values(&"0.F7".parse()?), 1_000);
-    /// assert_eq!(budget.max_values(&"nim".parse()?), u64::MAX);
+    /// assert_eq!(budget.value_cap(&"sub{1,3,4}".parse()?), 1_000_000);
+    /// assert_eq!(budget.value_cap(&"0.F7".parse()?), 1_000);
+    /// assert_eq!(budget.value_cap(&"nim".parse()?), u64::MAX);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn max_values(&self, ruleset: &HeapRuleset) -> u64 {
+    pub fn value_cap(&self, ruleset: &HeapRuleset) -> u64 {
         Family::of(ruleset).cap()
     }
 
-    /// [`Budget::max_values`] for every family it bounds, as a front end
+    /// [`Budget::value_cap`] for every family it bounds, as a front end
     /// publishes its limits.
     ///
     /// ```
@@ -399,21 +330,19 @@ impl Budget {
     }
 
     /// What [`HeapSolver`](crate::sum::HeapSolver)'s `prepare` for
-    /// `heaps` within `limits`, then one
+    /// `heaps` within this budget, then one
     /// [`solve`](crate::sum::HeapSolver::solve) listing up to `listed`
     /// winning moves, cost: the values up to the largest heap or the search
     /// for a period (normal play), the exhaustive search of the sum or the
     /// game's misère quotient (misère play), and the winning moves.
     ///
     /// ```
-    /// use grundy::sum::SolverLimits;
     /// use grundy::{Admission, Budget, Convention};
     /// let budget = Budget::default();
     /// let kayles = "kayles".parse()?;
-    /// let limits = SolverLimits::default();
-    /// let small = budget.sum(&kayles, Convention::Normal, &[3, 5, 7], &limits, 20);
+    /// let small = budget.sum(&kayles, Convention::Normal, &[3, 5, 7], 20);
     /// assert_eq!(budget.admit(small), Admission::Now);
-    /// let misere = budget.sum(&kayles, Convention::Misere, &[30, 30, 30], &limits, 20);
+    /// let misere = budget.sum(&kayles, Convention::Misere, &[30, 30, 30], 20);
     /// assert_eq!(budget.admit(misere), Admission::Slot);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
@@ -422,7 +351,21 @@ impl Budget {
         ruleset: &HeapRuleset,
         convention: Convention,
         heaps: &[u64],
-        limits: &SolverLimits,
+        listed: usize,
+    ) -> Cost {
+        let max = self.max_values_for(ruleset);
+        self.solver(ruleset, convention, heaps, max, false, listed)
+    }
+
+    /// [`Budget::sum`] for a solver that computes at most `max` values,
+    /// as a table up to the largest heap when `tabulate`.
+    fn solver(
+        &self,
+        ruleset: &HeapRuleset,
+        convention: Convention,
+        heaps: &[u64],
+        max: u64,
+        tabulate: bool,
         listed: usize,
     ) -> Cost {
         let count = heaps.len() as u64;
@@ -433,9 +376,8 @@ impl Budget {
         let largest = heaps.iter().copied().max().unwrap_or(0);
         match convention {
             Convention::Normal => {
-                let max = limits.max_values;
                 let theorem = Theorem::for_ruleset(ruleset).is_some();
-                let prepare = if (limits.tabulate && largest <= max)
+                let prepare = if (tabulate && largest <= max)
                     || largest <= crate::sum::DIRECT_TABLE.min(max)
                     || (!theorem && largest <= max)
                 {
@@ -467,10 +409,10 @@ impl Budget {
             }
             Convention::Misere => {
                 let tokens = heaps.iter().fold(0u64, |sum, &h| sum.saturating_add(h));
-                if tokens <= limits.misere.max_search_tokens {
+                if tokens <= self.max_misere_tokens {
                     self.misere_search(ruleset, heaps, tokens)
-                } else if largest <= limits.misere.max_quotient_heap {
-                    self.quotient(ruleset, largest, &limits.misere.quotient_limits())
+                } else if largest <= self.max_quotient_heap {
+                    self.quotient_within(ruleset, largest, self.sum_quotient_searched())
                         .then(self.moves(ruleset, heaps))
                 } else {
                     // Refused before any work.
@@ -547,63 +489,63 @@ impl Budget {
     }
 
     /// What the misère quotient of `ruleset` on heaps up to `max_heap`
-    /// costs within `limits`. Its verification at heap `n` takes
-    /// `O(n · |Q|²)` steps for candidates `Q` of up to four times
-    /// `limits.max_order` elements, and its fallback search remembers up to
-    /// `limits.max_searched` sums: nothing bounds it below that, so every
-    /// quotient of a heap or more is expensive.
+    /// costs computed on its own within this budget. Its verification at
+    /// heap `n` takes `O(n · |Q|²)` steps for candidates `Q` of up to four
+    /// times [`max_quotient_order`](Budget::max_quotient_order) elements,
+    /// and its fallback search remembers up to
+    /// [`quotient_searched`](Budget::quotient_searched) sums: nothing bounds
+    /// it below that, so every quotient of a heap or more is expensive.
     ///
     /// ```
-    /// use grundy::misere::QuotientLimits;
     /// use grundy::{Admission, Budget};
     /// let budget = Budget::default();
-    /// let cost = budget.quotient(&"0.6".parse()?, 30, &QuotientLimits::default());
+    /// let cost = budget.quotient(&"0.6".parse()?, 30);
     /// assert_eq!(budget.admit(cost), Admission::Slot);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn quotient(&self, ruleset: &HeapRuleset, max_heap: u64, limits: &QuotientLimits) -> Cost {
+    pub fn quotient(&self, ruleset: &HeapRuleset, max_heap: u64) -> Cost {
+        self.quotient_within(ruleset, max_heap, self.quotient_searched())
+    }
+
+    /// [`Budget::quotient`] with a search that remembers up to `searched`
+    /// sums.
+    fn quotient_within(&self, ruleset: &HeapRuleset, max_heap: u64, searched: usize) -> Cost {
         if max_heap == 0 {
             return Cost::steps(1);
         }
-        let order = (limits.max_order as u64).saturating_mul(4);
+        let order = (self.max_quotient_order as u64).saturating_mul(4);
         let verify = max_heap
             .saturating_mul(self.options(ruleset, max_heap).max(1))
             .saturating_mul(order.saturating_mul(order));
-        let search = (limits.max_searched as u64).saturating_mul(POSITION_STEPS);
+        let search = (searched as u64).saturating_mul(POSITION_STEPS);
         Cost {
             steps: verify.saturating_add(search),
             bytes: order.saturating_mul(order).saturating_mul(4),
         }
     }
 
-    /// What a [`Match`](crate::play::Match) of heaps within `limits`
-    /// costs to start (the solver prepared as the match prepares it) and
-    /// to answer one turn: the engine's move, which compares up to 64
-    /// candidate moves by the replies each leaves, a hint, or a move
-    /// checked.
+    /// What a [`Match`](crate::play::Match) of heaps within this budget
+    /// costs to start (the solver prepared as the match prepares it: a
+    /// table up to the largest heap, at most
+    /// [`max_match_heap`](Budget::max_match_heap)) and to answer one turn:
+    /// the engine's move, which compares up to 64 candidate moves by the
+    /// replies each leaves, a hint, or a move checked.
     ///
     /// ```
-    /// use grundy::play::MatchLimits;
     /// use grundy::{Admission, Budget, Convention};
     /// let budget = Budget::default();
-    /// let limits = MatchLimits::default();
     /// let nim = "nim".parse()?;
-    /// let turn = budget.heap_match(&nim, Convention::Normal, &[3, 5, 7], &limits);
+    /// let turn = budget.heap_match(&nim, Convention::Normal, &[3, 5, 7]);
     /// assert_eq!(budget.admit(turn), Admission::Now);
     /// # Ok::<(), grundy::ParseError>(())
     /// ```
-    pub fn heap_match(
-        &self,
-        ruleset: &HeapRuleset,
-        convention: Convention,
-        heaps: &[u64],
-        limits: &MatchLimits,
-    ) -> Cost {
-        let prepare = self.sum(
+    pub fn heap_match(&self, ruleset: &HeapRuleset, convention: Convention, heaps: &[u64]) -> Cost {
+        let prepare = self.solver(
             ruleset,
             convention,
             heaps,
-            &limits.solver_limits(),
+            self.max_match_heap,
+            true,
             usize::MAX,
         );
         let turn = if *ruleset == HeapRuleset::Nim {
@@ -900,7 +842,7 @@ mod tests {
             ("grundy-game", 10_000),
         ] {
             let r = ruleset(spec);
-            assert_eq!(budget.max_values(&r), cap, "{spec}");
+            assert_eq!(budget.value_cap(&r), cap, "{spec}");
             if cap != u64::MAX {
                 assert!(
                     budget
@@ -916,7 +858,6 @@ mod tests {
     #[test]
     fn cheap_and_expensive_requests_are_told_apart() {
         let b = Budget::default();
-        let limits = SolverLimits::default();
         let now = |c: Cost| b.admit(c) == Admission::Now;
         // What a page sends all the time.
         assert!(now(b.values(&ruleset("kayles"), 4096)));
@@ -924,24 +865,18 @@ mod tests {
             &ruleset("nim"),
             Convention::Misere,
             &[3, 5, 7],
-            &limits,
             20
         )));
         assert!(now(b.heap_match(
             &ruleset("kayles"),
             Convention::Misere,
-            &[3, 5, 7],
-            &MatchLimits::default()
+            &[3, 5, 7]
         )));
         assert!(now(b.heap_graph(&ruleset("kayles"), 7, 200)));
         // The issue's expensive requests.
         assert!(!now(b.values(&ruleset("0.6"), 1_000_000_000)));
         assert!(!now(b.values(&ruleset("sub{1..900000}"), 1_000_000)));
-        assert!(!now(b.quotient(
-            &ruleset("0.6"),
-            30,
-            &QuotientLimits::default()
-        )));
+        assert!(!now(b.quotient(&ruleset("0.6"), 30)));
         assert!(!now(b.values(&ruleset("0.F7"), 1000)));
         assert!(!now(b.nim([10_000; 25])));
     }
