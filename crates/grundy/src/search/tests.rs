@@ -388,7 +388,7 @@ impl ImpartialGame for Unlayered {
 
 #[test]
 fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force() {
-    use grundy_testkit::boards::{chomp_moves, grid, Grid};
+    use grundy_testkit::boards::{self, grid};
     let mut seed = 0x51_7cc1_b727_220a;
     for round in 0..60 {
         let rows = 1 + (rng(&mut seed) % 5) as u8;
@@ -412,7 +412,7 @@ fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force()
         let mut options = Vec::new();
         chomp.moves(&pos, &mut options);
         // The test kit's own rules, no search: the value and the P-options.
-        let mut kit = grundy_testkit::Plain::normal(|g: &Grid| chomp_moves(g));
+        let mut kit = boards::chomp();
         let want = kit.value(&grid(&chomp.render(pos)));
         let want_p: Vec<bool> = options
             .iter()
@@ -430,14 +430,11 @@ fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force()
                     Search::new(&chomp).plain(true)
                 })
                 .unwrap()
-                .map_or_else(
-                    || {
-                        let v = s.nimber(&pos).unwrap();
-                        let p = options.iter().map(|o| s.is_p(o).unwrap()).collect();
-                        (v, p)
-                    },
-                    |x| x,
-                );
+                .unwrap_or_else(|| {
+                    let v = s.nimber(&pos).unwrap();
+                    let p = options.iter().map(|o| s.is_p(o).unwrap()).collect();
+                    (v, p)
+                });
             let at = format!("{}, {threads} threads", chomp.render(pos));
             assert_eq!(v.0, want, "{at}");
             assert_eq!(p, want_p, "{at}");
