@@ -187,6 +187,27 @@ pub trait ImpartialGame {
     fn dense_position(&self, _index: usize) -> Option<Self::Position> {
         None
     }
+
+    /// Pushes onto `out` the positions of layer `layer` among those `pos`
+    /// leads to (itself included), and returns `true` while `layer` is one
+    /// of them; `false` (the default) when it is past the last layer, or
+    /// for a game without layers. The layers, from 0 up, must hold every
+    /// position `pos` leads to, each once, with every option of a position
+    /// in a lower layer than the position itself, and `pos` alone in the
+    /// last one (Chomp's layers are the diagrams of 1, 2, ... squares).
+    ///
+    /// A game that gives its option numbers ([`ImpartialGame::dense_moves`])
+    /// and its layers is valued by [`crate::search::Search::plain`] layer by
+    /// layer, from the bottom, into its flat table: no recursion, and the
+    /// positions of one layer are shared out between threads.
+    fn dense_layer(
+        &self,
+        _pos: &Self::Position,
+        _layer: usize,
+        _out: &mut Vec<Self::Position>,
+    ) -> bool {
+        false
+    }
 }
 
 /// The hasher of the solver's tables: a word-at-a-time multiply-rotate hash

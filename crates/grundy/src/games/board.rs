@@ -496,11 +496,13 @@ pub struct SearchOptions {
     /// `outcome_only`); without them the search answers only the value or
     /// the outcome, as other solvers do.
     pub winning_moves: bool,
-    /// The threads that search the options of the position at once (the
-    /// value and every winning move, not `outcome_only`) for Cram and Node
-    /// Kayles: each keeps its own table, with a share of `memory`, and
-    /// they trade the values they find; 1 searches on the calling thread
-    /// only.
+    /// The threads that search the position at once (the value and every
+    /// winning move, not `outcome_only`): for Cram and Node Kayles the
+    /// options of one region in rounds, for a position of several regions
+    /// each region's value and then each move, every thread with its own
+    /// table (a share of `memory`) trading the values it finds; for Chomp
+    /// the layers of its flat table, shared. The answer does not depend on
+    /// the threads; 1 searches on the calling thread only.
     pub threads: usize,
 }
 
@@ -649,7 +651,7 @@ where
             options.winning_moves,
             threads,
             memory,
-            make,
+            &make,
         )? {
             let winning_moves = moves
                 .iter()
@@ -665,10 +667,12 @@ where
             });
         }
     }
+    // A position of several regions: each region's value on every
+    // thread, then each move asked on its own thread (below).
     let value = if options.outcome_only {
         None
     } else {
-        Some(search.nimber(&pos)?)
+        Some(search.nimber_on(&pos, options.threads, options.memory, &make)?)
     };
     let outcome = match value {
         Some(Nimber(0)) => Outcome::P,
@@ -689,6 +693,17 @@ where
             .flatten();
         match quick {
             Some((mv, _)) => winning_moves.push(mv.clone()),
+            None if !options.outcome_only && options.threads > 1 => {
+                let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
+                let p = search.p_positions_on(&pos, &to, options.threads, options.memory, &make)?;
+                winning_moves.extend(
+                    moves
+                        .iter()
+                        .zip(p)
+                        .filter(|&(_, p)| p)
+                        .map(|((mv, _), _)| mv.clone()),
+                );
+            }
             None => {
                 for (mv, to) in moves {
                     if search.is_p(to)? {

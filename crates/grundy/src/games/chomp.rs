@@ -105,6 +105,36 @@ fn bite_at(pos: &mut u128, r: u8, c: u8) {
     }
 }
 
+/// Pushes onto `out` every diagram `cur | rows i..` whose rows `i..` hold
+/// `rest` squares, row `j` at most `caps[j]` long and none longer than
+/// `longest`.
+fn diagrams_inside(
+    caps: &[usize],
+    i: usize,
+    longest: usize,
+    rest: usize,
+    cur: u128,
+    out: &mut Vec<u128>,
+) {
+    if rest == 0 {
+        out.push(cur);
+        return;
+    }
+    let Some(&cap) = caps.get(i) else {
+        return;
+    };
+    for len in (1..=longest.min(cap).min(rest)).rev() {
+        // The most the rows below can hold under a row of `len`; it only
+        // shrinks as `len` does.
+        let room: usize = caps[i + 1..].iter().map(|&c| c.min(len)).sum();
+        if len + room < rest {
+            break;
+        }
+        let row = cur | (len as u128) << (8 * i);
+        diagrams_inside(caps, i + 1, len, rest - len, row, out);
+    }
+}
+
 /// Pascal's triangle up to 63: `BINOMIAL[n][k]` is `n` choose `k`.
 static BINOMIAL: [[u64; 64]; 64] = {
     let mut t = [[0u64; 64]; 64];
@@ -262,6 +292,38 @@ impl ImpartialGame for Chomp {
         Some(pos)
     }
 
+    /// The diagrams inside `pos` (every row no longer than `pos`'s) with
+    /// `layer + 1` squares: a bite eats at least one square, so every
+    /// option is in a lower layer, and `pos` is alone in the last.
+    ///
+    /// ```
+    /// use grundy::game::ImpartialGame;
+    /// use grundy::games::Chomp;
+    /// let chomp = Chomp::new(2, 2).unwrap();
+    /// let mut out = Vec::new();
+    /// // Two squares in a 2x2 box: a row of two, or a column of two.
+    /// assert!(chomp.dense_layer(&chomp.start(), 1, &mut out));
+    /// out.sort();
+    /// assert_eq!(out, vec![2, 1 | 1 << 8]);
+    /// assert!(!chomp.dense_layer(&chomp.start(), 4, &mut out));
+    /// ```
+    fn dense_layer(&self, &pos: &u128, layer: usize, out: &mut Vec<u128>) -> bool {
+        if self.dense_len().is_none() {
+            return false;
+        }
+        let rows = usize::from(self.rows);
+        let mut caps = [0usize; 16];
+        for (r, cap) in caps.iter_mut().enumerate().take(rows) {
+            *cap = usize::from((pos >> (8 * r)) as u8);
+        }
+        let squares: usize = caps.iter().sum();
+        if layer >= squares {
+            return false;
+        }
+        diagrams_inside(&caps[..rows], 0, usize::MAX, layer + 1, 0, out);
+        true
+    }
+
     fn moves(&self, &pos: &u128, out: &mut Vec<u128>) {
         for r in 0..16u8 {
             let len = (pos >> (8 * r)) as u8;
@@ -309,6 +371,41 @@ mod tests {
                 assert_eq!(numbers, built, "{}", chomp.render(pos));
             }
             assert_eq!(chomp.dense_position(n), None);
+        }
+    }
+
+    #[test]
+    fn layers_hold_every_diagram_inside_once_by_squares() {
+        for (rows, cols) in [(1, 5), (3, 4), (4, 4), (5, 3)] {
+            let chomp = Chomp::new(rows, cols).unwrap();
+            let n = chomp.dense_len().unwrap();
+            // Every position of the box as a root, small boxes only.
+            for root in (0..n).map(|i| chomp.dense_position(i).unwrap()) {
+                let inside =
+                    |p: u128| (0..16).all(|r| (p >> (8 * r)) as u8 <= (root >> (8 * r)) as u8);
+                let mut want: Vec<u128> = (0..n)
+                    .map(|i| chomp.dense_position(i).unwrap())
+                    .filter(|&p| p != 0 && inside(p))
+                    .collect();
+                let mut got = Vec::new();
+                let mut layer = 0;
+                let mut out = Vec::new();
+                while chomp.dense_layer(&root, layer, &mut out) {
+                    for &p in &out {
+                        let squares: usize =
+                            Chomp::row_lengths(p).iter().map(|&l| usize::from(l)).sum();
+                        assert_eq!(squares, layer + 1, "{}", chomp.render(p));
+                    }
+                    got.append(&mut out);
+                    layer += 1;
+                }
+                if root != 0 {
+                    assert_eq!(got.last(), Some(&root));
+                }
+                got.sort_unstable();
+                want.sort_unstable();
+                assert_eq!(got, want, "{}", chomp.render(root));
+            }
         }
     }
 

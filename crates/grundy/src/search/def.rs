@@ -138,13 +138,13 @@ impl<G: ImpartialGame> Search<'_, G> {
 /// [`Set::WIDTH`] in a set on the stack; a position with that many options
 /// or more counts the rest in a vector (the mex of `n` options is at most
 /// `n`).
-struct Mex {
+pub(super) struct Mex {
     low: Set,
     big: Vec<bool>,
 }
 
 impl Mex {
-    fn new(options: usize) -> Mex {
+    pub(super) fn new(options: usize) -> Mex {
         Mex {
             low: Set::default(),
             big: if options >= Set::WIDTH as usize {
@@ -155,7 +155,7 @@ impl Mex {
         }
     }
 
-    fn insert(&mut self, v: u32) {
+    pub(super) fn insert(&mut self, v: u32) {
         if v < Set::WIDTH {
             self.low.insert(v);
         } else if let Some(s) = self.big.get_mut(v as usize) {
@@ -164,7 +164,7 @@ impl Mex {
     }
 
     /// The least value not inserted.
-    fn value(&self) -> u32 {
+    pub(super) fn value(&self) -> u32 {
         match self.low.complement().min() {
             Some(v) => v,
             None => (Set::WIDTH..)

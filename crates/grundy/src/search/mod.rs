@@ -47,7 +47,8 @@
 //! | `ordering.rs` | move ordering: options split into parts, the known ones first, the rest easiest first |
 //! | `table.rs`, `ruled.rs` | the transposition table, and the record of values ruled out |
 //! | `set.rs` | sets of candidate values |
-//! | `root.rs` | the root's options asked in rounds, on one thread or several |
+//! | `root.rs` | the root's options asked in rounds, on one thread or several; a sum's regions and moves on several |
+//! | `dense.rs` | the flat table of a game with layers (Chomp) filled from the bottom, on one thread or several |
 //! | [`misere`] | [`MisereSearch`]: misère outcomes, by a table of multisets of components |
 //! | [`genus`] | [`genus::GenusSearch`]: Conway's genus of any position, the same way |
 //!
@@ -77,6 +78,7 @@ use crate::Nimber;
 
 mod br;
 mod def;
+mod dense;
 pub mod genus;
 mod lv;
 pub mod misere;

@@ -27,7 +27,7 @@
 //! later, without a lock or a shared cache line on the way of a lookup.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::lv::cancel_pairs;
@@ -249,7 +249,14 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         G::Position: Send + Sync,
         F: Fn() -> Search<'g, G> + Sync,
     {
-        if threads <= 1 || self.dense.is_some() {
+        if self.dense.is_some() {
+            // A flat table is filled layer by layer on every thread, where
+            // the game has layers (Chomp); the value and the options are
+            // then read from it.
+            self.fill_dense_on(pos, threads)?;
+            return self.value_and_p_options(pos, options, winning);
+        }
+        if threads <= 1 {
             return self.value_and_p_options(pos, options, winning);
         }
         let Some(rounds) = self.rounds(pos, options, winning)? else {
@@ -287,6 +294,152 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             self.helper_bytes += bytes;
         }
         Self::answer(rounds)
+    }
+
+    /// The value of `pos`, each of its components valued by
+    /// [`Search::value_and_p_options_on`]: the rounds of a component's
+    /// options are shared out between the threads, one component after
+    /// the other (the value of a sum is the xor of its components').
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the cancel flag fires.
+    pub(crate) fn nimber_on<F>(
+        &mut self,
+        pos: &G::Position,
+        threads: usize,
+        bytes: usize,
+        helper: F,
+    ) -> Result<Nimber, Cancelled>
+    where
+        G: Sync,
+        G::Position: Send + Sync,
+        F: Fn() -> Search<'g, G> + Sync,
+    {
+        if threads <= 1 || self.plain {
+            return self.nimber(pos);
+        }
+        let mut comps = Vec::new();
+        self.game.components(pos, &mut comps);
+        cancel_pairs(&mut comps);
+        let mut options = Vec::new();
+        let mut total = 0;
+        for c in &comps {
+            options.clear();
+            self.game.moves(c, &mut options);
+            let before = self.stats.nodes;
+            let asked = self.value_and_p_options_on(c, &options, false, threads, bytes, &helper)?;
+            let v = match asked {
+                Some((v, _)) => {
+                    // Stored, as a search stores each component it values:
+                    // the questions about the moves read it.
+                    if let Ok(small) = u32::try_from(v.0) {
+                        self.tt_store(c, small, self.stats.nodes - before + 1);
+                    }
+                    v
+                }
+                None => self.nimber(c)?,
+            };
+            total ^= v.0;
+        }
+        Ok(Nimber(total))
+    }
+
+    /// Whether each of `positions` is a P-position, asked on `threads`
+    /// threads: each takes the next position not yet asked, in a search
+    /// of its own made by `helper` (this one for the first thread), and
+    /// the threads trade the values they find through an [`Exchange`].
+    /// The values of `root`'s components that this search knows (the
+    /// positions are `root`'s options, each one region changed) are given
+    /// to the others first: without them each would ask the regions a move
+    /// leaves alone about values they do not have, a search each.
+    /// The answers are exact, so they do not depend on the threads; the
+    /// counters add up all threads' positions.
+    ///
+    /// # Errors
+    /// [`Cancelled`] when the cancel flag fires.
+    pub(crate) fn p_positions_on<F>(
+        &mut self,
+        root: &G::Position,
+        positions: &[G::Position],
+        threads: usize,
+        bytes: usize,
+        helper: F,
+    ) -> Result<Vec<bool>, Cancelled>
+    where
+        G: Sync,
+        G::Position: Send + Sync,
+        F: Fn() -> Search<'g, G> + Sync,
+    {
+        if threads <= 1 || self.plain || positions.len() <= 1 {
+            return positions.iter().map(|p| self.is_p(p)).collect();
+        }
+        let threads = threads.min(positions.len());
+        let mut seeds = Vec::new();
+        self.game.components(root, &mut seeds);
+        let seeds: Vec<(G::Position, u32)> = seeds
+            .into_iter()
+            .filter_map(|c| self.tt_get(&c).map(|v| (c, v)))
+            .collect();
+        let exchange = Arc::new(Exchange::new(threads));
+        let own = bytes / threads;
+        self.join(Arc::clone(&exchange), 0, own);
+        // Each answer: 0 while unknown, 1 for N, 2 for P.
+        let answers: Vec<AtomicU8> = positions.iter().map(|_| AtomicU8::new(0)).collect();
+        let next = AtomicUsize::new(0);
+        let ask = |search: &mut Search<'g, G>| -> Result<(), Cancelled> {
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(p) = positions.get(i) else {
+                    return Ok(());
+                };
+                match search.is_p(p) {
+                    Ok(is_p) => answers[i].store(1 + u8::from(is_p), Ordering::Relaxed),
+                    Err(e) => {
+                        // The others stop at their next trade.
+                        exchange.done.store(true, Ordering::Relaxed);
+                        return Err(e);
+                    }
+                }
+            }
+        };
+        let (mine, helpers) = std::thread::scope(|s| {
+            let running: Vec<_> = (1..threads)
+                .map(|me| {
+                    let (exchange, helper, ask) = (Arc::clone(&exchange), &helper, &ask);
+                    let seeds = &seeds;
+                    s.spawn(move || {
+                        let mut search = helper();
+                        search.join(exchange, me, own);
+                        for (c, v) in seeds {
+                            search.table.store(c, *v, 1);
+                        }
+                        let r = ask(&mut search);
+                        (r, search.stats, search.stats().table_bytes)
+                    })
+                })
+                .collect();
+            let mine = ask(self);
+            let helpers = running
+                .into_iter()
+                .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+                .collect::<Vec<_>>();
+            (mine, helpers)
+        });
+        self.exchange = None;
+        let mut result = mine;
+        for (r, h, bytes) in helpers {
+            result = result.and(r);
+            self.stats.nodes += h.nodes;
+            self.stats.table_hits += h.table_hits;
+            self.stats.endgame_hits += h.endgame_hits;
+            self.helper_bytes += bytes;
+        }
+        result?;
+        self.cancel.check()?;
+        Ok(answers
+            .iter()
+            .map(|a| a.load(Ordering::Relaxed) == 2)
+            .collect())
     }
 
     /// Makes this search thread number `me` of `exchange`, in about

@@ -363,3 +363,125 @@ fn nimbers_beyond_the_candidate_sets_are_valued_exactly() {
         }
     }
 }
+
+/// Chomp without its layers: the plain search values it by recursion.
+struct Unlayered(Chomp);
+
+impl ImpartialGame for Unlayered {
+    type Position = u128;
+    fn moves(&self, pos: &u128, out: &mut Vec<u128>) {
+        self.0.moves(pos, out);
+    }
+    fn dense_len(&self) -> Option<usize> {
+        self.0.dense_len()
+    }
+    fn dense_index(&self, pos: &u128) -> Option<usize> {
+        self.0.dense_index(pos)
+    }
+    fn dense_moves(&self, pos: &u128, out: &mut Vec<usize>) -> bool {
+        self.0.dense_moves(pos, out)
+    }
+    fn dense_position(&self, index: usize) -> Option<u128> {
+        self.0.dense_position(index)
+    }
+}
+
+#[test]
+fn chomp_filled_by_layers_on_any_threads_matches_the_recursion_and_brute_force() {
+    use grundy_testkit::boards::{self, grid};
+    let mut seed = 0x51_7cc1_b727_220a;
+    for round in 0..60 {
+        let rows = 1 + (rng(&mut seed) % 5) as u8;
+        let cols = 1 + (rng(&mut seed) % 7) as u8;
+        let chomp = Chomp::new(rows, cols).unwrap();
+        // Full rectangles first, then random diagrams.
+        let mut pos = chomp.start();
+        if round >= 8 {
+            let mut len = cols;
+            pos = 0;
+            for r in 0..rows {
+                let most = if r == 0 {
+                    u64::from(cols)
+                } else {
+                    u64::from(len) + 1
+                };
+                len = (rng(&mut seed) % most) as u8 + u8::from(r == 0);
+                pos |= u128::from(len) << (8 * r);
+            }
+        }
+        let mut options = Vec::new();
+        chomp.moves(&pos, &mut options);
+        // The test kit's own rules, no search: the value and the P-options.
+        let mut kit = boards::chomp();
+        let want = kit.value(&grid(&chomp.render(pos)));
+        let want_p: Vec<bool> = options
+            .iter()
+            .map(|o| kit.value(&grid(&chomp.render(*o))) == 0)
+            .collect();
+        // The recursion, and its counters.
+        let unlayered = Unlayered(chomp);
+        let mut rec = Search::new(&unlayered).plain(true);
+        assert_eq!(rec.nimber(&pos).unwrap().0, want, "{}", chomp.render(pos));
+        let mut seen = Vec::new();
+        for threads in [1, 2, 3] {
+            let mut s = Search::new(&chomp).plain(true);
+            let (v, p) = s
+                .value_and_p_options_on(&pos, &options, true, threads, DEFAULT_MEMORY, || {
+                    Search::new(&chomp).plain(true)
+                })
+                .unwrap()
+                .unwrap_or_else(|| {
+                    let v = s.nimber(&pos).unwrap();
+                    let p = options.iter().map(|o| s.is_p(o).unwrap()).collect();
+                    (v, p)
+                });
+            let at = format!("{}, {threads} threads", chomp.render(pos));
+            assert_eq!(v.0, want, "{at}");
+            assert_eq!(p, want_p, "{at}");
+            // The counters are the recursion's, whatever the threads.
+            let (a, b) = (s.stats(), rec.stats());
+            assert_eq!(
+                (a.nodes, a.table_hits, a.entries),
+                (b.nodes, b.table_hits, b.entries),
+                "{at}"
+            );
+            seen.push(a);
+        }
+        // And `nimber` alone, on one thread.
+        let mut one = Search::new(&chomp).plain(true);
+        assert_eq!(one.nimber(&pos).unwrap().0, want);
+        assert_eq!(one.stats(), seen[0], "{}", chomp.render(pos));
+    }
+}
+
+#[test]
+fn a_fill_on_several_threads_stops_when_cancelled() {
+    let chomp = Chomp::new(12, 12).unwrap();
+    // (One thread recurses, and stops as every search does.)
+    for threads in [2, 3] {
+        let cancel = Cancel::new();
+        let mut s = Search::new(&chomp).plain(true).cancel(&cancel);
+        let mut options = Vec::new();
+        chomp.moves(&chomp.start(), &mut options);
+        let start = std::time::Instant::now();
+        let stopper = std::thread::spawn({
+            let cancel = cancel.clone();
+            move || {
+                std::thread::sleep(std::time::Duration::from_millis(20));
+                cancel.cancel();
+            }
+        });
+        let r = s.value_and_p_options_on(
+            &chomp.start(),
+            &options,
+            true,
+            threads,
+            DEFAULT_MEMORY,
+            || Search::new(&chomp).plain(true).cancel(&cancel),
+        );
+        stopper.join().unwrap();
+        assert!(r.is_err(), "{threads} threads");
+        // Far less than the whole fill (a second or more here).
+        assert!(start.elapsed().as_secs_f64() < 30.0);
+    }
+}
