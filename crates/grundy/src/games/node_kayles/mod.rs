@@ -265,11 +265,11 @@ mod tests {
     #[test]
     fn paths_are_the_octal_game_0_137() {
         let g = dawson(60);
-        for n in 1..=60 {
+        for (n, &value) in g.iter().enumerate().skip(1) {
             let path = NodeKayles::parse(&format!("nodekayles:path:{n}"), None).unwrap();
             assert_eq!(
                 Search::new(&path).nimber(&path.start()).unwrap(),
-                Nimber(g[n]),
+                Nimber(value),
                 "path of {n}"
             );
         }

@@ -231,9 +231,10 @@ pub enum UnknownReason {
     NoTheorem,
     /// A theorem applies, but no period was proved within the limit.
     LimitReached,
-    /// A theorem applies, but even its shortest proof (preperiod 0, period
-    /// 1) checks values up to `needs`, beyond the limit, so no value was
-    /// computed (a subtraction set with a huge element, `sub{1..16777216}`).
+    /// A theorem applies, but even its shortest proof (preperiod 0 and
+    /// period 1) checks values up to `needs`, beyond the limit, so no value
+    /// was computed (a subtraction set with a huge element,
+    /// `sub{1..16777216}`).
     ProofBeyondLimit {
         /// The least index every proof of this game must reach.
         needs: u64,
