@@ -722,7 +722,7 @@ mod tests {
                     let count = histogram
                         .iter()
                         .enumerate()
-                        .filter(|&(g, _)| (g as u64 & m).count_ones() % 2 == 0)
+                        .filter(|&(g, _)| (g as u64 & m).count_ones().is_multiple_of(2))
                         .map(|(_, &c)| c)
                         .sum::<u64>();
                     (count, m)

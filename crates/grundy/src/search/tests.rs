@@ -169,7 +169,7 @@ fn outcome_of_sums_matches_the_values() {
         for r in 0..3 {
             pos &= !cram.cell(r, 4);
             for c in 0..9 {
-                if rng(&mut seed) % 4 == 0 {
+                if rng(&mut seed).is_multiple_of(4) {
                     pos &= !cram.cell(r, c);
                 }
             }

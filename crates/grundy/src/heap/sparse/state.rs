@@ -254,7 +254,7 @@ impl State {
             self.next_rebuild = 2 * (n + 1);
             reclassify = true;
         }
-        if self.rebuild_every > 0 && n % self.rebuild_every == 0 {
+        if self.rebuild_every > 0 && n.is_multiple_of(self.rebuild_every) {
             reclassify = true;
         }
         reclassify && !self.force_dense && n + 1 >= FIRST_REBUILD

@@ -129,7 +129,7 @@ impl State {
     /// heap sizes, many scans per heap size double it, few halve it.
     pub(super) fn adapt_prefix(&mut self, n: usize, scans: u64) {
         self.prefix_scans += scans;
-        if n % PREFIX_ROUND == 0 {
+        if n.is_multiple_of(PREFIX_ROUND) {
             let per_heap = self.prefix_scans / PREFIX_ROUND as u64;
             if per_heap >= 4 {
                 self.prefix = (self.prefix * 2).min(PREFIX_MAX);
