@@ -241,7 +241,8 @@ mod tests {
         // chunk boundaries.
         let v: Vec<u8> = pseudo_random(12345, 400, 23).map(|x| x as u8).collect();
         for len in [
-            0, 1, 2, 15, 16, 17, 31, 32, 33, 63, 64, 65, 95, 127, 128, 129, 200,
+            0, 1, 2, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 79, 80, 95, 96, 111, 112,
+            127, 128, 129, 143, 200,
         ] {
             for shift in [0, 3, 150] {
                 let front = &v[..len];
@@ -260,7 +261,8 @@ mod tests {
         // has it, 64 pairs a step), and values past 255.
         let v: Vec<u16> = pseudo_random(777, 400, 300).map(|x| x as u16).collect();
         for len in [
-            1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 63, 64, 65, 127, 128, 129, 192, 200,
+            1, 7, 8, 9, 15, 16, 17, 31, 32, 33, 47, 48, 63, 64, 65, 79, 96, 111, 112, 127, 128,
+            129, 192, 200,
         ] {
             let (front, back) = (&v[..len], &v[100..100 + len]);
             for m in (0..512u16).step_by(7) {
