@@ -171,23 +171,9 @@ fn play_and_graph_take_the_new_specs() {
     }
 }
 
-fn has_font() -> bool {
-    let found = std::env::var("GRUNDY_FONT").is_ok()
-        || std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
-    if !found {
-        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(
-            !in_ci,
-            "the plot tests must run in CI, but no font was found"
-        );
-        eprintln!("SKIPPED the heat map test: no DejaVuSans.ttf");
-    }
-    found
-}
-
 #[test]
 fn wythoff_heat_map_has_a_cell_per_value() {
-    if !has_font() {
+    if !common::has_font("the heat map test") {
         return;
     }
     let dir = std::env::temp_dir().join(format!("grundy-heat-{}", std::process::id()));

@@ -12,20 +12,6 @@ use common::grundy;
 use predicates::prelude::*;
 use predicates::str::contains;
 
-fn no_font() -> bool {
-    let found = std::env::var("GRUNDY_FONT").is_ok()
-        || std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
-    if !found {
-        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(
-            !in_ci,
-            "the plot tests must run in CI, but no font was found"
-        );
-        eprintln!("SKIPPED the plot tests: no DejaVuSans.ttf (apt-get install fonts-dejavu-core)");
-    }
-    !found
-}
-
 fn temp(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("grundy-plot-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
@@ -34,7 +20,7 @@ fn temp(name: &str) -> std::path::PathBuf {
 
 #[test]
 fn kayles_svg_has_a_dot_per_value_and_the_period() {
-    if no_font() {
+    if !common::has_font("the plot tests") {
         return;
     }
     let path = temp("kayles.svg");
@@ -54,7 +40,7 @@ fn kayles_svg_has_a_dot_per_value_and_the_period() {
 
 #[test]
 fn long_sequences_are_drawn_at_the_picture_resolution() {
-    if no_font() {
+    if !common::has_font("the plot tests") {
         return;
     }
     let path = temp("officers.png");
@@ -95,7 +81,7 @@ fn other_formats_are_refused() {
 /// no "backend error" wrapping, for both formats.
 #[test]
 fn an_unwritable_path_is_named_with_its_reason() {
-    if no_font() {
+    if !common::has_font("the plot tests") {
         return;
     }
     for name in ["x.svg", "x.png"] {

@@ -107,3 +107,21 @@ pub fn fresh_folder(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Whether the plot font is found (`GRUNDY_FONT`, or DejaVu Sans where
+/// Debian installs it). Where it is missing a plot test skips, saying
+/// `SKIPPED {what}`, except in CI (`CI=true`), where the plot tests must
+/// run and a missing font fails.
+pub fn has_font(what: &str) -> bool {
+    let found = std::env::var("GRUNDY_FONT").is_ok()
+        || std::path::Path::new("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf").exists();
+    if !found {
+        let in_ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
+        assert!(
+            !in_ci,
+            "the plot tests must run in CI, but no font was found"
+        );
+        eprintln!("SKIPPED {what}: no DejaVuSans.ttf (apt-get install fonts-dejavu-core)");
+    }
+    found
+}
