@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{error, grundy, json, play, stdout};
 use grundy_testkit::{coins, wythoff, Plain};
 
 #[test]
@@ -108,9 +108,7 @@ fn bad_specs_are_located_errors_with_exit_2() {
         "moore:0:1,2",
         "moore:2",
     ] {
-        let out = grundy().args(["solve", spec]).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{spec}");
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = error(&["solve", spec]);
         assert!(err.contains('^'), "{spec}: {err}");
     }
 }
@@ -122,18 +120,9 @@ fn play_and_graph_take_every_family() {
         ("coins:turtles:HH", "2\n1\n"),
         ("moore:2:1,2", "0,1\n0,0\n"),
     ] {
-        let out = grundy()
-            .args(["play", spec, "--first", "engine"])
-            .write_stdin(moves)
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(out.status.success(), "{spec}: {text}");
+        let (text, err, code) = play(&[spec, "--first", "engine"], moves);
+        assert_eq!(code, 0, "{spec}: {text}{err}");
         assert!(text.contains("wins"), "{spec}: {text}");
-        let out = grundy()
-            .args(["graph", "--game", spec, "--dot"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{spec}");
+        stdout(&["graph", "--game", spec, "--dot"]);
     }
 }

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{grundy, json};
+use common::{error, grundy, json, play, stdout};
 use grundy_testkit::{coins, wythoff, Plain};
 
 /// The move names of a `solve --json` answer, sorted.
@@ -136,9 +136,7 @@ fn new_specs_refuse_bad_input_with_located_errors() {
         "corners:HT/HX",
         "coins:1+:HHHHHHHHHHHHHHHHHHHHHH",
     ] {
-        let out = grundy().args(["solve", spec]).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{spec}");
-        let err = String::from_utf8(out.stderr).unwrap();
+        let err = error(&["solve", spec]);
         assert!(err.contains('^'), "{spec}: {err}");
     }
     let out = grundy()
@@ -155,19 +153,10 @@ fn play_and_graph_take_the_new_specs() {
         ("corners:TT/TH", "r1+2c1+2\n"),
         ("coins:3E:HTHTH", "1+3+5\n"),
     ] {
-        let out = grundy()
-            .args(["play", spec])
-            .write_stdin(moves)
-            .output()
-            .unwrap();
-        let text = String::from_utf8(out.stdout).unwrap();
-        assert!(out.status.success(), "{spec}: {text}");
+        let (text, err, code) = play(&[spec], moves);
+        assert_eq!(code, 0, "{spec}: {text}{err}");
         assert!(text.contains("win"), "{spec}: {text}");
-        let out = grundy()
-            .args(["graph", "--game", spec, "--json"])
-            .output()
-            .unwrap();
-        assert!(out.status.success(), "{spec}");
+        stdout(&["graph", "--game", spec, "--json"]);
     }
 }
 
