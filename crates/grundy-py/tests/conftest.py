@@ -1,5 +1,8 @@
+import _thread
+import contextlib
 import os
 import shutil
+import threading
 
 import pytest
 
@@ -12,3 +15,21 @@ def grundy_bin():
     if not path:
         pytest.skip("no grundy CLI: set GRUNDY_BIN")
     return path
+
+
+@pytest.fixture
+def ctrl_c():
+    """`with ctrl_c(seconds):` presses Ctrl-C (interrupts the main thread)
+    `seconds` into the block, which must stop with KeyboardInterrupt."""
+
+    @contextlib.contextmanager
+    def after(seconds):
+        timer = threading.Timer(seconds, _thread.interrupt_main)
+        timer.start()
+        try:
+            with pytest.raises(KeyboardInterrupt):
+                yield
+        finally:
+            timer.cancel()
+
+    return after
