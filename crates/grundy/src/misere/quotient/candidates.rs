@@ -18,10 +18,15 @@ impl Learner {
     /// candidate predicts every sum with heap `n` in it. Its elements are
     /// all reached without heap `n`, so it is the quotient itself.
     ///
-    /// Where a smaller heap's options have the same classes as heap `n`'s,
-    /// heap `n` takes that heap's class with no search: swapping the two
-    /// heaps in any sum changes neither its class nor its options' classes,
-    /// so a local failure with heap `n` would be one without it.
+    /// Where a smaller heap has the same *good set* as heap `n` (the
+    /// elements `y` with `y` times some option of the heap in `P`), heap
+    /// `n` takes that heap's class `x` with no search: the verification
+    /// sees a heap only through its class and its good set (`verify.rs`,
+    /// `Layer`), so with heap `n` sent to `x` it searches the same heap
+    /// types as for the previous quotient, which has no local failure.
+    /// (Two heaps whose options have the same classes have the same good
+    /// set.) Where smaller heaps of different classes share that good set,
+    /// the candidates are tried as below.
     pub(super) fn conservative(
         &mut self,
         n: u32,
@@ -51,26 +56,42 @@ impl Learner {
                 mul: prev.mul.clone(),
             }
         };
-        let shape = |h: u32| {
-            let mut v: Vec<u32> = self.opts[h as usize]
+        // The good set of a heap, from the classes of its options.
+        let good_set = |h: u32| {
+            let mut classes: Vec<usize> = self.opts[h as usize]
                 .iter()
-                .map(|leaves| prev.star(0, leaves))
+                .map(|leaves| prev.star(0, leaves) as usize)
                 .collect();
-            v.sort_unstable();
-            v.dedup();
-            v
+            classes.sort_unstable();
+            classes.dedup();
+            (0..order)
+                .map(|y| {
+                    let row = &prev.mul[y * order..(y + 1) * order];
+                    classes.iter().any(|&o| prev.p[row[o] as usize])
+                })
+                .collect::<Vec<bool>>()
+        };
+        let remember = |shapes: &mut HashMap<Vec<bool>, u32>, good: Vec<bool>, x: u32| {
+            let class = shapes.entry(good).or_insert(x);
+            if *class != x {
+                *class = u32::MAX;
+            }
         };
         if self.shapes_upto + 1 != n {
+            self.front = None;
+            self.front_rent = 0;
             self.shapes.clear();
             for &h in &prev.gens {
-                self.shapes.insert(shape(h), prev.star(0, &[h]));
+                remember(&mut self.shapes, good_set(h), prev.star(0, &[h]));
             }
         }
         self.shapes_upto = n - 1;
-        let heap_shape = shape(n);
-        if let Some(&x) = self.shapes.get(&heap_shape) {
-            self.shapes_upto = n;
-            return Ok(Some(extend(x as usize)));
+        let heap_good = good_set(n);
+        if let Some(&x) = self.shapes.get(&heap_good) {
+            if x != u32::MAX {
+                self.shapes_upto = n;
+                return Ok(Some(extend(x as usize)));
+            }
         }
         // Heap n alone: P exactly when every option (a sum of smaller
         // heaps, which the previous quotient answers) is N.
@@ -121,6 +142,10 @@ impl Learner {
                 (y, direct, others)
             })
             .collect();
+        if self.front.is_none() && self.front_price > 0 && self.front_rent >= self.front_price {
+            let front = self.build_front(prev, cancel)?;
+            self.front = Some(front);
+        }
         for x in (0..order).filter(|&x| prev.p[x] == heap_p) {
             cancel.check()?;
             let locally_fine = checks.iter().all(|(y, direct, others)| {
@@ -134,8 +159,27 @@ impl Learner {
                 continue;
             }
             let hyp = extend(x);
-            if self.verify(&hyp, cancel)?.is_none() {
-                self.shapes.insert(heap_shape, x as u32);
+            let fails = match &self.front {
+                Some(front) => {
+                    let fails = front.fails_with(prev, x, &heap_good);
+                    #[cfg(debug_assertions)]
+                    if let Ok(failure) = self.verify(&hyp, cancel) {
+                        assert_eq!(fails, failure.is_some(), "the front at heap {n}, class {x}");
+                    }
+                    fails
+                }
+                None => {
+                    let (failure, cost) = self.verify_costed(&hyp, cancel)?;
+                    self.front_rent += cost.verify;
+                    self.front_price = cost.front;
+                    failure.is_some()
+                }
+            };
+            if !fails {
+                if let Some(front) = &mut self.front {
+                    front.push(prev, x, heap_good.clone(), cancel)?;
+                }
+                remember(&mut self.shapes, heap_good, x as u32);
                 self.shapes_upto = n;
                 return Ok(Some(hyp));
             }

@@ -4,6 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::verify::Front;
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
 use crate::parallel;
@@ -134,11 +135,22 @@ pub(super) struct Learner {
     pub(super) cert: Option<(Vec<u32>, Hyp)>,
     pub(super) n: u32,
     pub(super) max_searched: usize,
-    /// The class in `prev` of the heaps whose options have each set of
-    /// classes in `prev` (sorted), for the heaps up to `shapes_upto`;
-    /// emptied when the quotient changes.
-    pub(super) shapes: HashMap<Vec<u32>, u32>,
+    /// For each *good set* of the heaps up to `shapes_upto` (the elements
+    /// `y` of `prev` with `y` times some option of the heap in `P`, as bits),
+    /// the class in `prev` of the heaps with that good set, or `u32::MAX`
+    /// where two such heaps have different classes; emptied when the
+    /// quotient changes.
+    pub(super) shapes: HashMap<Vec<bool>, u32>,
     pub(super) shapes_upto: u32,
+    /// The verification's first layer for `prev`, once built; dropped
+    /// when the quotient changes.
+    pub(super) front: Option<Front>,
+    /// What the verifications of conservative extensions have cost since
+    /// the quotient last changed, and what a [`Front`] would cost: it is
+    /// built once the first reaches the second (so the verifications cost
+    /// at most twice what they would without it).
+    pub(super) front_rent: usize,
+    pub(super) front_price: usize,
 }
 
 /// Sorts a position descending and drops heaps with no move.
@@ -195,6 +207,9 @@ impl Learner {
             max_searched,
             shapes: HashMap::new(),
             shapes_upto: 0,
+            front: None,
+            front_rent: 0,
+            front_price: 0,
         }
     }
 
@@ -347,6 +362,8 @@ impl Learner {
         // The quotient changes at heap n: classes get new numbers.
         self.shapes.clear();
         self.shapes_upto = 0;
+        self.front = None;
+        self.front_rent = 0;
         // MisereSolver's candidates need no search at all; the learner is
         // the fallback when they do not converge.
         if let Some(hyp) = self.recalibrate(n, &gens, &gen_of, max_order, cancel)? {

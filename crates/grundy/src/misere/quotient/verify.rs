@@ -50,6 +50,14 @@ impl Submonoid {
         Submonoid { elems, index }
     }
 
+    /// Every element of a monoid of order `n`, each at its own place.
+    fn full(n: usize) -> Submonoid {
+        Submonoid {
+            elems: (0..n as u32).collect(),
+            index: (0..n as u32).collect(),
+        }
+    }
+
     fn len(&self) -> usize {
         self.elems.len()
     }
@@ -118,6 +126,16 @@ impl Learner {
         hyp: &Hyp,
         cancel: &Cancel,
     ) -> Result<Option<Vec<u32>>, LearnError> {
+        Ok(self.verify_costed(hyp, cancel)?.0)
+    }
+
+    /// [`verify`](Learner::verify), with what it cost and what a [`Front`]
+    /// for the candidate would cost.
+    pub(super) fn verify_costed(
+        &self,
+        hyp: &Hyp,
+        cancel: &Cancel,
+    ) -> Result<(Option<Vec<u32>>, Cost), LearnError> {
         let n = hyp.order();
         let mul = |x: usize, y: usize| hyp.mul[x * n + y] as usize;
         let layers = self.layers(hyp);
@@ -135,6 +153,14 @@ impl Learner {
             suffix.push(next);
         }
         suffix.reverse();
+        let cost = Cost {
+            verify: (0..count)
+                .map(|j| prefix[j].len() * suffix[j].len() * layers[j].powers.len())
+                .sum(),
+            front: (0..count)
+                .map(|j| n * suffix[j].len() * layers[j].powers.len())
+                .sum(),
+        };
         let steps: Vec<Step> = (0..count)
             .map(|j| step(&layers[j], &prefix[j..=j + 1], &suffix[j..=j + 1], mul))
             .collect();
@@ -170,7 +196,7 @@ impl Learner {
             .map(|si| (0, si, false, false))
             .collect();
         if current.is_empty() {
-            return Ok(None);
+            return Ok((None, cost));
         }
         let mut failure = vec![];
         for (j, layer) in layers.iter().enumerate() {
@@ -211,7 +237,7 @@ impl Learner {
             failure.extend(std::iter::repeat_n(layer.heap, m));
             current = next_states;
         }
-        Ok(Some(failure))
+        Ok((Some(failure), cost))
     }
 
     /// The heap types of a candidate, largest heaps first (the
@@ -238,29 +264,158 @@ impl Learner {
         types
             .into_iter()
             .map(|(e, opts, t)| {
-                let mut powers = vec![0usize];
-                let (k, p) = loop {
-                    let next = mul(*powers.last().expect("non-empty"), e);
-                    if let Some(k) = powers.iter().position(|&x| x == next) {
-                        break (k, powers.len() - k);
-                    }
-                    powers.push(next);
-                };
-                // Multiplicities 0..=k+p cover every pair (e^m, e^(m-1)).
-                while powers.len() <= k + p {
-                    let m = powers.len();
-                    powers.push(powers[k + (m - k) % p]);
-                }
                 let good = (0..n)
                     .map(|y| opts.iter().any(|&o| hyp.p[mul(y, o)]))
                     .collect();
                 Layer {
                     heap: hyp.gens[t],
-                    powers,
+                    powers: powers(e, mul),
                     good,
                 }
             })
             .collect()
+    }
+}
+
+/// `e^0, e^1, …, e^(k+p)` for `e` of index `k` and period `p` (see
+/// [`Layer::powers`]).
+fn powers(e: usize, mul: impl Fn(usize, usize) -> usize) -> Vec<usize> {
+    let mut powers = vec![0usize];
+    let (k, p) = loop {
+        let next = mul(*powers.last().expect("non-empty"), e);
+        if let Some(k) = powers.iter().position(|&x| x == next) {
+            break (k, powers.len() - k);
+        }
+        powers.push(next);
+    };
+    // Multiplicities 0..=k+p cover every pair (e^m, e^(m-1)).
+    while powers.len() <= k + p {
+        let m = powers.len();
+        powers.push(powers[k + (m - k) % p]);
+    }
+    powers
+}
+
+/// What a verification cost, in pairs of places times multiplicities, and
+/// what building a [`Front`] for the same heap types would.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Cost {
+    pub(super) verify: usize,
+    pub(super) front: usize,
+}
+
+/// The feasible states of the verification at the first heap type of a
+/// verified quotient, for *every* class `L` rather than only the products
+/// of earlier types (the layers are independent of what comes before
+/// them). A heap added to the quotient as a type of its own comes first
+/// in the search (its heaps are the largest), so whether a candidate with
+/// it has a local failure takes one layer from here: no full
+/// verification. Built once the verifications it would have saved cost
+/// as much as it does (`Learner::conservative`), and kept, one layer
+/// longer with each heap of a new type, while the quotient stays the same.
+pub(super) struct Front {
+    /// The class and good set of each heap type (in any order): another
+    /// heap of one of these changes nothing.
+    types: Vec<(usize, Vec<bool>)>,
+    /// The products of all the heap types: the `S` of the first layer.
+    suffix: Submonoid,
+    /// The feasible states at the first layer, one row per class `L`.
+    back: Bits,
+}
+
+impl Learner {
+    /// The [`Front`] of a verified quotient `hyp`.
+    pub(super) fn build_front(&self, hyp: &Hyp, cancel: &Cancel) -> Result<Front, LearnError> {
+        let n = hyp.order();
+        let mul = |x: usize, y: usize| hyp.mul[x * n + y] as usize;
+        let layers = self.layers(hyp);
+        let full = [Submonoid::full(n), Submonoid::full(n)];
+        let mut suffix = Submonoid::identity(n);
+        // At the end S is the identity, and a failure is a class in P with
+        // an option in P, or a non-empty sum outside P with none.
+        let mut back = Bits::new(n, 1);
+        for l in 0..n {
+            back.words[l * back.stride] |= if hyp.p[l] { 0b1100 } else { 0b0010 };
+        }
+        for layer in layers.iter().rev() {
+            let here = suffix.with(layer.powers[1], mul);
+            let pair = [here, suffix];
+            let step = step(layer, &full, &pair, mul);
+            let [here, _] = pair;
+            let mut cur = Bits::new(n, here.len());
+            fill_layer(&mut cur, &back, &step, &layer.good, mul, cancel);
+            cancel.check()?;
+            back = cur;
+            suffix = here;
+        }
+        let types = layers
+            .into_iter()
+            .map(|layer| (layer.powers[1], layer.good))
+            .collect();
+        Ok(Front {
+            types,
+            suffix,
+            back,
+        })
+    }
+}
+
+impl Front {
+    /// Whether the quotient `hyp` (the one this front was built for), with
+    /// one more heap type of class `x` and good set `good`, has a local
+    /// failure: a sum with `m ≥ 1` heaps of the new type, `L = x^m` after
+    /// them and `S` the rest, from which the first layer reaches an end.
+    /// (`m = 0` is the quotient without the new type, which has none.)
+    pub(super) fn fails_with(&self, hyp: &Hyp, x: usize, good: &[bool]) -> bool {
+        if self.types.iter().any(|(e, g)| *e == x && g == good) {
+            return false;
+        }
+        let n = hyp.order();
+        let mul = |a: usize, b: usize| hyp.mul[a * n + b] as usize;
+        let powers = powers(x, mul);
+        (1..powers.len()).any(|m| {
+            self.suffix.elems.iter().enumerate().any(|(si, &s)| {
+                let good = good[mul(powers[m - 1], s as usize)];
+                self.back.get(powers[m], si, good, true)
+            })
+        })
+    }
+
+    /// Adds a heap type of class `x` and good set `good` to the quotient
+    /// `hyp`, as the new first layer (after [`fails_with`](Front::fails_with)
+    /// said it has no local failure).
+    pub(super) fn push(
+        &mut self,
+        hyp: &Hyp,
+        x: usize,
+        good: Vec<bool>,
+        cancel: &Cancel,
+    ) -> Result<(), LearnError> {
+        if self.types.iter().any(|(e, g)| *e == x && *g == good) {
+            return Ok(());
+        }
+        let n = hyp.order();
+        let mul = |a: usize, b: usize| hyp.mul[a * n + b] as usize;
+        let layer = Layer {
+            heap: 0,
+            powers: powers(x, mul),
+            good,
+        };
+        let full = [Submonoid::full(n), Submonoid::full(n)];
+        let here = self.suffix.with(x, mul);
+        let pair = [
+            here,
+            std::mem::replace(&mut self.suffix, Submonoid::identity(n)),
+        ];
+        let step = step(&layer, &full, &pair, mul);
+        let [here, _] = pair;
+        let mut cur = Bits::new(n, here.len());
+        fill_layer(&mut cur, &self.back, &step, &layer.good, mul, cancel);
+        cancel.check()?;
+        self.back = cur;
+        self.suffix = here;
+        self.types.push((x, layer.good));
+        Ok(())
     }
 }
 
@@ -396,5 +551,112 @@ fn fill_layer(
         for (i, piece) in pieces.iter_mut().enumerate() {
             fill(i, piece);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::learner::{Hyp, Learner};
+    use crate::cancel::Cancel;
+    use crate::heap::HeapRuleset;
+
+    /// The quotient `prev` for heaps below `n` with heap `n` sent to `x`.
+    fn extend(prev: &Hyp, n: u32, x: usize) -> Hyp {
+        let order = prev.order();
+        let g_old = prev.gens.len();
+        let mut delta = vec![];
+        for s in 0..order {
+            delta.extend_from_slice(&prev.delta[s * g_old..(s + 1) * g_old]);
+            delta.push(prev.mul[s * order + x]);
+        }
+        let mut gens = prev.gens.clone();
+        gens.push(n);
+        let mut gen_of = prev.gen_of.clone();
+        gen_of.resize(n as usize + 1, u32::MAX);
+        gen_of[n as usize] = g_old as u32;
+        Hyp {
+            delta,
+            p: prev.p.clone(),
+            gens,
+            gen_of,
+            mul: prev.mul.clone(),
+        }
+    }
+
+    /// For every heap `n` and every element `x` of the quotient for heaps
+    /// below `n`, the front (built once the quotient stops changing, then
+    /// one layer longer with each heap) says exactly what the full
+    /// verification of heap `n` sent to `x` says.
+    #[test]
+    fn the_front_agrees_with_the_full_verification() {
+        let cancel = Cancel::new();
+        let mut checked = (0, 0);
+        for (spec, top) in [
+            ("0.77", 60),
+            ("0.07", 22),
+            ("0.137", 20),
+            ("0.75", 30),
+            ("0.35", 9),
+            ("0.6", 14),
+            ("4.7", 18),
+            ("sub{1,3,4}", 30),
+            ("nim", 8),
+        ] {
+            let game: HeapRuleset = spec.parse().unwrap();
+            let mut learner = Learner::new(&game, top, usize::MAX);
+            let mut front = None;
+            for n in 1..=top {
+                if let (Some(prev), true) = (learner.prev.clone(), learner.live[n as usize]) {
+                    let prev = &prev;
+                    let f = match front.take() {
+                        Some(f) => f,
+                        None => learner.build_front(prev, &cancel).ok().unwrap(),
+                    };
+                    let order = prev.order();
+                    let mut classes: Vec<usize> = learner.opts[n as usize]
+                        .iter()
+                        .map(|leaves| prev.star(0, leaves) as usize)
+                        .collect();
+                    classes.sort_unstable();
+                    classes.dedup();
+                    let good: Vec<bool> = (0..order)
+                        .map(|y| {
+                            classes
+                                .iter()
+                                .any(|&o| prev.p[prev.mul[y * order + o] as usize])
+                        })
+                        .collect();
+                    let mut passed = None;
+                    for x in 0..order {
+                        let full = learner.verify(&extend(prev, n, x), &cancel).ok().unwrap();
+                        assert_eq!(
+                            f.fails_with(prev, x, &good),
+                            full.is_some(),
+                            "{spec}: heap {n} as class {x}"
+                        );
+                        checked.0 += 1;
+                        if full.is_none() {
+                            checked.1 += 1;
+                            passed = Some(x);
+                        }
+                    }
+                    let hyp = learner.learn(n, 4096, &cancel).ok().unwrap();
+                    if let Some(x) = passed {
+                        // At most one element verifies, and it is the
+                        // quotient's class of heap n.
+                        assert_eq!(hyp.order(), order, "{spec}: heap {n}");
+                        assert_eq!(hyp.star(0, &[n]) as usize, x);
+                        let mut f = f;
+                        f.push(prev, x, good, &cancel).ok().unwrap();
+                        front = Some(f);
+                    }
+                    learner.prev = Some(hyp);
+                } else {
+                    let hyp = learner.learn(n, 4096, &cancel).ok().unwrap();
+                    learner.prev = Some(hyp);
+                }
+            }
+        }
+        assert!(checked.1 > 50 && checked.0 > 10 * checked.1, "{checked:?}");
     }
 }
