@@ -14,11 +14,17 @@
 //!
 //! Each run is a process of its own (this benchmark started again with
 //! `--child SPEC:N`, or MisereSolver's JVM), so that its peak memory, the
-//! process's peak resident set (`VmHWM`), is its own. grundy's time is
-//! that of `MisereQuotient::compute`; MisereSolver's is that of its
-//! `next()` calls up to the heap bound (its driver measures it, leaving out
-//! the JVM's start, about 0.15 s more of wall time, shown apart), so the
-//! ratio is the one least favourable to grundy. The two solvers' orders
+//! process's peak resident set (`VmHWM`), is its own. Both solvers are
+//! timed the same way, inside their own process from the parsed game to
+//! the answer, once and with no warm-up run: grundy's time is that of
+//! `MisereQuotient::compute`; MisereSolver's that of its construction and
+//! its `next()` calls up to the heap bound (its driver measures it, leaving
+//! out the JVM's start and the parsing of the code). The `ratio` column is
+//! of those two. Beside it, `next()` is MisereSolver's time without its
+//! construction (the interval this benchmark timed before, whose ratio is
+//! `next ratio`), and `proc` the wall time of each whole process (grundy's
+//! includes its start and printing; MisereSolver's the JVM's start, about
+//! 0.15 s more), whose ratio is `proc ratio`. The two solvers' orders
 //! for every heap bound `0..=N` must agree; the benchmark says so on each
 //! row and fails at the end where they do not.
 //!
@@ -57,7 +63,10 @@ const CASES: &[(&str, u64)] = &[
 /// One run of one solver.
 #[derive(Clone, Debug)]
 struct Run {
+    /// From the parsed game to the answer, inside the process.
     seconds: f64,
+    /// MisereSolver: its `next()` calls alone (grundy: `seconds`).
+    next: f64,
     /// Wall time of the whole process (MisereSolver: with the JVM's start).
     process: f64,
     peak_kib: u64,
@@ -102,17 +111,21 @@ fn main() {
         threads.map_or_else(|| "the default number of".to_string(), |t| t.to_string())
     );
     println!(
-        "{:<11} {:>4} {:>5} {:>4} | {:>17} {:>8} | {:>17} {:>8} {:>8} | {:>7} | orders",
+        "{:<11} {:>4} {:>5} {:>4} | {:>17} {:>8} {:>8} | {:>17} {:>17} {:>8} {:>8} | {:>7} {:>7} {:>7} | orders",
         "game",
         "N",
         "|Q|",
         "|P|",
         "grundy s",
+        "proc s",
         "peak MB",
         "MisereSolver s",
-        "+JVM s",
+        "next() s",
+        "proc s",
         "peak MB",
-        "ratio"
+        "ratio",
+        "next",
+        "proc"
     );
     let mut disagreements = vec![];
     for (spec, n) in &cases {
@@ -134,11 +147,21 @@ fn main() {
             ours.push(run_grundy(spec, *n, threads));
         }
         let first = &ours[0];
-        let (t_ours, m_ours) = (range(&ours, |r| r.seconds), max_mb(&ours));
+        let (t_ours, p_ours, m_ours) = (
+            range(&ours, |r| r.seconds),
+            range(&ours, |r| r.process),
+            max_mb(&ours),
+        );
         let (their_cols, ratio, agree) = if theirs.is_empty() {
             (
-                format!("{:>17} {:>8} {:>8}", skipped.unwrap_or_default(), "", ""),
-                String::new(),
+                format!(
+                    "{:>17} {:>17} {:>8} {:>8}",
+                    skipped.unwrap_or_default(),
+                    "",
+                    "",
+                    ""
+                ),
+                format!("{:>7} {:>7} {:>7}", "", "", ""),
                 String::new(),
             )
         } else {
@@ -150,22 +173,27 @@ fn main() {
                     first.orders, theirs[0].orders
                 ));
             }
+            let ratio =
+                |f: fn(&Run) -> f64| format!("{:.1}x", median(&theirs, f) / median(&ours, f));
             (
                 format!(
-                    "{:>17} {:>8} {:>8}",
+                    "{:>17} {:>17} {:>8} {:>8}",
                     range(&theirs, |r| r.seconds),
+                    range(&theirs, |r| r.next),
                     range(&theirs, |r| r.process),
                     max_mb(&theirs)
                 ),
                 format!(
-                    "{:.1}x",
-                    median(&theirs, |r| r.seconds) / median(&ours, |r| r.seconds)
+                    "{:>7} {:>7} {:>7}",
+                    ratio(|r| r.seconds),
+                    ratio(|r| r.next),
+                    ratio(|r| r.process)
                 ),
                 if agree { "agree" } else { "DIFFER" }.to_string(),
             )
         };
         println!(
-            "{spec:<11} {n:>4} {:>5} {:>4} | {t_ours:>17} {m_ours:>8} | {their_cols} | {ratio:>7} | {agree}",
+            "{spec:<11} {n:>4} {:>5} {:>4} | {t_ours:>17} {p_ours:>8} {m_ours:>8} | {their_cols} | {ratio} | {agree}",
             first.order, first.p
         );
     }
@@ -214,10 +242,12 @@ fn run_grundy(spec: &str, n: u64, threads: Option<usize>) -> Run {
     );
     let text = String::from_utf8_lossy(&out.stdout);
     let fields: Vec<&str> = text.split_whitespace().collect();
+    let seconds = fields[2].parse().expect("seconds");
     Run {
         order: fields[0].parse().expect("order"),
         p: fields[1].parse().expect("|P|"),
-        seconds: fields[2].parse().expect("seconds"),
+        seconds,
+        next: seconds,
         peak_kib: fields[3].parse().expect("peak"),
         orders: fields[4..]
             .iter()
@@ -260,6 +290,7 @@ fn run_misere_solver(classes: &Path, code: &str, n: u64) -> Result<Run, String> 
     };
     Ok(Run {
         seconds: num("seconds:")?,
+        next: num("next-seconds:")?,
         process,
         peak_kib: num("peak-kib:")? as u64,
         order: num("order:")? as usize,
