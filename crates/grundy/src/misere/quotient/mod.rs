@@ -18,9 +18,14 @@
 //! * **Conservative extension.** Heap `N` is tried as each element of the
 //!   previous quotient (those of the right outcome that pass a quick local
 //!   check first). When one verifies, the quotient has not changed. Where a
-//!   smaller heap's options fall in the same classes as heap `N`'s, heap
-//!   `N` takes that heap's class with nothing to verify (swapping the two
-//!   in any sum changes neither its class nor its options' classes).
+//!   smaller heap has the same *good set* as heap `N` (the elements `y`
+//!   with `y` times some option of the heap in `P`), heap `N` takes that
+//!   heap's class with nothing to verify (the verification sees a heap
+//!   only through its class and its good set). Once the quotient has
+//!   stayed the same long enough to pay for it, the verification's first
+//!   layer is kept for every class (a *front*); heap `N`, the largest,
+//!   is the first layer of the search, so each later candidate is then
+//!   checked in one layer.
 //! * **New generator** (MisereSolver's method, Siegel). Otherwise heap `N`
 //!   becomes a new generator, free up to a cyclic relation
 //!   `x^(i+p) = x^i`, over the previous quotient. Each element of that
