@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 
-use super::verify::Front;
+use super::states::Front;
 use crate::cancel::{Cancel, Cancelled};
 use crate::heap::HeapRuleset;
 use crate::parallel;

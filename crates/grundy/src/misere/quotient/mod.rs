@@ -121,7 +121,8 @@
 //! | `present.rs` | its presentation: generators, element names, relations and `Display`, built from a verified candidate |
 //! | `learner.rs` | the learner: a candidate quotient (`Hyp`), the exhaustive outcome search, the table of rows and its counterexamples |
 //! | `candidates.rs` | MisereSolver's candidates: conservative extension and heaps set free as cyclic generators |
-//! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure |
+//! | `verify.rs` | the verification of a candidate against the game's moves: its least local failure, and the front that checks a conservative extension in one layer |
+//! | `states.rs` | the verification's states: submonoids, flag bits of pairs of places, the front kept between heaps |
 //! | `bound.rs` | a proved lower bound on the order of a quotient the search could not finish, from a candidate and its least failure |
 
 mod bound;
@@ -129,6 +130,7 @@ mod candidates;
 mod learner;
 mod monoid;
 mod present;
+mod states;
 mod verify;
 
 use crate::budget::{Budget, MAX_QUOTIENT_HEAP};
