@@ -496,15 +496,12 @@ pub struct SearchOptions {
     /// `outcome_only`); without them the search answers only the value or
     /// the outcome, as other solvers do.
     pub winning_moves: bool,
-    /// The threads that search the position at once: for Cram and Node
-    /// Kayles the options of one region in rounds, for a position of
-    /// several regions each region's value and then each move, every
-    /// thread with its own table (a share of `memory`) trading the values
-    /// it finds; for Chomp the layers of its flat table, shared. With
-    /// `outcome_only`, the options of a position of one region (Cram, Node
-    /// Kayles), each asked whether it is P, in the order one thread asks
-    /// them; other positions search their outcome on one thread. The
-    /// answer, and the one winning move of `outcome_only`, do not depend on
+    /// The threads that search the position at once (the value and every
+    /// winning move, not `outcome_only`): for Cram and Node Kayles the
+    /// options of one region in rounds, for a position of several regions
+    /// each region's value and then each move, every thread with its own
+    /// table (a share of `memory`) trading the values it finds; for Chomp
+    /// the layers of its flat table, shared. The answer does not depend on
     /// the threads; 1 searches on the calling thread only.
     pub threads: usize,
 }
@@ -677,34 +674,21 @@ where
     } else {
         Some(search.nimber_on(&pos, options.threads, options.memory, &make)?)
     };
-    // With several threads, the outcome alone is searched on all of them
-    // (the root's options shared out), and comes with the first option
-    // one thread would have found P.
-    let shared = match value {
-        None => search.first_p_option_on(&pos, options.threads, options.memory, &make)?,
-        Some(_) => None,
-    };
-    let outcome = match (value, &shared) {
-        (Some(Nimber(0)), _) | (None, Some(None)) => Outcome::P,
-        (Some(_), _) | (None, Some(Some(_))) => Outcome::N,
-        (None, None) => search.outcome(&pos)?,
+    let outcome = match value {
+        Some(Nimber(0)) => Outcome::P,
+        Some(_) => Outcome::N,
+        None => search.outcome(&pos)?,
     };
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N && options.winning_moves {
         // For one winning move, a move known to leave a P-position saves
-        // the search of the moves before it. On one thread, the first
-        // move whose parts the table knows: that of the P-option the
-        // search found, since the table knows no other option of the
-        // root unless by a region a move leaves alone. On several, the
-        // first move to that same option (the table of this thread knows
-        // the others' options too, which would change the move).
+        // the search of the moves before it.
         let quick = options
             .outcome_only
-            .then(|| match &shared {
-                Some(Some(parts)) => moves.iter().find(|(_, to)| search.splits_into(to, parts)),
-                _ => moves
+            .then(|| {
+                moves
                     .iter()
-                    .find(|(_, to)| search.known_is_p(to) == Some(true)),
+                    .find(|(_, to)| search.known_is_p(to) == Some(true))
             })
             .flatten();
         match quick {
@@ -809,52 +793,6 @@ mod tests {
                 assert_eq!(Board::parse(&b.to_string()), Ok(b));
             }
         }
-    }
-
-    /// The outcome alone (`--outcome`) on one thread and on several: the
-    /// same outcome and the same one winning move, on every position
-    /// reachable from a few boards, checked against the kit's plain mex.
-    #[test]
-    fn outcome_and_its_winning_move_do_not_depend_on_the_threads() {
-        let mut searched = 0;
-        for spec in ["cram:3x4", "cram:2x6", "cram:4x4", "chomp:3x4"] {
-            let start = Board::parse(spec).unwrap();
-            let mut memo = oracle(&start);
-            let mut todo = vec![start];
-            let mut seen = std::collections::HashSet::new();
-            while let Some(b) = todo.pop() {
-                if !seen.insert(b.to_string()) {
-                    continue;
-                }
-                let outcome = |threads| {
-                    let options = SearchOptions {
-                        outcome_only: true,
-                        threads,
-                        ..SearchOptions::default()
-                    };
-                    b.search(&options, &Cancel::new(), &mut |_| {}).unwrap()
-                };
-                let one = outcome(1);
-                let p = mex_value(&b, &mut memo) == 0;
-                assert_eq!(one.outcome, Outcome::from_first_player_wins(!p), "{b}");
-                assert_eq!(one.winning_moves.len(), usize::from(!p), "{b}");
-                for mv in &one.winning_moves {
-                    let next = b.play(mv).unwrap();
-                    assert_eq!(mex_value(&next, &mut memo), 0, "{b} {mv}");
-                }
-                for threads in [2, 3] {
-                    let many = outcome(threads);
-                    assert_eq!(many.outcome, one.outcome, "{b}, {threads} threads");
-                    assert_eq!(
-                        many.winning_moves, one.winning_moves,
-                        "{b}, {threads} threads"
-                    );
-                }
-                searched += 1;
-                todo.extend(b.moves().into_iter().map(|(_, next)| next));
-            }
-        }
-        assert!(searched > 1000, "{searched} positions");
     }
 
     #[test]

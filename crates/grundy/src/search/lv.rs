@@ -52,23 +52,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         x.map(|x| x == 0)
     }
 
-    /// Whether `pos` splits into the components `parts` (equal ones
-    /// cancelled, as [`Search::first_p_option_on`] gives them), in any
-    /// order.
-    pub(crate) fn splits_into(&mut self, pos: &G::Position, parts: &[G::Position]) -> bool {
-        let mut comps = self.take_buf();
-        self.game.components(pos, &mut comps);
-        cancel_pairs(&mut comps);
-        let mut used = vec![false; parts.len()];
-        let same = comps.len() == parts.len()
-            && comps.iter().all(|c| {
-                let found = (0..parts.len()).find(|&i| !used[i] && parts[i] == *c);
-                found.inspect(|&i| used[i] = true).is_some()
-            });
-        self.pool.push(comps);
-        same
-    }
-
     /// The outcome of `pos`: [`Outcome::P`] when the player to move loses.
     ///
     /// # Errors

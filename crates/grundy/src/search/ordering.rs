@@ -15,9 +15,6 @@ pub(super) struct Opt {
     pub(super) first: usize,
     pub(super) len: usize,
     pub(super) known: u32,
-    /// Its number among the options split (as [`Search::split_options`]
-    /// was given them), whatever order they are asked in.
-    pub(super) option: u32,
     pub(super) difficulty: u64,
 }
 
@@ -41,9 +38,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let mut split = self.take_buf();
         let mut ends = self.idx_pool.pop().unwrap_or_default();
         let mut stopped = false;
-        'chunks: for (c, chunk) in options.chunks(lanes.max(1)).enumerate() {
-            // The number of the chunk's first option.
-            let done = c * lanes.max(1);
+        'chunks: for chunk in options.chunks(lanes.max(1)) {
             split.clear();
             ends.clear();
             if lanes > 1 {
@@ -53,7 +48,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 ends.push(split.len());
             }
             let mut start = 0;
-            for (i, &end) in ends.iter().enumerate() {
+            for &end in ends.iter() {
                 let first = parts.len();
                 let len = cancel_pairs_in(&mut split[start..end]);
                 let (x, difficulty) = if lanes > 1 {
@@ -73,7 +68,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                         first,
                         len: parts.len() - first,
                         known: x,
-                        option: (done + i) as u32,
                         difficulty,
                     });
                 }

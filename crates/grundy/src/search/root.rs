@@ -32,7 +32,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 
 use super::lv::cancel_pairs;
 use super::ordering::Opt;
-use super::set::{Potential, Set};
+use super::set::Set;
 use super::Search;
 use crate::cancel::Cancelled;
 use crate::game::ImpartialGame;
@@ -176,12 +176,6 @@ pub(crate) struct Exchange<P> {
     nodes: AtomicU64,
     /// Set when the value is known: the threads still asking stop.
     done: AtomicBool,
-    /// For [`Search::first_p_option_on`]: the first option (in the order
-    /// one thread asks them) found to be P so far (`usize::MAX`: none
-    /// yet), and the option each thread asks; a thread asking a later
-    /// option than `first_p` stops, since its answer no longer matters.
-    first_p: AtomicUsize,
-    asking: Vec<AtomicUsize>,
 }
 
 impl<P> Exchange<P> {
@@ -190,8 +184,6 @@ impl<P> Exchange<P> {
             inboxes: (0..threads).map(|_| Mutex::new(Post::default())).collect(),
             nodes: AtomicU64::new(0),
             done: AtomicBool::new(false),
-            first_p: AtomicUsize::new(usize::MAX),
-            asking: (0..threads).map(|_| AtomicUsize::new(0)).collect(),
         }
     }
 
@@ -450,157 +442,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .collect())
     }
 
-    /// Whether `pos` is P, searched on `threads` threads, and when it is
-    /// not, the parts of the option that one thread would have found P:
-    /// the root's options are split and ordered as
-    /// [`Search::in_set`] orders them, each thread takes the next one and
-    /// asks whether it is P, in a search of its own made by `helper` (this
-    /// one for the first thread), and the threads trade the values they
-    /// find through an [`Exchange`]. One thread stops at the first option
-    /// it finds P; so do the threads together: an option is reported only
-    /// once every option before it is known not to be P, and a thread
-    /// asking an option after one found P stops. The answer therefore does
-    /// not depend on the threads.
-    ///
-    /// `None` when this does not apply, and the caller searches on one
-    /// thread: one thread, a plain or flat-table search, a position of
-    /// several components (or none), or a root whose answer needs no
-    /// search (in the table, ruled out, or an option known P). Otherwise
-    /// `Some(None)` for a P-position, and `Some(Some(parts))` for an
-    /// N-position, with the components of its first P-option (equal ones
-    /// cancelled), as [`ImpartialGame::components`] gives them.
-    ///
-    /// # Errors
-    /// [`Cancelled`] when the cancel flag fires.
-    pub(crate) fn first_p_option_on<F>(
-        &mut self,
-        pos: &G::Position,
-        threads: usize,
-        bytes: usize,
-        helper: F,
-    ) -> Result<Option<Option<Vec<G::Position>>>, Cancelled>
-    where
-        G: Sync,
-        G::Position: Send + Sync,
-        F: Fn() -> Search<'g, G> + Sync,
-    {
-        if threads <= 1 || self.plain || self.dense.is_some() {
-            return Ok(None);
-        }
-        self.cancel.check()?;
-        self.stats.depth = 0;
-        let mut comps = self.take_buf();
-        self.game.components(pos, &mut comps);
-        cancel_pairs(&mut comps);
-        let root = match comps.as_slice() {
-            [c] => c.clone(),
-            _ => {
-                self.pool.push(comps);
-                return Ok(None);
-            }
-        };
-        self.pool.push(comps);
-        // What [`Search::in_set`] answers without a search.
-        if self.known(&root).is_some() || self.excluded.get(&root) & 1 != 0 {
-            return Ok(None);
-        }
-        let mut options = self.take_buf();
-        self.game.moves(&root, &mut options);
-        let mut parts = Vec::new();
-        let mut opts = Vec::new();
-        let zero = Set::single(0);
-        let mut potential = Potential::new(options.len());
-        let stopped = self.split_options(&options, &mut parts, &mut opts, |v| {
-            let w = potential.without_max();
-            potential.remove_value(v, &w);
-            !potential.low().intersects(&zero)
-        });
-        if stopped || opts.is_empty() {
-            // An option known P, or every option known: one thread
-            // answers at once.
-            self.pool.push(options);
-            return Ok(None);
-        }
-        self.count_node()?;
-        let threads = threads.min(opts.len());
-        let exchange = Arc::new(Exchange::new(threads));
-        let own = bytes / threads;
-        self.join(Arc::clone(&exchange), 0, own);
-        // Each answer: 0 while unknown, 1 for N, 2 for P.
-        let answers: Vec<AtomicU8> = opts.iter().map(|_| AtomicU8::new(0)).collect();
-        let next = AtomicUsize::new(0);
-        let (parts, opts) = (&parts[..], &opts[..]);
-        let ask = |search: &mut Search<'g, G>, me: usize| -> Result<(), Cancelled> {
-            search.stats.depth = 1;
-            loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= opts.len() || i > exchange.first_p.load(Ordering::Acquire) {
-                    return Ok(());
-                }
-                exchange.asking[me].store(i, Ordering::Relaxed);
-                let mut o = opts[i];
-                match search.ask_option(parts, &mut o, 0) {
-                    Ok(Some(0)) => {
-                        answers[i].store(2, Ordering::Relaxed);
-                        exchange.first_p.fetch_min(i, Ordering::AcqRel);
-                    }
-                    Ok(_) => answers[i].store(1, Ordering::Relaxed),
-                    // Stopped because an earlier option is P.
-                    Err(_) if i > exchange.first_p.load(Ordering::Acquire) => return Ok(()),
-                    Err(e) => {
-                        // The others stop at their next trade.
-                        exchange.done.store(true, Ordering::Relaxed);
-                        return Err(e);
-                    }
-                }
-            }
-        };
-        let (mine, helpers) = std::thread::scope(|s| {
-            let running: Vec<_> = (1..threads)
-                .map(|me| {
-                    let (exchange, helper, ask) = (Arc::clone(&exchange), &helper, &ask);
-                    s.spawn(move || {
-                        let mut search = helper();
-                        search.join(exchange, me, own);
-                        let r = ask(&mut search, me);
-                        (r, search.stats, search.stats().table_bytes)
-                    })
-                })
-                .collect();
-            let mine = ask(self, 0);
-            let helpers = running
-                .into_iter()
-                .map(|t| t.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
-                .collect::<Vec<_>>();
-            (mine, helpers)
-        });
-        self.exchange = None;
-        self.stats.depth = 0;
-        let mut result = mine;
-        for (r, h, bytes) in helpers {
-            result = result.and(r);
-            self.stats.nodes += h.nodes;
-            self.stats.table_hits += h.table_hits;
-            self.stats.endgame_hits += h.endgame_hits;
-            self.helper_bytes += bytes;
-        }
-        result?;
-        self.cancel.check()?;
-        let first = exchange.first_p.load(Ordering::Acquire);
-        debug_assert!(answers
-            .iter()
-            .take(first.min(opts.len()))
-            .all(|a| a.load(Ordering::Relaxed) == 1));
-        let found = opts.get(first).map(|o| {
-            let mut star = Vec::new();
-            self.game.components(&options[o.option as usize], &mut star);
-            cancel_pairs(&mut star);
-            star
-        });
-        self.pool.push(options);
-        Ok(Some(found))
-    }
-
     /// Makes this search thread number `me` of `exchange`, in about
     /// `bytes` bytes.
     fn join(&mut self, exchange: Arc<Exchange<G::Position>>, me: usize, bytes: usize) {
@@ -618,10 +459,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let Some((exchange, me)) = &self.exchange else {
             return Ok(());
         };
-        if exchange.done.load(Ordering::Relaxed)
-            || exchange.asking[*me].load(Ordering::Relaxed)
-                > exchange.first_p.load(Ordering::Relaxed)
-        {
+        if exchange.done.load(Ordering::Relaxed) {
             return Err(Cancelled);
         }
         exchange
@@ -692,14 +530,13 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             keys.push((first, parts.len() - first, known, difficulty));
         }
         self.pool.push(split);
-        for (option, &(first, len, known, difficulty)) in keys.iter().enumerate() {
+        for &(first, len, known, difficulty) in &keys {
             let key = (&parts[first..first + len], known);
             twin.push(*seen.entry(key).or_insert_with(|| {
                 opts.push(Opt {
                     first,
                     len,
                     known,
-                    option: option as u32,
                     difficulty,
                 });
                 opts.len() - 1
