@@ -6,7 +6,7 @@
 use super::block::Block;
 use super::classify::Group;
 use crate::heap::cell::Cell;
-use crate::heap::dense::mex_from;
+use crate::heap::dense::{mex_from, pairs_hit_mirrored};
 use crate::heap::simd::pairs_hit;
 
 /// Marks the options that leave at most one heap: taking a whole heap of
@@ -31,11 +31,16 @@ pub(super) fn mark_heap_options<T: Cell>(
 
 /// The values `G(0), ..., G(n - 1)` in two pieces: those from before the
 /// current block, which other threads may be reading, and those computed
-/// in it so far.
+/// in it so far; and on the portable path the first piece in reverse
+/// order too, with the values of the block found so far
+/// ([`Mirror`](super::mirror::Mirror)).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Split<'a, T> {
     pub(super) old: &'a [T],
     pub(super) new: &'a [T],
+    /// `G(h - 1), ..., G(0)` for some `h <= n`: empty where the engine
+    /// keeps no mirror.
+    pub(super) mirrored: &'a [T],
 }
 
 impl<T: Cell> Split<'_, T> {
@@ -66,6 +71,17 @@ impl<T: Cell> Split<'_, T> {
         if to > s {
             // Parts inside the block: only for tiny sequences.
             return (from..to).any(|a| self.get(a) ^ self.get(r - a) == m);
+        }
+        // The partners G(r - a) of the parts are G(lo..hi) backwards: from
+        // the mirror where it holds them, which saves the reversal.
+        let (lo, hi) = (r + 1 - to, r + 1 - from);
+        let held = self.mirrored.len();
+        if hi <= held {
+            return pairs_hit_mirrored(
+                &self.old[from..to],
+                &self.mirrored[held - hi..held - lo],
+                m,
+            );
         }
         // Parts below `split` pair with a value of the block.
         let split = (r + 1).saturating_sub(s).clamp(from, to);
@@ -197,13 +213,21 @@ mod tests {
     #[test]
     fn split_pair_scan_matches_definition() {
         // Values in two pieces, split at every point near the end, as in a
-        // block: every range of parts, with partners on both sides.
+        // block: every range of parts, with partners on both sides; with
+        // no mirror, one of the first piece, and one of part of it (the
+        // scans read it where it holds the partners, the values otherwise),
+        // and one of the values of the block too.
         let g: Vec<u16> = pseudo_random(99, 300, 300).map(|x| x as u16).collect();
+        let backwards: Vec<u16> = g.iter().rev().copied().collect();
         for len in [2, 3, 131, 257, 300] {
-            for cut in [len / 2, len - 70.min(len / 2), len - 1, len] {
+            for (cut, held) in [len / 2, len - 70.min(len / 2), len - 1, len]
+                .into_iter()
+                .flat_map(|cut| [(cut, 0), (cut, cut), (cut, cut / 2), (cut, len)])
+            {
                 let view = Split {
                     old: &g[..cut],
                     new: &g[cut..len],
+                    mirrored: &backwards[300 - held..],
                 };
                 for r in [len - 1, len.saturating_sub(40), len / 2] {
                     for (from, to) in [(0, 300), (1, 3), (2, 66), (64, 129), (100, 150)] {
@@ -213,7 +237,7 @@ mod tests {
                             assert_eq!(
                                 view.has_pair(r, m, from..to),
                                 want,
-                                "len {len}, cut {cut}, r {r}, parts {from}..{to}, m {m}"
+                                "len {len}, cut {cut}, mirror {held}, r {r}, parts {from}..{to}, m {m}"
                             );
                         }
                     }

@@ -124,6 +124,7 @@
 //! |---|---|
 //! | `classify.rs` | the rare/common split of a class of splitting moves (`Group`) |
 //! | `block.rs` | blocks of heap sizes: their shapes, the rows they are marked in, how one ends |
+//! | `mirror.rs` | the values backwards, for the scans of the portable path |
 //! | `marks.rs` | the marks of one heap size, the values as a block sees them, the walk up the mex candidates |
 //! | `state.rs` | the engine's working state, its main loop, the bookkeeping of every new value |
 //! | `plan.rs` | whether heap sizes go in blocks, and which splits a block marks ahead |
@@ -138,6 +139,7 @@ mod classify;
 mod codes;
 mod finish;
 mod marks;
+mod mirror;
 mod plan;
 mod rows;
 mod state;
@@ -255,6 +257,7 @@ impl SparseOctal {
             // ms).
             threads: 0,
             prefix: PREFIX,
+            mirror: mirror::Mirror::at(crate::simd::level()),
             ..State::default()
         };
         for (k, &d) in code.digits().iter().enumerate() {
