@@ -39,7 +39,7 @@ pub(super) struct Split<'a, T> {
     pub(super) old: &'a [T],
     pub(super) new: &'a [T],
     /// `G(h - 1), ..., G(0)` for some `h <= n`: empty where the engine
-    /// keeps no mirror.
+    /// keeps no mirror. The scans read it for the splits of heaps below `h`.
     pub(super) mirrored: &'a [T],
 }
 
@@ -61,7 +61,19 @@ impl<T: Cell> Split<'_, T> {
 
     /// Whether some split `a + (r - a)` with `a` in `parts` (and
     /// `1 <= a <= r / 2`) has value `m`; `r <= n`.
-    pub(super) fn has_pair(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
+    #[cfg(test)]
+    fn has_pair(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
+        if self.mirrored.is_empty() {
+            self.pair_in::<false>(r, m, parts)
+        } else {
+            self.pair_in::<true>(r, m, parts)
+        }
+    }
+
+    /// [`Split::has_pair`], compiled apart for engines that keep a mirror
+    /// (`MIRROR`) and those that keep none, so that the paths without one
+    /// run the scans exactly as before it existed.
+    fn pair_in<const MIRROR: bool>(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
         let from = parts.start.max(1);
         let to = parts.end.min(r / 2 + 1);
         if from >= to {
@@ -73,10 +85,11 @@ impl<T: Cell> Split<'_, T> {
             return (from..to).any(|a| self.get(a) ^ self.get(r - a) == m);
         }
         // The partners G(r - a) of the parts are G(lo..hi) backwards: from
-        // the mirror where it holds them, which saves the reversal.
-        let (lo, hi) = (r + 1 - to, r + 1 - from);
+        // the mirror where it holds them (G(0..=r) or none), which saves
+        // the reversal.
         let held = self.mirrored.len();
-        if hi <= held {
+        if MIRROR && r < held {
+            let (lo, hi) = (r + 1 - to, r + 1 - from);
             return pairs_hit_mirrored(
                 &self.old[from..to],
                 &self.mirrored[held - hi..held - lo],
@@ -110,39 +123,79 @@ pub(super) fn settle<T: Cell>(
     full: [bool; 2],
     prefix: usize,
 ) -> u32 {
-    let n = g.len();
-    let mut m = seen.mex_from(0);
-    'candidates: while m < width {
-        let cell = T::of(m as u32);
-        for (group, full) in groups.iter().zip(full) {
-            let settled =
-                full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
-            if settled {
-                continue;
-            }
-            for &k in &group.takes {
-                if n >= k + 2 {
-                    *scans += 1;
-                    let r = n - k;
-                    let found = match marked {
-                        Some(marked) => marked
-                            .unmarked(k, r)
-                            .into_iter()
-                            .any(|parts| g.has_pair(r, cell, parts)),
-                        None if group.dense => g.has_pair(r, cell, 1..r / 2 + 1),
-                        None => g.has_pair(r, cell, prefix + 1..r / 2 + 1),
-                    };
-                    if found {
-                        seen.mark(m);
-                        m = seen.mex_from(m + 1);
-                        continue 'candidates;
+    let walk = Walk {
+        groups,
+        width,
+        marked,
+        full,
+        prefix,
+    };
+    if g.mirrored.is_empty() {
+        walk.run::<T, false>(g, seen, scans)
+    } else {
+        walk.run::<T, true>(g, seen, scans)
+    }
+}
+
+/// What [`settle`] walks with, besides the values and the marks.
+struct Walk<'a> {
+    groups: &'a [Group; 2],
+    width: usize,
+    marked: Option<Block>,
+    full: [bool; 2],
+    prefix: usize,
+}
+
+impl Walk<'_> {
+    /// [`settle`], compiled apart for engines with and without a mirror.
+    #[inline]
+    fn run<T: Cell, const MIRROR: bool>(
+        self,
+        g: Split<'_, T>,
+        seen: &mut (impl Marks + ?Sized),
+        scans: &mut u64,
+    ) -> u32 {
+        let Walk {
+            groups,
+            width,
+            marked,
+            full,
+            prefix,
+        } = self;
+        let n = g.len();
+        let mut m = seen.mex_from(0);
+        'candidates: while m < width {
+            let cell = T::of(m as u32);
+            for (group, full) in groups.iter().zip(full) {
+                let settled =
+                    full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+                if settled {
+                    continue;
+                }
+                for &k in &group.takes {
+                    if n >= k + 2 {
+                        *scans += 1;
+                        let r = n - k;
+                        let found = match marked {
+                            Some(marked) => marked
+                                .unmarked(k, r)
+                                .into_iter()
+                                .any(|parts| g.pair_in::<MIRROR>(r, cell, parts)),
+                            None if group.dense => g.pair_in::<MIRROR>(r, cell, 1..r / 2 + 1),
+                            None => g.pair_in::<MIRROR>(r, cell, prefix + 1..r / 2 + 1),
+                        };
+                        if found {
+                            seen.mark(m);
+                            m = seen.mex_from(m + 1);
+                            continue 'candidates;
+                        }
                     }
                 }
             }
+            break;
         }
-        break;
+        u32::try_from(m).expect("a Grundy value above u32::MAX")
     }
-    u32::try_from(m).expect("a Grundy value above u32::MAX")
 }
 
 /// The option values marked for one heap size: a byte per value, or the
