@@ -50,10 +50,17 @@ impl Mirror {
     /// The engine's values are final once computed, so the copy only
     /// appends; values that `g` no longer has are dropped from it, and a
     /// wider type starts it again.
+    #[inline(always)]
     pub(super) fn sync<T: Cell>(&mut self, g: &[T], room: usize) {
-        if !self.on {
-            return;
+        // Inline, so that the paths without a copy pay one test.
+        if self.on {
+            self.bring_up(g, room);
         }
+    }
+
+    /// [`Mirror::sync`] of a copy the engine keeps.
+    #[inline(never)]
+    fn bring_up<T: Cell>(&mut self, g: &[T], room: usize) {
         if T::of_width(&self.cells).is_empty() && self.len > 0 {
             // The values were widened: the old copy is of no use.
             self.cells = PerWidth::default();
@@ -79,8 +86,11 @@ impl Mirror {
     /// Appends `v`, the value after those the copy holds, where the room
     /// made by the last [`Mirror::sync`] allows (a value left out is read
     /// from the values instead).
-    #[inline]
+    #[inline(always)]
     pub(super) fn push<T: Cell>(&mut self, v: T) {
+        if !self.on {
+            return;
+        }
         let cells = T::of_width_mut(&mut self.cells);
         if let Some(at) = cells.len().checked_sub(self.len + 1) {
             cells[at] = v;
@@ -90,7 +100,11 @@ impl Mirror {
 
     /// The copy: `G(len - 1), ..., G(0)` (empty when the engine keeps
     /// none).
+    #[inline(always)]
     pub(super) fn view<T: Cell>(&self) -> &[T] {
+        if !self.on {
+            return &[];
+        }
         let cells = T::of_width(&self.cells);
         match cells.len().checked_sub(self.len) {
             Some(start) => &cells[start..],

@@ -107,7 +107,8 @@
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
-//! beyond ([`GrundySequence`]); eight bytes per rare position and class; `B` rows of
+//! beyond ([`GrundySequence`]), twice that on the portable path (a copy of
+//! the values backwards, `mirror.rs`, for its witness scans); eight bytes per rare position and class; `B` rows of
 //! about `width + 8` bytes per block and thread (`width`, a power of two
 //! above the largest value), for two blocks at a time with several (bit
 //! rows take two bytes per 16 values instead, plus the finishing thread's
