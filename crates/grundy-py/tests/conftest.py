@@ -2,6 +2,7 @@ import _thread
 import contextlib
 import os
 import shutil
+import signal
 import threading
 
 import pytest
@@ -20,10 +21,16 @@ def grundy_bin():
 @pytest.fixture
 def ctrl_c():
     """`with ctrl_c(seconds):` presses Ctrl-C (interrupts the main thread)
-    `seconds` into the block, which must stop with KeyboardInterrupt."""
+    `seconds` into the block, which must stop with KeyboardInterrupt.
+
+    Python's own handler is installed for the block, as at a terminal: a
+    process started in the background by a non-interactive shell inherits
+    SIGINT ignored, and then `interrupt_main` does nothing and the block
+    would run on to its position limit."""
 
     @contextlib.contextmanager
     def after(seconds):
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         timer = threading.Timer(seconds, _thread.interrupt_main)
         timer.start()
         try:
@@ -31,5 +38,6 @@ def ctrl_c():
                 yield
         finally:
             timer.cancel()
+            signal.signal(signal.SIGINT, previous)
 
     return after

@@ -21,6 +21,22 @@ pub fn cpu_seconds() -> f64 {
     (ticks(11) + ticks(12)) / 100.0
 }
 
+/// CPU time (user + system) of this process's finished children in
+/// seconds, from the same line of /proc/self/stat (`cutime` and `cstime`,
+/// fields 16 and 17), for a peer run as a child process.
+pub fn children_cpu_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = after_name.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(f64::NAN)
+    };
+    (ticks(13) + ticks(14)) / 100.0
+}
+
 /// The `ogsolve` to compare with: `$OGSOLVE`, else `.tools/bin/ogsolve`
 /// (where `cargo install --root .tools ogsolve` puts it), else one on the
 /// `PATH`; `None` when there is none (the benchmarks then skip its rows).
