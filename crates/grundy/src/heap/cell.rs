@@ -23,10 +23,14 @@ pub(crate) trait Cell:
     /// `values` as the vectors of [`super::bitrows`] and [`super::simd`]
     /// read them, when the cells are one or two bytes.
     fn narrow(values: &[Self]) -> Option<Narrow<'_>>;
+    /// The vector of `cells` that holds this width.
+    fn of_width(cells: &PerWidth) -> &Vec<Self>;
+    /// [`Cell::of_width`], to change.
+    fn of_width_mut(cells: &mut PerWidth) -> &mut Vec<Self>;
 }
 
 macro_rules! cell {
-    ($t:ty, $limit:expr, |$v:ident| $narrow:expr) => {
+    ($t:ty, $field:ident, $limit:expr, |$v:ident| $narrow:expr) => {
         impl Cell for $t {
             const LIMIT: u64 = $limit;
             #[inline(always)]
@@ -42,12 +46,20 @@ macro_rules! cell {
             fn narrow($v: &[Self]) -> Option<Narrow<'_>> {
                 $narrow
             }
+            #[inline(always)]
+            fn of_width(cells: &PerWidth) -> &Vec<Self> {
+                &cells.$field
+            }
+            #[inline(always)]
+            fn of_width_mut(cells: &mut PerWidth) -> &mut Vec<Self> {
+                &mut cells.$field
+            }
         }
     };
 }
-cell!(u8, 1 << 8, |v| Some(Narrow::U8(v)));
-cell!(u16, 1 << 16, |v| Some(Narrow::U16(v)));
-cell!(u32, 1 << 32, |v| {
+cell!(u8, bytes, 1 << 8, |v| Some(Narrow::U8(v)));
+cell!(u16, shorts, 1 << 16, |v| Some(Narrow::U16(v)));
+cell!(u32, words, 1 << 32, |v| {
     let _ = v;
     None
 });
@@ -59,4 +71,17 @@ pub(crate) enum Narrow<'a> {
     U8(&'a [u8]),
     /// Two bytes per value.
     U16(&'a [u16]),
+}
+
+/// A vector of cells of each width, for state kept beside values whose
+/// width an engine only knows as its type parameter (it uses the vector
+/// of its current width, [`Cell::of_width`]).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct PerWidth {
+    /// One byte a value.
+    pub(crate) bytes: Vec<u8>,
+    /// Two bytes a value.
+    pub(crate) shorts: Vec<u16>,
+    /// Four bytes a value.
+    pub(crate) words: Vec<u32>,
 }

@@ -4,6 +4,7 @@
 
 use super::block::{Block, BlockEnd, Prepared};
 use super::marks::{mark_heap_options, settle, Marks, Split};
+use super::mirror::Mirror;
 use super::rows::{mark_column, value_words};
 use super::state::State;
 use crate::heap::bitrows::{self, Select, LANES};
@@ -15,7 +16,8 @@ pub(super) const SUB_BLOCK: usize = LANES;
 
 impl State {
     /// Finishes the prepared block `p` one heap size at a time: `old` holds
-    /// the values before it, and `G(start + j)` goes to `new[j]`. Each heap
+    /// the values before it, and `G(start + j)` goes to `new[j]` (and to
+    /// `mirror`, which holds those before it). Each heap
     /// size adds, to its prepared row, the splits the row could not hold
     /// (rare parts below `lag` or from `bound` on) and the single-heap
     /// options, then walks up the mex candidates. Stops early when a value
@@ -30,6 +32,7 @@ impl State {
     pub(super) fn finish_block<T: Cell>(
         &mut self,
         old: &[T],
+        mirror: &mut Mirror,
         new: &mut [T],
         p: &mut Prepared,
     ) -> BlockEnd {
@@ -171,6 +174,7 @@ impl State {
             let view = Split {
                 old,
                 new: &new[..j],
+                mirrored: mirror.view(),
             };
             let first = &mut p.buffers[0];
             let x = if words > 0 {
@@ -189,6 +193,7 @@ impl State {
                 };
             }
             new[j] = T::of(x);
+            mirror.push(new[j]);
             let rebuild = self.note(n, x);
             if rebuild || self.epoch != epoch {
                 return BlockEnd {

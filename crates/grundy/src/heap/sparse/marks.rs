@@ -6,7 +6,7 @@
 use super::block::Block;
 use super::classify::Group;
 use crate::heap::cell::Cell;
-use crate::heap::dense::mex_from;
+use crate::heap::dense::{mex_from, pairs_hit_mirrored};
 use crate::heap::simd::pairs_hit;
 
 /// Marks the options that leave at most one heap: taking a whole heap of
@@ -31,11 +31,16 @@ pub(super) fn mark_heap_options<T: Cell>(
 
 /// The values `G(0), ..., G(n - 1)` in two pieces: those from before the
 /// current block, which other threads may be reading, and those computed
-/// in it so far.
+/// in it so far; and on the portable path the first piece in reverse
+/// order too, with the values of the block found so far
+/// ([`Mirror`](super::mirror::Mirror)).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Split<'a, T> {
     pub(super) old: &'a [T],
     pub(super) new: &'a [T],
+    /// `G(h - 1), ..., G(0)` for some `h <= n`: empty where the engine
+    /// keeps no mirror. The scans read it for the splits of heaps below `h`.
+    pub(super) mirrored: &'a [T],
 }
 
 impl<T: Cell> Split<'_, T> {
@@ -56,7 +61,19 @@ impl<T: Cell> Split<'_, T> {
 
     /// Whether some split `a + (r - a)` with `a` in `parts` (and
     /// `1 <= a <= r / 2`) has value `m`; `r <= n`.
-    pub(super) fn has_pair(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
+    #[cfg(test)]
+    fn has_pair(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
+        if self.mirrored.is_empty() {
+            self.pair_in::<false>(r, m, parts)
+        } else {
+            self.pair_in::<true>(r, m, parts)
+        }
+    }
+
+    /// [`Split::has_pair`], compiled apart for engines that keep a mirror
+    /// (`MIRROR`) and those that keep none, so that the paths without one
+    /// run the scans exactly as before it existed.
+    fn pair_in<const MIRROR: bool>(self, r: usize, m: T, parts: std::ops::Range<usize>) -> bool {
         let from = parts.start.max(1);
         let to = parts.end.min(r / 2 + 1);
         if from >= to {
@@ -66,6 +83,18 @@ impl<T: Cell> Split<'_, T> {
         if to > s {
             // Parts inside the block: only for tiny sequences.
             return (from..to).any(|a| self.get(a) ^ self.get(r - a) == m);
+        }
+        // The partners G(r - a) of the parts are G(lo..hi) backwards: from
+        // the mirror where it holds them (G(0..=r) or none), which saves
+        // the reversal.
+        let held = self.mirrored.len();
+        if MIRROR && r < held {
+            let (lo, hi) = (r + 1 - to, r + 1 - from);
+            return pairs_hit_mirrored(
+                &self.old[from..to],
+                &self.mirrored[held - hi..held - lo],
+                m,
+            );
         }
         // Parts below `split` pair with a value of the block.
         let split = (r + 1).saturating_sub(s).clamp(from, to);
@@ -94,39 +123,79 @@ pub(super) fn settle<T: Cell>(
     full: [bool; 2],
     prefix: usize,
 ) -> u32 {
-    let n = g.len();
-    let mut m = seen.mex_from(0);
-    'candidates: while m < width {
-        let cell = T::of(m as u32);
-        for (group, full) in groups.iter().zip(full) {
-            let settled =
-                full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
-            if settled {
-                continue;
-            }
-            for &k in &group.takes {
-                if n >= k + 2 {
-                    *scans += 1;
-                    let r = n - k;
-                    let found = match marked {
-                        Some(marked) => marked
-                            .unmarked(k, r)
-                            .into_iter()
-                            .any(|parts| g.has_pair(r, cell, parts)),
-                        None if group.dense => g.has_pair(r, cell, 1..r / 2 + 1),
-                        None => g.has_pair(r, cell, prefix + 1..r / 2 + 1),
-                    };
-                    if found {
-                        seen.mark(m);
-                        m = seen.mex_from(m + 1);
-                        continue 'candidates;
+    let walk = Walk {
+        groups,
+        width,
+        marked,
+        full,
+        prefix,
+    };
+    if g.mirrored.is_empty() {
+        walk.run::<T, false>(g, seen, scans)
+    } else {
+        walk.run::<T, true>(g, seen, scans)
+    }
+}
+
+/// What [`settle`] walks with, besides the values and the marks.
+struct Walk<'a> {
+    groups: &'a [Group; 2],
+    width: usize,
+    marked: Option<Block>,
+    full: [bool; 2],
+    prefix: usize,
+}
+
+impl Walk<'_> {
+    /// [`settle`], compiled apart for engines with and without a mirror.
+    #[inline]
+    fn run<T: Cell, const MIRROR: bool>(
+        self,
+        g: Split<'_, T>,
+        seen: &mut (impl Marks + ?Sized),
+        scans: &mut u64,
+    ) -> u32 {
+        let Walk {
+            groups,
+            width,
+            marked,
+            full,
+            prefix,
+        } = self;
+        let n = g.len();
+        let mut m = seen.mex_from(0);
+        'candidates: while m < width {
+            let cell = T::of(m as u32);
+            for (group, full) in groups.iter().zip(full) {
+                let settled =
+                    full || !group.dense && !group.producible[m << 1 | ((n ^ group.parity) & 1)];
+                if settled {
+                    continue;
+                }
+                for &k in &group.takes {
+                    if n >= k + 2 {
+                        *scans += 1;
+                        let r = n - k;
+                        let found = match marked {
+                            Some(marked) => marked
+                                .unmarked(k, r)
+                                .into_iter()
+                                .any(|parts| g.pair_in::<MIRROR>(r, cell, parts)),
+                            None if group.dense => g.pair_in::<MIRROR>(r, cell, 1..r / 2 + 1),
+                            None => g.pair_in::<MIRROR>(r, cell, prefix + 1..r / 2 + 1),
+                        };
+                        if found {
+                            seen.mark(m);
+                            m = seen.mex_from(m + 1);
+                            continue 'candidates;
+                        }
                     }
                 }
             }
+            break;
         }
-        break;
+        u32::try_from(m).expect("a Grundy value above u32::MAX")
     }
-    u32::try_from(m).expect("a Grundy value above u32::MAX")
 }
 
 /// The option values marked for one heap size: a byte per value, or the
@@ -197,13 +266,21 @@ mod tests {
     #[test]
     fn split_pair_scan_matches_definition() {
         // Values in two pieces, split at every point near the end, as in a
-        // block: every range of parts, with partners on both sides.
+        // block: every range of parts, with partners on both sides; with
+        // no mirror, one of the first piece, and one of part of it (the
+        // scans read it where it holds the partners, the values otherwise),
+        // and one of the values of the block too.
         let g: Vec<u16> = pseudo_random(99, 300, 300).map(|x| x as u16).collect();
+        let backwards: Vec<u16> = g.iter().rev().copied().collect();
         for len in [2, 3, 131, 257, 300] {
-            for cut in [len / 2, len - 70.min(len / 2), len - 1, len] {
+            for (cut, held) in [len / 2, len - 70.min(len / 2), len - 1, len]
+                .into_iter()
+                .flat_map(|cut| [(cut, 0), (cut, cut), (cut, cut / 2), (cut, len)])
+            {
                 let view = Split {
                     old: &g[..cut],
                     new: &g[cut..len],
+                    mirrored: &backwards[300 - held..],
                 };
                 for r in [len - 1, len.saturating_sub(40), len / 2] {
                     for (from, to) in [(0, 300), (1, 3), (2, 66), (64, 129), (100, 150)] {
@@ -213,7 +290,7 @@ mod tests {
                             assert_eq!(
                                 view.has_pair(r, m, from..to),
                                 want,
-                                "len {len}, cut {cut}, r {r}, parts {from}..{to}, m {m}"
+                                "len {len}, cut {cut}, mirror {held}, r {r}, parts {from}..{to}, m {m}"
                             );
                         }
                     }

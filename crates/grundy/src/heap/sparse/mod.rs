@@ -107,7 +107,8 @@
 //! # Memory
 //!
 //! One byte per value while every value is below 256, two below 65536, four
-//! beyond ([`GrundySequence`]); eight bytes per rare position and class; `B` rows of
+//! beyond ([`GrundySequence`]), twice that on the portable path (a copy of
+//! the values backwards, `mirror.rs`, for its witness scans); eight bytes per rare position and class; `B` rows of
 //! about `width + 8` bytes per block and thread (`width`, a power of two
 //! above the largest value), for two blocks at a time with several (bit
 //! rows take two bytes per 16 values instead, plus the finishing thread's
@@ -124,6 +125,7 @@
 //! |---|---|
 //! | `classify.rs` | the rare/common split of a class of splitting moves (`Group`) |
 //! | `block.rs` | blocks of heap sizes: their shapes, the rows they are marked in, how one ends |
+//! | `mirror.rs` | the values backwards, for the scans of the portable path |
 //! | `marks.rs` | the marks of one heap size, the values as a block sees them, the walk up the mex candidates |
 //! | `state.rs` | the engine's working state, its main loop, the bookkeeping of every new value |
 //! | `plan.rs` | whether heap sizes go in blocks, and which splits a block marks ahead |
@@ -138,6 +140,7 @@ mod classify;
 mod codes;
 mod finish;
 mod marks;
+mod mirror;
 mod plan;
 mod rows;
 mod state;
@@ -255,6 +258,7 @@ impl SparseOctal {
             // ms).
             threads: 0,
             prefix: PREFIX,
+            mirror: mirror::Mirror::at(crate::simd::level()),
             ..State::default()
         };
         for (k, &d) in code.digits().iter().enumerate() {

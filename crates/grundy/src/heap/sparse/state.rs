@@ -9,6 +9,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 
 use super::block::{Prepared, Rows};
 use super::classify::Group;
+use super::mirror::Mirror;
 use crate::heap::cell::Cell;
 use crate::heap::dense::{for_each_pair_value, SENTINEL};
 use crate::parallel::{for_each_mut, join};
@@ -78,6 +79,8 @@ pub(super) struct State {
     /// before. They stay right within an epoch: rare positions added later
     /// are at least `r`, so never part of a split of `r`.
     pub(super) pair_cache: [[(usize, u64, usize, u64); PAIR_CACHE]; 2],
+    /// The values backwards, for the scans of the portable path.
+    pub(super) mirror: Mirror,
 }
 
 /// Recent heaps whose split values [`State::step_narrow`] keeps.
@@ -123,6 +126,7 @@ impl State {
             }
             let Some(shape) = shape else {
                 ahead = None;
+                self.mirror.sync(g, g.capacity());
                 let x = self.step(g);
                 if u64::from(x) >= T::LIMIT {
                     return Some(x);
@@ -152,6 +156,10 @@ impl State {
             let ahead_plan =
                 (self.threads > 1 && s + block <= n && self.shape(s + block) == Some(shape))
                     .then(|| self.plan(s + block, s, shape));
+            // The finisher's scans read the mirror, which it extends as it
+            // finds the block's values (it is out of `self` meanwhile).
+            self.mirror.sync(g, g.capacity().max(s + block));
+            let mut mirror = std::mem::take(&mut self.mirror);
             g.resize(s + block, T::default());
             let (old, new) = g.split_at_mut(s);
             let old: &[T] = old;
@@ -164,7 +172,7 @@ impl State {
                     let (first, others) = buffers.split_first_mut().expect("one buffer per thread");
                     let (end, ()) = join(
                         || {
-                            let end = self.finish_block(old, new, &mut current);
+                            let end = self.finish_block(old, &mut mirror, new, &mut current);
                             if end.done < block {
                                 // The next block will be prepared again.
                                 pieces.store(usize::MAX / 2, Ordering::Relaxed);
@@ -186,8 +194,9 @@ impl State {
                     }
                     end
                 }
-                None => self.finish_block(old, new, &mut current),
+                None => self.finish_block(old, &mut mirror, new, &mut current),
             };
+            self.mirror = mirror;
             g.truncate(s + end.done);
             self.spare.append(&mut current.buffers);
             self.spare_codes.append(&mut current.codes);

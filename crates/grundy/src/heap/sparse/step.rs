@@ -40,7 +40,11 @@ impl State {
         let width = self.width;
         let seen = &mut self.seen;
         seen[..width].fill(0);
-        let view = Split { old: g, new: &[] };
+        let view = Split {
+            old: g,
+            new: &[],
+            mirrored: &[],
+        };
         mark_heap_options(&self.whole, &self.single, view, &mut seen[..]);
         for group in &self.groups {
             if group.dense {
@@ -69,6 +73,11 @@ impl State {
             }
         }
         let scans = self.scans;
+        // The scans read the mirror, which [`State::run`] brought up to `g`.
+        let view = Split {
+            mirrored: self.mirror.view(),
+            ..view
+        };
         let x = settle(
             &self.groups,
             view,
@@ -90,7 +99,11 @@ impl State {
     /// before, read them instead of marking them again.
     pub(super) fn step_narrow<T: Cell>(&mut self, g: &[T]) -> u32 {
         let n = g.len();
-        let view = Split { old: g, new: &[] };
+        let view = Split {
+            old: g,
+            new: &[],
+            mirrored: &[],
+        };
         let mut bits = 0u64;
         mark_heap_options(&self.whole, &self.single, view, &mut bits);
         for (class, group) in self.groups.iter().enumerate() {
@@ -110,6 +123,11 @@ impl State {
             }
         }
         let scans = self.scans;
+        // The scans read the mirror, which [`State::run`] brought up to `g`.
+        let view = Split {
+            mirrored: self.mirror.view(),
+            ..view
+        };
         let x = settle(
             &self.groups,
             view,
