@@ -8,33 +8,32 @@ use std::process::Command;
 /// /proc/self/stat (clock ticks of 1/100 s). The machine is shared, so CPU
 /// time is a steadier measure than wall time; the benchmarks print both.
 pub fn cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
-    let fields: Vec<&str> = after_name.split_whitespace().collect();
-    // Fields 14 and 15 of the whole line are 12 and 13 after the name.
-    let ticks = |i: usize| {
-        fields
-            .get(i)
-            .and_then(|f| f.parse::<f64>().ok())
-            .unwrap_or(f64::NAN)
-    };
-    (ticks(11) + ticks(12)) / 100.0
+    // Fields 14 and 15 of the line (`utime`, `stime`).
+    stat_seconds(14, 15)
 }
 
 /// CPU time (user + system) of this process's finished children in
 /// seconds, from the same line of /proc/self/stat (`cutime` and `cstime`,
 /// fields 16 and 17), for a peer run as a child process.
 pub fn children_cpu_seconds() -> f64 {
+    stat_seconds(16, 17)
+}
+
+/// The sum of fields `a` and `b` (numbered from 1, as in proc(5)) of
+/// /proc/self/stat, in seconds; NaN where they cannot be read.
+fn stat_seconds(a: usize, b: usize) -> f64 {
     let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The name (field 2) may hold spaces: count from the `)` that ends it,
+    // after which field 3 comes first.
     let after_name = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
     let fields: Vec<&str> = after_name.split_whitespace().collect();
-    let ticks = |i: usize| {
+    let ticks = |field: usize| {
         fields
-            .get(i)
+            .get(field - 3)
             .and_then(|f| f.parse::<f64>().ok())
             .unwrap_or(f64::NAN)
     };
-    (ticks(13) + ticks(14)) / 100.0
+    (ticks(a) + ticks(b)) / 100.0
 }
 
 /// The `ogsolve` to compare with: `$OGSOLVE`, else `.tools/bin/ogsolve`
