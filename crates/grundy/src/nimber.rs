@@ -279,6 +279,19 @@ pub fn mex<I: IntoIterator<Item = Nimber>>(values: I) -> Nimber {
     set.mex()
 }
 
+/// `LOWER[j]`: the bits of a 64-bit word whose position has bit `j`
+/// clear, groups of `2^j` ones every `2^(j + 1)` bits. Xoring every
+/// position by `2^j` swaps these bits with the others; the bit rows
+/// spread a word's bits apart with the same masks.
+pub(crate) const LOWER: [u64; 6] = [
+    0x5555_5555_5555_5555,
+    0x3333_3333_3333_3333,
+    0x0f0f_0f0f_0f0f_0f0f,
+    0x00ff_00ff_00ff_00ff,
+    0x0000_ffff_0000_ffff,
+    0x0000_0000_ffff_ffff,
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,8 @@
 //! Small sets of nimbers, and the "potential values" of a position that the
 //! pruned search narrows down option by option.
 
+use crate::nimber::LOWER;
+
 /// A set of nimbers below [`Set::WIDTH`], one bit each.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Set([u64; 4]);
@@ -123,15 +125,6 @@ impl Set {
     /// within a word, a few operations whatever the set holds.
     #[inline(always)]
     pub(crate) fn xor_each(&self, x: u32) -> Set {
-        /// The bits of a word whose position has bit `j` clear.
-        const LOWER: [u64; 6] = [
-            0x5555_5555_5555_5555,
-            0x3333_3333_3333_3333,
-            0x0f0f_0f0f_0f0f_0f0f,
-            0x00ff_00ff_00ff_00ff,
-            0x0000_ffff_0000_ffff,
-            0x0000_0000_ffff_ffff,
-        ];
         if x == 0 {
             return *self;
         }

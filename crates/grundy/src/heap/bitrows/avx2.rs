@@ -25,8 +25,9 @@
 //! the passes the engine uses, its loops spilled the rows to the stack.
 
 use super::words::{number_in, NONE};
-use super::{whole, Classes, Coded, Select, Values, LANES, SPREAD};
+use super::{whole, Classes, Coded, Select, Values, LANES};
 use crate::heap::cell::Cell;
+use crate::nimber::LOWER;
 use std::arch::x86_64::*;
 use std::mem::MaybeUninit;
 
@@ -322,7 +323,7 @@ avx2! {
         };
         let half = rows.len() / LANES / 2;
         let step = 1u32 << c.bit;
-        let low = _mm256_set1_epi64x(SPREAD[5] as i64);
+        let low = _mm256_set1_epi64x(LOWER[5] as i64);
         // The 16-bit word `w` of a class's rows (from word `first`) of the
         // lanes `lane .. lane + 4`, in 64-bit lanes; 0 past the class.
         let word = |first: usize, w: usize, lane: usize| {
@@ -341,10 +342,10 @@ avx2! {
             let mut x = _mm256_and_si256(bits, low);
             for level in (c.bit as usize..5).rev() {
                 let shift = _mm_cvtsi64_si128(1 << level);
-                let spread = _mm256_set1_epi64x(SPREAD[level] as i64);
+                let spread = _mm256_set1_epi64x(LOWER[level] as i64);
                 x = _mm256_and_si256(_mm256_or_si256(x, _mm256_sll_epi64(x, shift)), spread);
             }
-            let up = _mm256_set1_epi64x(((mask >> step) & SPREAD[c.bit as usize]) as i64);
+            let up = _mm256_set1_epi64x(((mask >> step) & LOWER[c.bit as usize]) as i64);
             let moved = _mm256_sll_epi64(_mm256_and_si256(x, up), _mm_cvtsi64_si128(i64::from(step)));
             _mm256_or_si256(_mm256_andnot_si256(up, x), moved)
         };

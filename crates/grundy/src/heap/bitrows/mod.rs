@@ -50,6 +50,7 @@
 #![allow(unsafe_code)]
 
 use super::cell::{Cell, Narrow};
+use crate::nimber::LOWER;
 use crate::simd::Level;
 
 mod words;
@@ -211,12 +212,12 @@ impl Classes {
         }
         #[cfg(not(target_arch = "x86_64"))]
         let _ = fast;
-        let mut x = bits & SPREAD[5];
+        let mut x = bits & LOWER[5];
         for level in (self.bit as usize..5).rev() {
-            x = (x | x << (1 << level)) & SPREAD[level];
+            x = (x | x << (1 << level)) & LOWER[level];
         }
         let step = 1 << self.bit;
-        let up = (mask >> step) & SPREAD[self.bit as usize];
+        let up = (mask >> step) & LOWER[self.bit as usize];
         (x & !up) | (x & up) << step
     }
 
@@ -226,17 +227,6 @@ impl Classes {
         self.odd ^ (self.class(64 * t) as u64).wrapping_neg()
     }
 }
-
-/// For a shift `2^i`: groups of `2^i` ones every `2^(i + 1)` bits (the
-/// spread of [`Classes::place`]).
-const SPREAD: [u64; 6] = [
-    0x5555_5555_5555_5555,
-    0x3333_3333_3333_3333,
-    0x0f0f_0f0f_0f0f_0f0f,
-    0x00ff_00ff_00ff_00ff,
-    0x0000_ffff_0000_ffff,
-    0x0000_0000_ffff_ffff,
-];
 
 /// Which values a part marks: all (in rows of values), or those of one
 /// class (in rows of that class's numbers).
