@@ -56,21 +56,6 @@ impl Learner {
                 mul: prev.mul.clone(),
             }
         };
-        // The good set of a heap, from the classes of its options.
-        let good_set = |h: u32| {
-            let mut classes: Vec<usize> = self.opts[h as usize]
-                .iter()
-                .map(|leaves| prev.star(0, leaves) as usize)
-                .collect();
-            classes.sort_unstable();
-            classes.dedup();
-            (0..order)
-                .map(|y| {
-                    let row = &prev.mul[y * order..(y + 1) * order];
-                    classes.iter().any(|&o| prev.p[row[o] as usize])
-                })
-                .collect::<Vec<bool>>()
-        };
         let remember = |shapes: &mut HashMap<Vec<bool>, u32>, good: Vec<bool>, x: u32| {
             let class = shapes.entry(good).or_insert(x);
             if *class != x {
@@ -82,11 +67,12 @@ impl Learner {
             self.front_rent = 0;
             self.shapes.clear();
             for &h in &prev.gens {
-                remember(&mut self.shapes, good_set(h), prev.star(0, &[h]));
+                let good = prev.good_set(&self.option_classes(prev, h));
+                remember(&mut self.shapes, good, prev.star(0, &[h]));
             }
         }
         self.shapes_upto = n - 1;
-        let heap_good = good_set(n);
+        let heap_good = prev.good_set(&self.option_classes(prev, n));
         if let Some(&x) = self.shapes.get(&heap_good) {
             if x != u32::MAX {
                 self.shapes_upto = n;

@@ -54,6 +54,19 @@ impl Hyp {
         self.p[self.star(0, pos) as usize]
     }
 
+    /// The *good set* of a heap whose options have `classes` here: the
+    /// elements `y` with `y` times one of them in P, as bits. The
+    /// verification sees a heap only through its class and this set.
+    pub(super) fn good_set(&self, classes: &[usize]) -> Vec<bool> {
+        let n = self.order();
+        (0..n)
+            .map(|y| {
+                let row = &self.mul[y * n..(y + 1) * n];
+                classes.iter().any(|&o| self.p[row[o] as usize])
+            })
+            .collect()
+    }
+
     /// Fills the multiplication table from the generators' action: with
     /// every state `y` reached from the identity as `y = y'·g`, the row of
     /// `x` is `x·y = (x·y')·g`, one lookup per entry.
@@ -168,6 +181,17 @@ pub(super) fn join(a: &[u32], b: &[u32]) -> Vec<u32> {
 }
 
 impl Learner {
+    /// The classes in `q` of heap `h`'s options, sorted, each once.
+    pub(super) fn option_classes(&self, q: &Hyp, h: u32) -> Vec<usize> {
+        let mut classes: Vec<usize> = self.opts[h as usize]
+            .iter()
+            .map(|leaves| q.star(0, leaves) as usize)
+            .collect();
+        classes.sort_unstable();
+        classes.dedup();
+        classes
+    }
+
     pub(super) fn new(ruleset: &HeapRuleset, max_heap: u32, max_searched: usize) -> Learner {
         let mut opts = vec![];
         let mut live = vec![];

@@ -177,12 +177,7 @@ impl Learner {
         let mul = |x: usize, y: usize| hyp.mul[x * n + y] as usize;
         let mut types: Vec<(usize, Vec<usize>, usize)> = vec![];
         for (t, &heap) in hyp.gens.iter().enumerate() {
-            let mut opts: Vec<usize> = self.opts[heap as usize]
-                .iter()
-                .map(|l| hyp.star(0, l) as usize)
-                .collect();
-            opts.sort_unstable();
-            opts.dedup();
+            let opts = self.option_classes(hyp, heap);
             let e = hyp.delta[t] as usize;
             if !types.iter().any(|(e2, o2, _)| *e2 == e && *o2 == opts) {
                 types.push((e, opts, t));
@@ -191,15 +186,10 @@ impl Learner {
         types.sort_by_key(|&(_, _, t)| Reverse(hyp.gens[t]));
         types
             .into_iter()
-            .map(|(e, opts, t)| {
-                let good = (0..n)
-                    .map(|y| opts.iter().any(|&o| hyp.p[mul(y, o)]))
-                    .collect();
-                Layer {
-                    heap: hyp.gens[t],
-                    powers: powers(e, mul),
-                    good,
-                }
+            .map(|(e, opts, t)| Layer {
+                heap: hyp.gens[t],
+                powers: powers(e, mul),
+                good: hyp.good_set(&opts),
             })
             .collect()
     }
@@ -522,19 +512,7 @@ mod tests {
                         None => learner.build_front(prev, &cancel).ok().unwrap(),
                     };
                     let order = prev.order();
-                    let mut classes: Vec<usize> = learner.opts[n as usize]
-                        .iter()
-                        .map(|leaves| prev.star(0, leaves) as usize)
-                        .collect();
-                    classes.sort_unstable();
-                    classes.dedup();
-                    let good: Vec<bool> = (0..order)
-                        .map(|y| {
-                            classes
-                                .iter()
-                                .any(|&o| prev.p[prev.mul[y * order + o] as usize])
-                        })
-                        .collect();
+                    let good = prev.good_set(&learner.option_classes(prev, n));
                     let mut passed = None;
                     for x in 0..order {
                         let full = learner.verify(&extend(prev, n, x), &cancel).ok().unwrap();
