@@ -239,6 +239,101 @@ impl Cram8 {
     }
 }
 
+/// Cram on a board of at most 4 rows of at most 15 columns (4x9, 4x11,
+/// 3x13...): the same game as [`Cram`] in a `u64` whose rows are 16-bit
+/// lanes (the bits past the last column of each are sentinels), so that the
+/// images behind the canonical forms of regions wider than 8 cells are a
+/// few instructions each: the half turn is a reversal of the whole word,
+/// upside down an exchange of the lanes, mirrored both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cram16 {
+    rows: u8,
+    cols: u8,
+    /// `2^16 / 16`, for the shared `row_of`.
+    reciprocal: u32,
+    /// The board this frame holds.
+    board: Cram,
+}
+
+impl Cram16 {
+    /// The lane form of `cram`, if the board has at most 4 rows of at most
+    /// 15 cells.
+    pub(crate) fn of(cram: &Cram) -> Option<Cram16> {
+        (cram.rows <= 4 && cram.cols <= 15).then_some(Cram16 {
+            rows: cram.rows,
+            cols: cram.cols,
+            reciprocal: 65_536 / 16,
+            board: *cram,
+        })
+    }
+
+    fn stride(&self) -> u32 {
+        16
+    }
+
+    /// Whether the board's rows are the frame's columns: never here.
+    fn turned(&self) -> bool {
+        false
+    }
+
+    /// A position of the board (as [`Cram`] holds it) in this frame.
+    pub(crate) fn frame_of(&self, pos: u128) -> u64 {
+        let s = self.board.stride();
+        let mask = (1u128 << self.board.cols) - 1;
+        (0..u32::from(self.board.rows)).fold(0u64, |acc, r| {
+            acc | (((pos >> (r * s)) & mask) as u64) << (16 * r)
+        })
+    }
+
+    /// A position of this frame on the board, as [`Cram`] holds it: the
+    /// inverse of [`Cram16::frame_of`].
+    pub(crate) fn board_of(self, pos: u64) -> u128 {
+        let s = self.board.stride();
+        (0..u32::from(self.board.rows)).fold(0u128, |acc, r| {
+            acc | u128::from((pos >> (16 * r)) & 0xffff) << (r * s)
+        })
+    }
+
+    /// [`ImpartialGame::moves`].
+    fn ordered_moves(&self, pos: u64, out: &mut Vec<u64>) {
+        self.moves_by_distance(pos, out);
+    }
+
+    /// [`Cram::canonical`] with rows as lanes: the same least image (both
+    /// frames compare a region by its rows from the last), found with an
+    /// exchange of lanes and a reversal of the word; the quarter turn (of
+    /// regions within 4x4, the only ones it keeps on the board) through
+    /// [`Cram8`]'s square.
+    pub(crate) fn canonical(&self, region: u64) -> u64 {
+        const LOW_LANES: u64 = 0x0000_ffff_0000_ffff;
+        let x = region >> (region.trailing_zeros() / 16 * 16);
+        let h = (63 - x.leading_zeros()) / 16 + 1;
+        // The columns that hold a cell, in one lane.
+        let mut fold = x | x >> 32;
+        fold |= fold >> 16;
+        let fold = fold & 0xffff;
+        let left = fold.trailing_zeros();
+        let x = x >> left;
+        let w = 64 - fold.leading_zeros() - left;
+        // The half turn takes lane r's column c to lane h - 1 - r's column
+        // w - 1 - c.
+        let turn = |y: u64| y.reverse_bits() >> (80 - 16 * h - w);
+        let swapped = x.rotate_left(32);
+        let upside = ((swapped & LOW_LANES) << 16 | (swapped >> 16) & LOW_LANES) >> (16 * (4 - h));
+        let best = x.min(upside).min(turn(x)).min(turn(upside));
+        if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+            // Within 4x4: the lanes packed into bytes, and back.
+            let packed = (x | x >> 8) & LOW_LANES;
+            let packed = (packed | packed >> 16) & 0xffff_ffff;
+            let q = least_of_square_images(transpose8(packed), w, h);
+            let spread = (q | q << 16) & LOW_LANES;
+            let spread = (spread | spread << 8) & 0x00ff_00ff_00ff_00ff;
+            return best.min(spread);
+        }
+        best
+    }
+}
+
 /// How many rings of dominoes [`ImpartialGame::moves`] zeroes for a
 /// position whose rows and columns span fewer (every position of a
 /// [`Cram8`] frame); wider positions get as many rings as the word has
@@ -248,8 +343,9 @@ const SMALL_RINGS: usize = 24;
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
 /// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (4x9,
 /// 4x11...), which the search runs about twice as fast, and [`Cram8`] on a
-/// `u64` with a byte a row (5x7, 5x8, 6x7...), whose canonical forms are
-/// cheaper still.
+/// `u64` with a byte a row (5x7, 5x8, 6x7...), and [`Cram16`] on a `u64`
+/// with 16 bits a row (4x9, 4x11...), whose canonical forms are cheaper
+/// still.
 macro_rules! cram_on {
     ($name:ident, $w:ty $(, { $($extra:tt)* })?) => {
         impl $name {
@@ -584,6 +680,7 @@ macro_rules! cram_on {
 
 cram_on!(Cram, u128);
 cram_on!(Cram64, u64);
+cram_on!(Cram16, u64);
 cram_on!(Cram8, u64, {
     fn component_lanes(&self) -> usize {
         lanes::lanes()
@@ -876,6 +973,9 @@ mod tests {
             (2, 5),
             (8, 8),
             (6, 10),
+            (3, 15),
+            (2, 4),
+            (4, 4),
         ] {
             let cram = Cram::new(rows, cols).unwrap();
             let narrow = Cram64::of(&cram);
@@ -898,6 +998,15 @@ mod tests {
                 let (x, h, w) = cram.at_corner(region);
                 let by_rows = cram.least_image_by_rows(x, h, w);
                 assert_eq!(cram.canonical(region), by_rows, "{rows}x{cols} {region:#x}");
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let framed = lanes.frame_of(region);
+                    assert_eq!(lanes.board_of(framed), region);
+                    assert_eq!(
+                        lanes.board_of(lanes.canonical(framed)),
+                        by_rows,
+                        "{rows}x{cols} {region:#x} in lanes"
+                    );
+                }
                 if let Some(narrow) = narrow {
                     let (x, h, w) = narrow.at_corner(region as u64);
                     assert_eq!(narrow.least_image_by_rows(x, h, w) as u128, by_rows);
@@ -973,7 +1082,7 @@ mod tests {
     #[test]
     fn moves_are_every_domino_once_nearest_the_middle_first() {
         let mut random = xorshift(0x9e37_79b9_7f4a_7c15_u64);
-        let wide = [(3, 13), (1, 20), (4, 9), (4, 11)];
+        let wide = [(3, 13), (1, 20), (4, 9), (4, 11), (4, 15), (2, 12)];
         for (rows, cols) in [(4, 5), (5, 8), (6, 7), (8, 7), (2, 2)]
             .into_iter()
             .chain(wide)
@@ -994,6 +1103,29 @@ mod tests {
                     assert_eq!(out, sorted, "{}", cram.render(pos));
                     let out: Vec<u128> = out.into_iter().map(|m| square.board_of(m)).collect();
                     assert_moves_from_the_middle(&cram, pos, &out);
+                }
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let mut out = Vec::new();
+                    lanes.moves(&lanes.frame_of(pos), &mut out);
+                    let out: Vec<u128> = out.into_iter().map(|m| lanes.board_of(m)).collect();
+                    assert_moves_from_the_middle(&cram, pos, &out);
+                    // The same order as the board's own frame.
+                    let mut own = Vec::new();
+                    cram.moves(&pos, &mut own);
+                    assert_eq!(out, own, "{}", cram.render(pos));
+                    assert_eq!(
+                        lanes.known_p(&lanes.frame_of(pos)),
+                        cram.known_p(&pos),
+                        "{}",
+                        cram.render(pos)
+                    );
+                    // The same components (cut links included), in order.
+                    let mut parts = Vec::new();
+                    lanes.components(&lanes.frame_of(pos), &mut parts);
+                    let parts: Vec<u128> = parts.into_iter().map(|q| lanes.board_of(q)).collect();
+                    let mut own = Vec::new();
+                    cram.components(&pos, &mut own);
+                    assert_eq!(parts, own, "{}", cram.render(pos));
                 }
                 if let Some(narrow) = Cram64::of(&cram) {
                     let mut out = Vec::new();
@@ -1208,7 +1340,7 @@ mod tests {
     fn regions_are_the_cells_joined_to_each_other() {
         let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
-        for (rows, cols) in [(5, 8), (5, 7), (4, 9), (3, 13), (9, 9), (6, 7)] {
+        for (rows, cols) in [(5, 8), (5, 7), (4, 9), (3, 13), (9, 9), (6, 7), (4, 15)] {
             let cram = Cram::new(rows, cols).unwrap();
             for _ in 0..3000 {
                 // Dense and sparse positions: every cell free with
@@ -1229,6 +1361,16 @@ mod tests {
                 if let Some(narrow) = Cram64::of(&cram) {
                     let parts = split_sorted(|out| narrow.split_reduced(p as u64, out));
                     assert_eq!(parts, expected, "{rows}x{cols} {p:#x} on 64 bits");
+                }
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let parts = split_sorted(|out| lanes.split_reduced(lanes.frame_of(p), out));
+                    let parts: Vec<u128> = parts
+                        .into_iter()
+                        .map(|q| lanes.board_of(q as u64))
+                        .collect();
+                    let mut parts = parts;
+                    parts.sort_unstable();
+                    assert_eq!(parts, expected, "{rows}x{cols} {p:#x} rows as lanes");
                 }
                 if let Some(square) =
                     Cram8::of(&cram).filter(|sq| sq.cut_links(sq.frame_of(p)) == 0)
