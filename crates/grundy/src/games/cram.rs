@@ -16,6 +16,8 @@
 //! Every region shape is therefore solved once, wherever and however it
 //! lies.
 
+use std::sync::OnceLock;
+
 use crate::game::ImpartialGame;
 
 mod lanes;
@@ -245,7 +247,7 @@ impl Cram8 {
 /// images behind the canonical forms of regions wider than 8 cells are a
 /// few instructions each: the half turn is a reversal of the whole word,
 /// upside down an exchange of the lanes, mirrored both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy)]
 pub(crate) struct Cram16 {
     rows: u8,
     cols: u8,
@@ -253,6 +255,8 @@ pub(crate) struct Cram16 {
     reciprocal: u32,
     /// The board this frame holds.
     board: Cram,
+    /// [`small_forms`].
+    small: &'static [u16],
 }
 
 impl Cram16 {
@@ -264,6 +268,7 @@ impl Cram16 {
             cols: cram.cols,
             reciprocal: 65_536 / 16,
             board: *cram,
+            small: small_forms(),
         })
     }
 
@@ -294,16 +299,35 @@ impl Cram16 {
         })
     }
 
-    /// [`ImpartialGame::moves`].
+    /// [`ImpartialGame::moves`] in the order of `moves_by_distance`, with
+    /// the dominoes of each distance read from [`LANE_RINGS`] instead of
+    /// sorted.
     fn ordered_moves(&self, pos: u64, out: &mut Vec<u64>) {
-        self.moves_by_distance(pos, out);
+        if pos == 0 {
+            return;
+        }
+        let (r0, r1, c0, c1) = self.bounds(pos);
+        let rings = &LANE_RINGS[(r0 + r1) as usize][(c0 + c1) as usize];
+        let kinds = [(pos & (pos >> 16), 0, 16), (pos & (pos >> 1), 1, 1)];
+        let most = (r1 - r0 + c1 - c0) as usize;
+        for ring in &rings[..=most] {
+            for &(free, kind, step) in &kinds {
+                let mut m = ring[kind] & free;
+                while m != 0 {
+                    let b = m.trailing_zeros();
+                    m &= m - 1;
+                    out.push(pos & !(1 << b | 1 << (b + step)));
+                }
+            }
+        }
     }
 
     /// [`Cram::canonical`] with rows as lanes: the same least image (both
-    /// frames compare a region by its rows from the last), found with an
-    /// exchange of lanes and a reversal of the word; the quarter turn (of
-    /// regions within 4x4, the only ones it keeps on the board) through
-    /// [`Cram8`]'s square.
+    /// frames compare a region by its rows from the last). A region within
+    /// 4x4 that the board lets turn a quarter (every one, on 4 rows) reads
+    /// its form from [`small_forms`]; the others have four images: the
+    /// half turn is a reversal of the word, upside down an exchange of the
+    /// lanes, mirrored both.
     pub(crate) fn canonical(&self, region: u64) -> u64 {
         const LOW_LANES: u64 = 0x0000_ffff_0000_ffff;
         let x = region >> (region.trailing_zeros() / 16 * 16);
@@ -315,23 +339,98 @@ impl Cram16 {
         let left = fold.trailing_zeros();
         let x = x >> left;
         let w = 64 - fold.leading_zeros() - left;
-        // The half turn takes lane r's column c to lane h - 1 - r's column
-        // w - 1 - c.
-        let turn = |y: u64| y.reverse_bits() >> (80 - 16 * h - w);
-        let swapped = x.rotate_left(32);
-        let upside = ((swapped & LOW_LANES) << 16 | (swapped >> 16) & LOW_LANES) >> (16 * (4 - h));
-        let best = x.min(upside).min(turn(x)).min(turn(upside));
         if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
-            // Within 4x4: the lanes packed into bytes, and back.
-            let packed = (x | x >> 8) & LOW_LANES;
-            let packed = (packed | packed >> 16) & 0xffff_ffff;
-            let q = least_of_square_images(transpose8(packed), w, h);
-            let spread = (q | q << 16) & LOW_LANES;
-            let spread = (spread | spread << 8) & 0x00ff_00ff_00ff_00ff;
-            return best.min(spread);
+            // Four rows of four cells, a nibble each, and back.
+            let packed = (x | x >> 12 | x >> 24 | x >> 36) & 0xffff;
+            let q = u64::from(self.small[packed as usize]);
+            return (q & 0xf) | (q & 0xf0) << 12 | (q & 0xf00) << 24 | (q & 0xf000) << 36;
         }
-        best
+        // The half turn takes lane r's column c to lane h - 1 - r's column
+        // w - 1 - c; the lanes in reverse order turn a region upside down.
+        let turned = x.reverse_bits() >> (80 - 16 * h - w);
+        let upside = |y: u64| {
+            let swapped = y.rotate_left(32);
+            ((swapped & LOW_LANES) << 16 | (swapped >> 16) & LOW_LANES) >> (16 * (4 - h))
+        };
+        x.min(upside(x)).min(turned).min(upside(turned))
     }
+}
+
+/// For each region of a 4x4 square (bit `4 * row + col`, at the corner),
+/// the least of its eight images under the symmetries of the square, each
+/// moved to the corner, compared as [`Cram::canonical`] compares (by rows
+/// from the last): [`Cram16`]'s canonical forms of small regions. 128 KB,
+/// made on first use.
+fn small_forms() -> &'static [u16] {
+    static FORMS: OnceLock<Box<[u16]>> = OnceLock::new();
+    FORMS.get_or_init(|| {
+        (0..1u32 << 16)
+            .map(|v| {
+                let cells: Vec<(u32, u32)> = (0..16)
+                    .filter(|b| v >> b & 1 == 1)
+                    .map(|b| (b / 4, b % 4))
+                    .collect();
+                let images: [fn(u32, u32) -> (u32, u32); 8] = [
+                    |r, c| (r, c),
+                    |r, c| (3 - r, c),
+                    |r, c| (r, 3 - c),
+                    |r, c| (3 - r, 3 - c),
+                    |r, c| (c, r),
+                    |r, c| (3 - c, r),
+                    |r, c| (c, 3 - r),
+                    |r, c| (3 - c, 3 - r),
+                ];
+                images
+                    .iter()
+                    .map(|f| {
+                        let moved: Vec<(u32, u32)> = cells.iter().map(|&(r, c)| f(r, c)).collect();
+                        let top = moved.iter().map(|m| m.0).min().unwrap_or(0);
+                        let left = moved.iter().map(|m| m.1).min().unwrap_or(0);
+                        moved
+                            .iter()
+                            .fold(0u16, |a, &(r, c)| a | 1 << (4 * (r - top) + c - left))
+                    })
+                    .min()
+                    .unwrap_or(0)
+            })
+            .collect()
+    })
+}
+
+/// The dominoes of a frame of four 16-bit lanes (fifteen cells a lane) by
+/// their distance from a middle, for [`Cram16`]'s moves, as
+/// [`SQUARE_RINGS`] is for [`Cram8`]: entry `[mid_r][mid_c][d][kind]`. A
+/// domino within the rows and columns a position spans is at most 17 half
+/// cells from their middle (3 rows apart and 14 columns). 58 KB, made by
+/// the compiler.
+static LANE_RINGS: [[[[u64; 2]; 18]; 29]; 7] = lane_rings();
+
+/// [`LANE_RINGS`].
+const fn lane_rings() -> [[[[u64; 2]; 18]; 29]; 7] {
+    let mut rings = [[[[0u64; 2]; 18]; 29]; 7];
+    let mut mid_r = 0;
+    while mid_r < 7 {
+        let mut mid_c = 0;
+        while mid_c < 29 {
+            let mut bit = 0;
+            while bit < 64 {
+                let (r, c): (usize, usize) = (bit / 16, bit % 16);
+                let mut kind = 0;
+                while c < 15 && kind < 2 {
+                    let (down, across) = if kind == 0 { (1, 0) } else { (0, 1) };
+                    let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
+                    if d < 18 {
+                        rings[mid_r][mid_c][d][kind] |= 1 << bit;
+                    }
+                    kind += 1;
+                }
+                bit += 1;
+            }
+            mid_c += 1;
+        }
+        mid_r += 1;
+    }
+    rings
 }
 
 /// How many rings of dominoes [`ImpartialGame::moves`] zeroes for a
@@ -1107,6 +1206,9 @@ mod tests {
                 if let Some(lanes) = Cram16::of(&cram) {
                     let mut out = Vec::new();
                     lanes.moves(&lanes.frame_of(pos), &mut out);
+                    let mut sorted = Vec::new();
+                    lanes.moves_by_distance(lanes.frame_of(pos), &mut sorted);
+                    assert_eq!(out, sorted, "{}", cram.render(pos));
                     let out: Vec<u128> = out.into_iter().map(|m| lanes.board_of(m)).collect();
                     assert_moves_from_the_middle(&cram, pos, &out);
                     // The same order as the board's own frame.
