@@ -362,6 +362,8 @@ impl Cram16 {
 /// from the last): [`Cram16`]'s canonical forms of small regions. 128 KB,
 /// made on first use.
 fn small_forms() -> &'static [u16] {
+    /// Where a symmetry of the 4x4 square takes cell `(row, col)`.
+    type CellMap = fn(u32, u32) -> (u32, u32);
     static FORMS: OnceLock<Box<[u16]>> = OnceLock::new();
     FORMS.get_or_init(|| {
         (0..1u32 << 16)
@@ -370,7 +372,7 @@ fn small_forms() -> &'static [u16] {
                     .filter(|b| v >> b & 1 == 1)
                     .map(|b| (b / 4, b % 4))
                     .collect();
-                let images: [fn(u32, u32) -> (u32, u32); 8] = [
+                let images: [CellMap; 8] = [
                     |r, c| (r, c),
                     |r, c| (3 - r, c),
                     |r, c| (r, 3 - c),
