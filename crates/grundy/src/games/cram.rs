@@ -16,7 +16,7 @@
 //! Every region shape is therefore solved once, wherever and however it
 //! lies.
 
-use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU16, Ordering};
 
 use crate::game::ImpartialGame;
 
@@ -247,7 +247,7 @@ impl Cram8 {
 /// images behind the canonical forms of regions wider than 8 cells are a
 /// few instructions each: the half turn is a reversal of the whole word,
 /// upside down an exchange of the lanes, mirrored both.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Cram16 {
     rows: u8,
     cols: u8,
@@ -255,8 +255,6 @@ pub(crate) struct Cram16 {
     reciprocal: u32,
     /// The board this frame holds.
     board: Cram,
-    /// [`small_forms`].
-    small: &'static [u16],
 }
 
 impl Cram16 {
@@ -268,7 +266,6 @@ impl Cram16 {
             cols: cram.cols,
             reciprocal: 65_536 / 16,
             board: *cram,
-            small: small_forms(),
         })
     }
 
@@ -325,7 +322,7 @@ impl Cram16 {
     /// [`Cram::canonical`] with rows as lanes: the same least image (both
     /// frames compare a region by its rows from the last). A region within
     /// 4x4 that the board lets turn a quarter (every one, on 4 rows) reads
-    /// its form from [`small_forms`]; the others have four images: the
+    /// its form from [`SMALL_FORMS`]; the others have four images: the
     /// half turn is a reversal of the word, upside down an exchange of the
     /// lanes, mirrored both.
     pub(crate) fn canonical(&self, region: u64) -> u64 {
@@ -342,7 +339,16 @@ impl Cram16 {
         if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
             // Four rows of four cells, a nibble each, and back.
             let packed = (x | x >> 12 | x >> 24 | x >> 36) & 0xffff;
-            let q = u64::from(self.small[packed as usize]);
+            let slot = &SMALL_FORMS[packed as usize];
+            let q = match slot.load(Ordering::Relaxed) {
+                0 => {
+                    let form = small_form(packed as u16);
+                    slot.store(form, Ordering::Relaxed);
+                    form
+                }
+                form => form,
+            };
+            let q = u64::from(q);
             return (q & 0xf) | (q & 0xf0) << 12 | (q & 0xf00) << 24 | (q & 0xf000) << 36;
         }
         // The half turn takes lane r's column c to lane h - 1 - r's column
@@ -356,47 +362,46 @@ impl Cram16 {
     }
 }
 
-/// For each region of a 4x4 square (bit `4 * row + col`, at the corner),
-/// the least of its eight images under the symmetries of the square, each
-/// moved to the corner, compared as [`Cram::canonical`] compares (by rows
-/// from the last): [`Cram16`]'s canonical forms of small regions. 128 KB,
-/// made on first use.
-fn small_forms() -> &'static [u16] {
-    /// Where a symmetry of the 4x4 square takes cell `(row, col)`.
-    type CellMap = fn(u32, u32) -> (u32, u32);
-    static FORMS: OnceLock<Box<[u16]>> = OnceLock::new();
-    FORMS.get_or_init(|| {
-        (0..1u32 << 16)
-            .map(|v| {
-                let cells: Vec<(u32, u32)> = (0..16)
-                    .filter(|b| v >> b & 1 == 1)
-                    .map(|b| (b / 4, b % 4))
-                    .collect();
-                let images: [CellMap; 8] = [
-                    |r, c| (r, c),
-                    |r, c| (3 - r, c),
-                    |r, c| (r, 3 - c),
-                    |r, c| (3 - r, 3 - c),
-                    |r, c| (c, r),
-                    |r, c| (3 - c, r),
-                    |r, c| (c, 3 - r),
-                    |r, c| (3 - c, 3 - r),
-                ];
-                images
-                    .iter()
-                    .map(|f| {
-                        let moved: Vec<(u32, u32)> = cells.iter().map(|&(r, c)| f(r, c)).collect();
-                        let top = moved.iter().map(|m| m.0).min().unwrap_or(0);
-                        let left = moved.iter().map(|m| m.1).min().unwrap_or(0);
-                        moved
-                            .iter()
-                            .fold(0u16, |a, &(r, c)| a | 1 << (4 * (r - top) + c - left))
-                    })
-                    .min()
-                    .unwrap_or(0)
-            })
-            .collect()
-    })
+/// The canonical forms of the regions of a 4x4 square (bit `4 * row +
+/// col`) that [`Cram16::canonical`] has met, by region ([`small_form`]);
+/// `0` where not yet. Filled as regions come (the same form whichever
+/// thread writes it), 128 KB.
+static SMALL_FORMS: [AtomicU16; 1 << 16] = [const { AtomicU16::new(0) }; 1 << 16];
+
+/// The least of the eight images of `v` (a region of the 4x4 square, bit
+/// `4 * row + col`) under the symmetries of the square, each moved to the
+/// corner, compared as [`Cram::canonical`] compares (by rows from the
+/// last).
+#[cold]
+fn small_form(v: u16) -> u16 {
+    let corner = |v: u16| {
+        if v == 0 {
+            return 0;
+        }
+        let v = v >> (v.trailing_zeros() / 4 * 4);
+        let fold = (v | v >> 4 | v >> 8 | v >> 12) & 0xf;
+        v >> fold.trailing_zeros()
+    };
+    // Upside down: the nibbles in reverse order.
+    let flip_rows = |v: u16| {
+        let v = v.swap_bytes();
+        (v & 0x0f0f) << 4 | (v >> 4) & 0x0f0f
+    };
+    // Mirrored: the bits of each nibble in reverse order.
+    let flip_cols = |v: u16| {
+        let v = (v & 0x5555) << 1 | (v >> 1) & 0x5555;
+        (v & 0x3333) << 2 | (v >> 2) & 0x3333
+    };
+    let transposed = (0..16)
+        .filter(|b| v >> b & 1 == 1)
+        .fold(0u16, |a, b| a | 1 << (4 * (b % 4) + b / 4));
+    [v, transposed]
+        .into_iter()
+        .flat_map(|t| [t, flip_rows(t)])
+        .flat_map(|t| [t, flip_cols(t)])
+        .map(corner)
+        .min()
+        .unwrap_or(0)
 }
 
 /// The dominoes of a frame of four 16-bit lanes (fifteen cells a lane) by
@@ -1116,6 +1121,35 @@ mod tests {
                 square_paths += usize::from(h <= 8 && w <= 8);
             }
             assert!(square_paths > 0, "{rows}x{cols}");
+        }
+    }
+
+    #[test]
+    fn lanes_read_the_board_canonical_form_of_every_region_within_4x4() {
+        // Every set of cells of the 4x4 corner, and the same moved to the
+        // far corner, on boards of 4 and 3 rows (where only regions within
+        // 3x3 may turn).
+        for (rows, cols) in [(4, 9), (3, 11), (4, 15)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let lanes = Cram16::of(&cram).unwrap();
+            for v in 1u32..1 << 16 {
+                let mut region = 0;
+                for b in (0..16).filter(|b| v >> b & 1 == 1) {
+                    let (r, c) = ((b / 4) as u8, (b % 4) as u8);
+                    if r < rows {
+                        region |= cram.cell(r, c + cols - 4);
+                    }
+                }
+                if region == 0 {
+                    continue;
+                }
+                let framed = lanes.frame_of(region);
+                assert_eq!(
+                    lanes.board_of(lanes.canonical(framed)),
+                    cram.canonical(region),
+                    "{rows}x{cols} {v:#x}"
+                );
+            }
         }
     }
 
