@@ -816,8 +816,9 @@ mod tests {
 
     #[test]
     fn an_endgame_table_of_every_region_leaves_nothing_to_search() {
-        // 3x4 is searched with rows as bytes, 2x8 turned too, 2x9 in the
-        // narrow frame: each looks its regions up in the board's own form.
+        // 3x4 is searched with rows as bytes, 2x8 turned too, 2x9 with rows
+        // as 16-bit lanes: each looks its regions up in the board's own
+        // form.
         for spec in [
             "cram:3x4",
             "cram:#......./........",
