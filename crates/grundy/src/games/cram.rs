@@ -447,8 +447,8 @@ const fn lane_rings() -> [[[[u64; 2]; 18]; 29]; 7] {
 const SMALL_RINGS: usize = 24;
 
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
-/// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (4x9,
-/// 4x11...), which the search runs about twice as fast, and [`Cram8`] on a
+/// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (5x9,
+/// 6x9...), which the search runs about twice as fast, and [`Cram8`] on a
 /// `u64` with a byte a row (5x7, 5x8, 6x7...), and [`Cram16`] on a `u64`
 /// with 16 bits a row (4x9, 4x11...), whose canonical forms are cheaper
 /// still.
