@@ -923,24 +923,40 @@ impl Cram8 {
         if pos == 0 {
             return;
         }
-        let (r0, r1, c0, c1) = self.bounds(pos);
+        let (r0, r1, c0, c1) = square_bounds(pos);
         let rings = &SQUARE_RINGS[(r0 + r1) as usize][(c0 + c1) as usize];
-        let vertical = (pos & (pos >> 8), 0, 8);
-        let horizontal = (pos & (pos >> 1), 1, 1);
+        // Each kind: its free dominoes (their first cells), its index in
+        // a ring, and its two cells at bit 0.
+        let vertical = (pos & (pos >> 8), 0, 1 | 1 << 8);
+        let horizontal = (pos & (pos >> 1), 1, 0b11u64);
         let kinds = if self.turned() {
             [horizontal, vertical]
         } else {
             [vertical, horizontal]
         };
+        // Room for every option first, then written in place: no check of
+        // the room and no store of the length for each.
+        let count = (kinds[0].0.count_ones() + kinds[1].0.count_ones()) as usize;
+        let start = out.len();
+        out.resize(start + count, 0);
+        let slots = &mut out[start..];
+        let mut n = 0;
+        // A domino within the rows and columns a position spans is less
+        // than `most` half cells from their middle; the rings stop early
+        // once every free domino is out.
         let most = (r1 - r0 + c1 - c0) as usize;
-        for ring in &rings[..=most] {
-            for &(free, kind, step) in &kinds {
+        for ring in &rings[..most] {
+            for &(free, kind, pair) in &kinds {
                 let mut m = ring[kind] & free;
                 while m != 0 {
                     let b = m.trailing_zeros();
                     m &= m - 1;
-                    out.push(pos & !(1 << b | 1 << (b + step)));
+                    slots[n] = pos & !(pair << b);
+                    n += 1;
                 }
+            }
+            if n == count {
+                break;
             }
         }
     }
@@ -1008,6 +1024,23 @@ fn square_corner(region: u64) -> (u64, u32, u32) {
     let fold = fold & 0xff;
     let left = fold.trailing_zeros();
     (x >> left, h, 64 - fold.leading_zeros() - left)
+}
+
+/// The first row, last row, first column and last column with a cell of
+/// a position of an 8x8 square (one byte a row, not empty): the columns
+/// folded into one byte, without a loop over the rows.
+#[inline(always)]
+fn square_bounds(pos: u64) -> (u32, u32, u32, u32) {
+    let mut fold = pos | pos >> 32;
+    fold |= fold >> 16;
+    fold |= fold >> 8;
+    let fold = fold & 0xff;
+    (
+        pos.trailing_zeros() / 8,
+        (63 - pos.leading_zeros()) / 8,
+        fold.trailing_zeros(),
+        63 - fold.leading_zeros(),
+    )
 }
 
 /// The least image of `x` (`h` rows of `w` cells at the corner of an 8x8
