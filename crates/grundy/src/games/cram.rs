@@ -339,16 +339,7 @@ impl Cram16 {
         if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
             // Four rows of four cells, a nibble each, and back.
             let packed = (x | x >> 12 | x >> 24 | x >> 36) & 0xffff;
-            let slot = &SMALL_FORMS[packed as usize];
-            let q = match slot.load(Ordering::Relaxed) {
-                0 => {
-                    let form = small_form(packed as u16);
-                    slot.store(form, Ordering::Relaxed);
-                    form
-                }
-                form => form,
-            };
-            let q = u64::from(q);
+            let q = u64::from(cached_small_form(packed as u16));
             return (q & 0xf) | (q & 0xf0) << 12 | (q & 0xf00) << 24 | (q & 0xf000) << 36;
         }
         // The half turn takes lane r's column c to lane h - 1 - r's column
@@ -367,6 +358,21 @@ impl Cram16 {
 /// `0` where not yet. Filled as regions come (the same form whichever
 /// thread writes it), 128 KB.
 static SMALL_FORMS: [AtomicU16; 1 << 16] = [const { AtomicU16::new(0) }; 1 << 16];
+
+/// [`small_form`] of `v` (not 0), read from [`SMALL_FORMS`], or found and
+/// written there the first time.
+#[inline(always)]
+fn cached_small_form(v: u16) -> u16 {
+    let slot = &SMALL_FORMS[usize::from(v)];
+    match slot.load(Ordering::Relaxed) {
+        0 => {
+            let form = small_form(v);
+            slot.store(form, Ordering::Relaxed);
+            form
+        }
+        form => form,
+    }
+}
 
 /// The least of the eight images of `v` (a region of the 4x4 square, bit
 /// `4 * row + col`) under the symmetries of the square, each moved to the
@@ -964,8 +970,18 @@ impl Cram8 {
     /// [`Cram::canonical`] with rows as bytes: the images upside down and
     /// turned half are a byte swap and a bit reversal of the whole word,
     /// and the quarter turn is a transpose of the 8x8 square.
+    ///
+    /// A region within 4x4 that the board lets turn a quarter reads its
+    /// form from [`SMALL_FORMS`], as [`Cram16::canonical`] does: both
+    /// frames and the table compare a region by its rows from the last.
     pub(crate) fn canonical(&self, region: u64) -> u64 {
         let (x, h, w) = square_corner(region);
+        if h <= 4 && w <= 4 && w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+            // Four rows of four cells, a nibble each, and back.
+            let packed = (x & 0xf) | (x >> 4 & 0xf0) | (x >> 8 & 0xf00) | (x >> 12 & 0xf000);
+            let q = u64::from(cached_small_form(packed as u16));
+            return (q & 0xf) | (q & 0xf0) << 4 | (q & 0xf00) << 8 | (q & 0xf000) << 12;
+        }
         least_square_image(x, h, w, self.rows, self.cols)
     }
 }
@@ -1182,6 +1198,42 @@ mod tests {
                     cram.canonical(region),
                     "{rows}x{cols} {v:#x}"
                 );
+            }
+        }
+    }
+
+    #[test]
+    fn square_frame_reads_the_board_canonical_form_of_every_region_within_4x4() {
+        // Every set of cells of a 4x4 corner, on boards of either way
+        // round and with fewer than 4 rows or columns (where only regions
+        // that fit turned may turn), against the images of the square
+        // taken one by one; and, on the boards the frame holds unturned,
+        // against the board's own forms.
+        for (rows, cols) in [(5, 7), (5, 8), (8, 7), (3, 8), (7, 3), (4, 4)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let square = Cram8::of(&cram).unwrap();
+            for v in 1u32..1 << 16 {
+                let mut region = 0;
+                for b in (0..16).filter(|b| v >> b & 1 == 1) {
+                    let (r, c) = ((b / 4) as u8, (b % 4) as u8);
+                    if r < rows && c < cols {
+                        region |= cram.cell(rows - 1 - r, c);
+                    }
+                }
+                if region == 0 {
+                    continue;
+                }
+                let framed = square.frame_of(region);
+                let form = square.canonical(framed);
+                let (x, h, w) = square_corner(framed);
+                assert_eq!(
+                    form,
+                    least_square_image(x, h, w, square.rows, square.cols),
+                    "{rows}x{cols} {v:#x}"
+                );
+                if !square.turned {
+                    assert_eq!(square.board_of(form), cram.canonical(region));
+                }
             }
         }
     }
