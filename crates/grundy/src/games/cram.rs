@@ -974,6 +974,7 @@ impl Cram8 {
     /// A region within 4x4 that the board lets turn a quarter reads its
     /// form from [`SMALL_FORMS`], as [`Cram16::canonical`] does: both
     /// frames and the table compare a region by its rows from the last.
+    #[inline(always)]
     pub(crate) fn canonical(&self, region: u64) -> u64 {
         let (x, h, w) = square_corner(region);
         if h <= 4 && w <= 4 && w <= u32::from(self.rows) && h <= u32::from(self.cols) {
