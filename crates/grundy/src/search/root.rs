@@ -345,7 +345,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     }
 
     /// Whether each of `positions` is a P-position, asked on `threads`
-    /// threads: each takes the next position not yet asked, in a search
+    /// threads: each takes the next position not yet asked (positions with
+    /// the same parts once, the easiest first), in a search
     /// of its own made by `helper` (this one for the first thread), and
     /// the threads trade the values they find through an [`Exchange`].
     /// The values of `root`'s components that this search knows (the
@@ -380,6 +381,38 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             .into_iter()
             .filter_map(|c| self.tt_get(&c).map(|v| (c, v)))
             .collect();
+        // Positions that split into the same parts (images of each other
+        // under a symmetry of the board) are asked once: two threads would
+        // otherwise search both at the same time.
+        let mut parts = Vec::new();
+        let mut split = self.take_buf();
+        let mut keys = Vec::with_capacity(positions.len());
+        for p in positions {
+            let first = parts.len();
+            let (known, difficulty) = self.split_option(p, &mut split, &mut parts);
+            keys.push((first, parts.len() - first, known, difficulty));
+        }
+        self.pool.push(split);
+        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
+        let mut asked = Vec::new();
+        let twin: Vec<usize> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &(first, len, known, _))| {
+                *seen
+                    .entry((&parts[first..first + len], known))
+                    .or_insert_with(|| {
+                        asked.push(i);
+                        i
+                    })
+            })
+            .collect();
+        drop(seen);
+        // Easiest first, as the rounds ask options (a stable sort keeps the
+        // moves' order otherwise): on Cram 5x7 over 4x7 two threads search
+        // 1.05 M positions so, 1.12 to 1.15 M in the moves' order and 1.11
+        // to 1.13 M hardest first (one thread, 0.95 M).
+        asked.sort_by_key(|&i| keys[i].3);
         let exchange = Arc::new(Exchange::new(threads));
         let own = bytes / threads;
         self.join(Arc::clone(&exchange), 0, own);
@@ -388,11 +421,11 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         let next = AtomicUsize::new(0);
         let ask = |search: &mut Search<'g, G>| -> Result<(), Cancelled> {
             loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(p) = positions.get(i) else {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = asked.get(k) else {
                     return Ok(());
                 };
-                match search.is_p(p) {
+                match search.is_p(&positions[i]) {
                     Ok(is_p) => answers[i].store(1 + u8::from(is_p), Ordering::Relaxed),
                     Err(e) => {
                         // The others stop at their next trade.
@@ -436,9 +469,9 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
         result?;
         self.cancel.check()?;
-        Ok(answers
+        Ok(twin
             .iter()
-            .map(|a| a.load(Ordering::Relaxed) == 2)
+            .map(|&t| answers[t].load(Ordering::Relaxed) == 2)
             .collect())
     }
 
