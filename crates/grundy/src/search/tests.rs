@@ -329,7 +329,7 @@ fn the_options_of_a_sum_are_asked_once_each_on_several_threads() {
             let v = search.nimber_on(&pos, threads, bytes, make).unwrap();
             assert_eq!(v, expected, "{threads} threads\n{}", cram.render(pos));
             let got = search
-                .p_positions_on(&pos, &options, threads, bytes, make)
+                .p_positions_on(&options, threads, bytes, make)
                 .unwrap();
             assert_eq!(got, p, "{threads} threads\n{}", cram.render(pos));
         }
