@@ -16,6 +16,8 @@
 //! Every region shape is therefore solved once, wherever and however it
 //! lies.
 
+use std::sync::atomic::{AtomicU16, Ordering};
+
 use crate::game::ImpartialGame;
 
 mod lanes;
@@ -239,6 +241,205 @@ impl Cram8 {
     }
 }
 
+/// Cram on a board of at most 4 rows of at most 15 columns (4x9, 4x11,
+/// 3x13...): the same game as [`Cram`] in a `u64` whose rows are 16-bit
+/// lanes (the bits past the last column of each are sentinels), so that the
+/// images behind the canonical forms of regions wider than 8 cells are a
+/// few instructions each: the half turn is a reversal of the whole word,
+/// upside down an exchange of the lanes, mirrored both.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cram16 {
+    rows: u8,
+    cols: u8,
+    /// `2^16 / 16`, for the shared `row_of`.
+    reciprocal: u32,
+    /// The board this frame holds.
+    board: Cram,
+}
+
+impl Cram16 {
+    /// The lane form of `cram`, if the board has at most 4 rows of at most
+    /// 15 cells.
+    pub(crate) fn of(cram: &Cram) -> Option<Cram16> {
+        (cram.rows <= 4 && cram.cols <= 15).then_some(Cram16 {
+            rows: cram.rows,
+            cols: cram.cols,
+            reciprocal: 65_536 / 16,
+            board: *cram,
+        })
+    }
+
+    fn stride(&self) -> u32 {
+        16
+    }
+
+    /// Whether the board's rows are the frame's columns: never here.
+    fn turned(&self) -> bool {
+        false
+    }
+
+    /// A position of the board (as [`Cram`] holds it) in this frame.
+    pub(crate) fn frame_of(&self, pos: u128) -> u64 {
+        let s = self.board.stride();
+        let mask = (1u128 << self.board.cols) - 1;
+        (0..u32::from(self.board.rows)).fold(0u64, |acc, r| {
+            acc | (((pos >> (r * s)) & mask) as u64) << (16 * r)
+        })
+    }
+
+    /// A position of this frame on the board, as [`Cram`] holds it: the
+    /// inverse of [`Cram16::frame_of`].
+    pub(crate) fn board_of(self, pos: u64) -> u128 {
+        let s = self.board.stride();
+        (0..u32::from(self.board.rows)).fold(0u128, |acc, r| {
+            acc | u128::from((pos >> (16 * r)) & 0xffff) << (r * s)
+        })
+    }
+
+    /// [`ImpartialGame::moves`] in the order of `moves_by_distance`, with
+    /// the dominoes of each distance read from [`LANE_RINGS`] instead of
+    /// sorted.
+    fn ordered_moves(&self, pos: u64, out: &mut Vec<u64>) {
+        if pos == 0 {
+            return;
+        }
+        let (r0, r1, c0, c1) = self.bounds(pos);
+        let rings = &LANE_RINGS[(r0 + r1) as usize][(c0 + c1) as usize];
+        let kinds = [(pos & (pos >> 16), 0, 16), (pos & (pos >> 1), 1, 1)];
+        let most = (r1 - r0 + c1 - c0) as usize;
+        for ring in &rings[..=most] {
+            for &(free, kind, step) in &kinds {
+                let mut m = ring[kind] & free;
+                while m != 0 {
+                    let b = m.trailing_zeros();
+                    m &= m - 1;
+                    out.push(pos & !(1 << b | 1 << (b + step)));
+                }
+            }
+        }
+    }
+
+    /// [`Cram::canonical`] with rows as lanes: the same least image (both
+    /// frames compare a region by its rows from the last). A region within
+    /// 4x4 that the board lets turn a quarter (every one, on 4 rows) reads
+    /// its form from [`SMALL_FORMS`]; the others have four images: the
+    /// half turn is a reversal of the word, upside down an exchange of the
+    /// lanes, mirrored both.
+    pub(crate) fn canonical(&self, region: u64) -> u64 {
+        const LOW_LANES: u64 = 0x0000_ffff_0000_ffff;
+        let x = region >> (region.trailing_zeros() / 16 * 16);
+        let h = (63 - x.leading_zeros()) / 16 + 1;
+        // The columns that hold a cell, in one lane.
+        let mut fold = x | x >> 32;
+        fold |= fold >> 16;
+        let fold = fold & 0xffff;
+        let left = fold.trailing_zeros();
+        let x = x >> left;
+        let w = 64 - fold.leading_zeros() - left;
+        if w <= u32::from(self.rows) && h <= u32::from(self.cols) {
+            // Four rows of four cells, a nibble each, and back.
+            let packed = (x | x >> 12 | x >> 24 | x >> 36) & 0xffff;
+            let slot = &SMALL_FORMS[packed as usize];
+            let q = match slot.load(Ordering::Relaxed) {
+                0 => {
+                    let form = small_form(packed as u16);
+                    slot.store(form, Ordering::Relaxed);
+                    form
+                }
+                form => form,
+            };
+            let q = u64::from(q);
+            return (q & 0xf) | (q & 0xf0) << 12 | (q & 0xf00) << 24 | (q & 0xf000) << 36;
+        }
+        // The half turn takes lane r's column c to lane h - 1 - r's column
+        // w - 1 - c; the lanes in reverse order turn a region upside down.
+        let turned = x.reverse_bits() >> (80 - 16 * h - w);
+        let upside = |y: u64| {
+            let swapped = y.rotate_left(32);
+            ((swapped & LOW_LANES) << 16 | (swapped >> 16) & LOW_LANES) >> (16 * (4 - h))
+        };
+        x.min(upside(x)).min(turned).min(upside(turned))
+    }
+}
+
+/// The canonical forms of the regions of a 4x4 square (bit `4 * row +
+/// col`) that [`Cram16::canonical`] has met, by region ([`small_form`]);
+/// `0` where not yet. Filled as regions come (the same form whichever
+/// thread writes it), 128 KB.
+static SMALL_FORMS: [AtomicU16; 1 << 16] = [const { AtomicU16::new(0) }; 1 << 16];
+
+/// The least of the eight images of `v` (a region of the 4x4 square, bit
+/// `4 * row + col`) under the symmetries of the square, each moved to the
+/// corner, compared as [`Cram::canonical`] compares (by rows from the
+/// last).
+#[cold]
+fn small_form(v: u16) -> u16 {
+    let corner = |v: u16| {
+        if v == 0 {
+            return 0;
+        }
+        let v = v >> (v.trailing_zeros() / 4 * 4);
+        let fold = (v | v >> 4 | v >> 8 | v >> 12) & 0xf;
+        v >> fold.trailing_zeros()
+    };
+    // Upside down: the nibbles in reverse order.
+    let flip_rows = |v: u16| {
+        let v = v.swap_bytes();
+        (v & 0x0f0f) << 4 | (v >> 4) & 0x0f0f
+    };
+    // Mirrored: the bits of each nibble in reverse order.
+    let flip_cols = |v: u16| {
+        let v = (v & 0x5555) << 1 | (v >> 1) & 0x5555;
+        (v & 0x3333) << 2 | (v >> 2) & 0x3333
+    };
+    let transposed = (0..16)
+        .filter(|b| v >> b & 1 == 1)
+        .fold(0u16, |a, b| a | 1 << (4 * (b % 4) + b / 4));
+    [v, transposed]
+        .into_iter()
+        .flat_map(|t| [t, flip_rows(t)])
+        .flat_map(|t| [t, flip_cols(t)])
+        .map(corner)
+        .min()
+        .unwrap_or(0)
+}
+
+/// The dominoes of a frame of four 16-bit lanes (fifteen cells a lane) by
+/// their distance from a middle, for [`Cram16`]'s moves, as
+/// [`SQUARE_RINGS`] is for [`Cram8`]: entry `[mid_r][mid_c][d][kind]`. A
+/// domino within the rows and columns a position spans is at most 17 half
+/// cells from their middle (3 rows apart and 14 columns). 58 KB, made by
+/// the compiler.
+static LANE_RINGS: [[[[u64; 2]; 18]; 29]; 7] = lane_rings();
+
+/// [`LANE_RINGS`].
+const fn lane_rings() -> [[[[u64; 2]; 18]; 29]; 7] {
+    let mut rings = [[[[0u64; 2]; 18]; 29]; 7];
+    let mut mid_r = 0;
+    while mid_r < 7 {
+        let mut mid_c = 0;
+        while mid_c < 29 {
+            let mut bit = 0;
+            while bit < 64 {
+                let (r, c): (usize, usize) = (bit / 16, bit % 16);
+                let mut kind = 0;
+                while c < 15 && kind < 2 {
+                    let (down, across) = if kind == 0 { (1, 0) } else { (0, 1) };
+                    let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
+                    if d < 18 {
+                        rings[mid_r][mid_c][d][kind] |= 1 << bit;
+                    }
+                    kind += 1;
+                }
+                bit += 1;
+            }
+            mid_c += 1;
+        }
+        mid_r += 1;
+    }
+    rings
+}
+
 /// How many rings of dominoes [`ImpartialGame::moves`] zeroes for a
 /// position whose rows and columns span fewer (every position of a
 /// [`Cram8`] frame); wider positions get as many rings as the word has
@@ -246,10 +447,11 @@ impl Cram8 {
 const SMALL_RINGS: usize = 24;
 
 /// The geometry and the rules of Cram on one word size: [`Cram`] on a
-/// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (4x9,
-/// 4x11...), which the search runs about twice as fast, and [`Cram8`] on a
-/// `u64` with a byte a row (5x7, 5x8, 6x7...), whose canonical forms are
-/// cheaper still.
+/// `u128`, [`Cram64`] on a `u64` for boards whose frame fits (5x9,
+/// 6x9...), which the search runs about twice as fast, and [`Cram8`] on a
+/// `u64` with a byte a row (5x7, 5x8, 6x7...), and [`Cram16`] on a `u64`
+/// with 16 bits a row (4x9, 4x11...), whose canonical forms are cheaper
+/// still.
 macro_rules! cram_on {
     ($name:ident, $w:ty $(, { $($extra:tt)* })?) => {
         impl $name {
@@ -584,6 +786,7 @@ macro_rules! cram_on {
 
 cram_on!(Cram, u128);
 cram_on!(Cram64, u64);
+cram_on!(Cram16, u64);
 cram_on!(Cram8, u64, {
     fn component_lanes(&self) -> usize {
         lanes::lanes()
@@ -876,6 +1079,9 @@ mod tests {
             (2, 5),
             (8, 8),
             (6, 10),
+            (3, 15),
+            (2, 4),
+            (4, 4),
         ] {
             let cram = Cram::new(rows, cols).unwrap();
             let narrow = Cram64::of(&cram);
@@ -898,6 +1104,15 @@ mod tests {
                 let (x, h, w) = cram.at_corner(region);
                 let by_rows = cram.least_image_by_rows(x, h, w);
                 assert_eq!(cram.canonical(region), by_rows, "{rows}x{cols} {region:#x}");
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let framed = lanes.frame_of(region);
+                    assert_eq!(lanes.board_of(framed), region);
+                    assert_eq!(
+                        lanes.board_of(lanes.canonical(framed)),
+                        by_rows,
+                        "{rows}x{cols} {region:#x} in lanes"
+                    );
+                }
                 if let Some(narrow) = narrow {
                     let (x, h, w) = narrow.at_corner(region as u64);
                     assert_eq!(narrow.least_image_by_rows(x, h, w) as u128, by_rows);
@@ -906,6 +1121,35 @@ mod tests {
                 square_paths += usize::from(h <= 8 && w <= 8);
             }
             assert!(square_paths > 0, "{rows}x{cols}");
+        }
+    }
+
+    #[test]
+    fn lanes_read_the_board_canonical_form_of_every_region_within_4x4() {
+        // Every set of cells of the 4x4 corner, and the same moved to the
+        // far corner, on boards of 4 and 3 rows (where only regions within
+        // 3x3 may turn).
+        for (rows, cols) in [(4, 9), (3, 11), (4, 15)] {
+            let cram = Cram::new(rows, cols).unwrap();
+            let lanes = Cram16::of(&cram).unwrap();
+            for v in 1u32..1 << 16 {
+                let mut region = 0;
+                for b in (0..16).filter(|b| v >> b & 1 == 1) {
+                    let (r, c) = ((b / 4) as u8, (b % 4) as u8);
+                    if r < rows {
+                        region |= cram.cell(r, c + cols - 4);
+                    }
+                }
+                if region == 0 {
+                    continue;
+                }
+                let framed = lanes.frame_of(region);
+                assert_eq!(
+                    lanes.board_of(lanes.canonical(framed)),
+                    cram.canonical(region),
+                    "{rows}x{cols} {v:#x}"
+                );
+            }
         }
     }
 
@@ -973,7 +1217,7 @@ mod tests {
     #[test]
     fn moves_are_every_domino_once_nearest_the_middle_first() {
         let mut random = xorshift(0x9e37_79b9_7f4a_7c15_u64);
-        let wide = [(3, 13), (1, 20), (4, 9), (4, 11)];
+        let wide = [(3, 13), (1, 20), (4, 9), (4, 11), (4, 15), (2, 12)];
         for (rows, cols) in [(4, 5), (5, 8), (6, 7), (8, 7), (2, 2)]
             .into_iter()
             .chain(wide)
@@ -994,6 +1238,32 @@ mod tests {
                     assert_eq!(out, sorted, "{}", cram.render(pos));
                     let out: Vec<u128> = out.into_iter().map(|m| square.board_of(m)).collect();
                     assert_moves_from_the_middle(&cram, pos, &out);
+                }
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let mut out = Vec::new();
+                    lanes.moves(&lanes.frame_of(pos), &mut out);
+                    let mut sorted = Vec::new();
+                    lanes.moves_by_distance(lanes.frame_of(pos), &mut sorted);
+                    assert_eq!(out, sorted, "{}", cram.render(pos));
+                    let out: Vec<u128> = out.into_iter().map(|m| lanes.board_of(m)).collect();
+                    assert_moves_from_the_middle(&cram, pos, &out);
+                    // The same order as the board's own frame.
+                    let mut own = Vec::new();
+                    cram.moves(&pos, &mut own);
+                    assert_eq!(out, own, "{}", cram.render(pos));
+                    assert_eq!(
+                        lanes.known_p(&lanes.frame_of(pos)),
+                        cram.known_p(&pos),
+                        "{}",
+                        cram.render(pos)
+                    );
+                    // The same components (cut links included), in order.
+                    let mut parts = Vec::new();
+                    lanes.components(&lanes.frame_of(pos), &mut parts);
+                    let parts: Vec<u128> = parts.into_iter().map(|q| lanes.board_of(q)).collect();
+                    let mut own = Vec::new();
+                    cram.components(&pos, &mut own);
+                    assert_eq!(parts, own, "{}", cram.render(pos));
                 }
                 if let Some(narrow) = Cram64::of(&cram) {
                     let mut out = Vec::new();
@@ -1208,7 +1478,7 @@ mod tests {
     fn regions_are_the_cells_joined_to_each_other() {
         let mut random = xorshift(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
-        for (rows, cols) in [(5, 8), (5, 7), (4, 9), (3, 13), (9, 9), (6, 7)] {
+        for (rows, cols) in [(5, 8), (5, 7), (4, 9), (3, 13), (9, 9), (6, 7), (4, 15)] {
             let cram = Cram::new(rows, cols).unwrap();
             for _ in 0..3000 {
                 // Dense and sparse positions: every cell free with
@@ -1229,6 +1499,16 @@ mod tests {
                 if let Some(narrow) = Cram64::of(&cram) {
                     let parts = split_sorted(|out| narrow.split_reduced(p as u64, out));
                     assert_eq!(parts, expected, "{rows}x{cols} {p:#x} on 64 bits");
+                }
+                if let Some(lanes) = Cram16::of(&cram) {
+                    let parts = split_sorted(|out| lanes.split_reduced(lanes.frame_of(p), out));
+                    let parts: Vec<u128> = parts
+                        .into_iter()
+                        .map(|q| lanes.board_of(q as u64))
+                        .collect();
+                    let mut parts = parts;
+                    parts.sort_unstable();
+                    assert_eq!(parts, expected, "{rows}x{cols} {p:#x} rows as lanes");
                 }
                 if let Some(square) =
                     Cram8::of(&cram).filter(|sq| sq.cut_links(sq.frame_of(p)) == 0)

@@ -1,7 +1,7 @@
 use super::lv::cancel_pairs;
 use super::*;
 use crate::game::{value, Cache, Unsplit};
-use crate::games::cram::{Cram64, Cram8};
+use crate::games::cram::{Cram16, Cram64, Cram8};
 use crate::games::{Chomp, Cram};
 
 /// A small deterministic generator (xorshift), so failures repeat.
@@ -57,6 +57,16 @@ fn cram_random_boards_match_the_plain_solver() {
         if let Some(narrow) = Cram64::of(&cram) {
             assert_eq!(
                 Search::new(&narrow).nimber(&(pos as u64)).unwrap(),
+                expected,
+                "{}",
+                cram.render(pos)
+            );
+        }
+        // Rows as 16-bit lanes.
+        if let Some(lanes) = Cram16::of(&cram) {
+            let framed = lanes.frame_of(pos);
+            assert_eq!(
+                Search::new(&lanes).nimber(&framed).unwrap(),
                 expected,
                 "{}",
                 cram.render(pos)
@@ -243,6 +253,10 @@ fn the_root_on_several_threads_finds_the_value_and_every_p_option() {
             (
                 "rows as bytes",
                 Cram8::of(&cram).and_then(|g| root_on(&g, &g.frame_of(pos), threads, bytes)),
+            ),
+            (
+                "rows as lanes",
+                Cram16::of(&cram).and_then(|g| root_on(&g, &g.frame_of(pos), threads, bytes)),
             ),
         ] {
             match got {
