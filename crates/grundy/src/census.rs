@@ -515,7 +515,7 @@ fn rare_split(histogram: &[u64]) -> (u64, u64) {
 ///
 /// # Complexity
 /// The sum of the members' [`census_game`] costs, spread over the threads,
-/// plus the pilots' (about 3% for `octal:2` to 40000) on several threads.
+/// plus the pilots' (3 to 4% for `octal:2` to 40000) on several threads.
 ///
 /// ```
 /// use grundy::cancel::Cancel;
@@ -601,7 +601,7 @@ pub fn run(
 
 /// How far the pilots look for a census to `to` (0: no pilot, the whole
 /// census being too short to gain from one). A sixteenth keeps the pilots
-/// near 3% of the work (`octal:2` to 40000).
+/// at 3 to 4% of the work (`octal:2` to 40000).
 fn pilot_to(to: u64) -> u64 {
     if to < 1024 {
         0
