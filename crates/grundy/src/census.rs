@@ -568,7 +568,7 @@ pub fn run(
         }
         result?;
         // The costliest first (a stable sort: ties keep the family's order).
-        slow.sort_by(|a, b| b.0.cmp(&a.0));
+        slow.sort_by_key(|s| std::cmp::Reverse(s.0));
         todo = slow.into_iter().map(|(_, member)| member).collect();
     }
     let next = AtomicUsize::new(0);
