@@ -714,7 +714,7 @@ where
             Some((mv, _)) => winning_moves.push(mv.clone()),
             None if !options.outcome_only && options.threads > 1 => {
                 let to: Vec<G::Position> = moves.iter().map(|(_, to)| to.clone()).collect();
-                let p = search.p_positions_on(&pos, &to, options.threads, options.memory, &make)?;
+                let p = search.p_positions_on(&to, options.threads, options.memory, &make)?;
                 winning_moves.extend(
                     moves
                         .iter()

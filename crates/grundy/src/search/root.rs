@@ -33,6 +33,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use super::lv::cancel_pairs;
 use super::ordering::Opt;
 use super::set::Set;
+use super::table::Table;
 use super::Search;
 use crate::cancel::Cancelled;
 use crate::game::ImpartialGame;
@@ -345,13 +346,16 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     }
 
     /// Whether each of `positions` is a P-position, asked on `threads`
-    /// threads: each takes the next position not yet asked, in a search
-    /// of its own made by `helper` (this one for the first thread), and
-    /// the threads trade the values they find through an [`Exchange`].
-    /// The values of `root`'s components that this search knows (the
-    /// positions are `root`'s options, each one region changed) are given
-    /// to the others first: without them each would ask the regions a move
-    /// leaves alone about values they do not have, a search each.
+    /// threads: each takes the next position not yet asked (positions with
+    /// the same parts once, the easiest first), in a search of its own made
+    /// by `helper` (this one for the first thread), and the threads trade
+    /// the values they find through an [`Exchange`]. Every value this
+    /// search knows is given to the others first: the positions are
+    /// usually the options of a sum whose regions this search has just
+    /// valued, and without those values (the regions' own, and their
+    /// parts') each thread would find them again (on Cram 5x7 over 4x7,
+    /// 1.05 M positions on two threads with the regions' values only,
+    /// 0.98 M so; 0.95 M on one thread).
     /// The answers are exact, so they do not depend on the threads; the
     /// counters add up all threads' positions.
     ///
@@ -359,7 +363,6 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
     /// [`Cancelled`] when the cancel flag fires.
     pub(crate) fn p_positions_on<F>(
         &mut self,
-        root: &G::Position,
         positions: &[G::Position],
         threads: usize,
         bytes: usize,
@@ -374,25 +377,53 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return positions.iter().map(|p| self.is_p(p)).collect();
         }
         let threads = threads.min(positions.len());
-        let mut seeds = Vec::new();
-        self.game.components(root, &mut seeds);
-        let seeds: Vec<(G::Position, u32)> = seeds
-            .into_iter()
-            .filter_map(|c| self.tt_get(&c).map(|v| (c, v)))
-            .collect();
-        let exchange = Arc::new(Exchange::new(threads));
         let own = bytes / threads;
+        let seeds = self.seeds(own - own / 4);
+        // Positions that split into the same parts (images of each other
+        // under a symmetry of the board) are asked once: two threads would
+        // otherwise search both at the same time.
+        let mut parts = Vec::new();
+        let mut split = self.take_buf();
+        let mut keys = Vec::with_capacity(positions.len());
+        for p in positions {
+            let first = parts.len();
+            let (known, difficulty) = self.split_option(p, &mut split, &mut parts);
+            keys.push((first, parts.len() - first, known, difficulty));
+        }
+        self.pool.push(split);
+        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
+        let mut asked = Vec::new();
+        let twin: Vec<usize> = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &(first, len, known, _))| {
+                *seen
+                    .entry((&parts[first..first + len], known))
+                    .or_insert_with(|| {
+                        asked.push(i);
+                        i
+                    })
+            })
+            .collect();
+        drop(seen);
+        // Easiest first, as the rounds ask options (a stable sort keeps the
+        // moves' order otherwise): on Cram 5x7 over 4x7, with the helpers
+        // given the regions' values only, two threads searched 1.05 M
+        // positions so, 1.12 to 1.15 M in the moves' order and 1.11 to
+        // 1.13 M hardest first (one thread, 0.95 M).
+        asked.sort_by_key(|&i| keys[i].3);
+        let exchange = Arc::new(Exchange::new(threads));
         self.join(Arc::clone(&exchange), 0, own);
         // Each answer: 0 while unknown, 1 for N, 2 for P.
         let answers: Vec<AtomicU8> = positions.iter().map(|_| AtomicU8::new(0)).collect();
         let next = AtomicUsize::new(0);
         let ask = |search: &mut Search<'g, G>| -> Result<(), Cancelled> {
             loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                let Some(p) = positions.get(i) else {
+                let k = next.fetch_add(1, Ordering::Relaxed);
+                let Some(&i) = asked.get(k) else {
                     return Ok(());
                 };
-                match search.is_p(p) {
+                match search.is_p(&positions[i]) {
                     Ok(is_p) => answers[i].store(1 + u8::from(is_p), Ordering::Relaxed),
                     Err(e) => {
                         // The others stop at their next trade.
@@ -410,8 +441,8 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                     s.spawn(move || {
                         let mut search = helper();
                         search.join(exchange, me, own);
-                        for (c, v) in seeds {
-                            search.table.store(c, *v, 1);
+                        for (c, v, cost) in seeds {
+                            search.table.store(c, *v, u64::from(*cost));
                         }
                         let r = ask(&mut search);
                         (r, search.stats, search.stats().table_bytes)
@@ -436,10 +467,29 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         }
         result?;
         self.cancel.check()?;
-        Ok(answers
+        Ok(twin
             .iter()
-            .map(|a| a.load(Ordering::Relaxed) == 2)
+            .map(|&t| answers[t].load(Ordering::Relaxed) == 2)
             .collect())
+    }
+
+    /// Every value in this search's table, with what it cost, for the
+    /// tables of the threads that join it: what this thread knows, they
+    /// would otherwise find again.
+    /// At most what fits in `bytes` of their tables, the costliest values
+    /// when there are more.
+    fn seeds(&self, bytes: usize) -> Vec<(G::Position, u32, u32)> {
+        let most = bytes / Table::<G::Position>::ENTRY_BYTES;
+        let mut seeds: Vec<_> = self
+            .table
+            .entries()
+            .map(|(p, v, cost)| (p.clone(), v, cost))
+            .collect();
+        if seeds.len() > most {
+            seeds.select_nth_unstable_by_key(most, |s| std::cmp::Reverse(s.2));
+            seeds.truncate(most);
+        }
+        seeds
     }
 
     /// Makes this search thread number `me` of `exchange`, in about

@@ -92,6 +92,13 @@ impl<P: Clone + Eq + Hash> Table<P> {
         (h as usize) & (self.buckets - 1)
     }
 
+    /// Every entry: a component, its nimber and what it cost.
+    pub(crate) fn entries(&self) -> impl Iterator<Item = (&P, u32, u32)> {
+        let map = self.map.iter().map(|(p, &(v, c))| (p, v, c));
+        let slots = self.slots.iter().filter(|s| s.1 != EMPTY);
+        map.chain(slots.map(|(p, v, c)| (p, *v, *c)))
+    }
+
     /// The nimber stored for `key`.
     #[inline]
     pub(crate) fn get(&self, key: &P) -> Option<u32> {

@@ -293,6 +293,65 @@ fn the_root_on_several_threads_finds_the_value_and_every_p_option() {
 }
 
 #[test]
+fn the_options_of_a_sum_are_asked_once_each_on_several_threads() {
+    // Positions of several regions: their value on several threads, then
+    // whether each option is P, against the plain solver. One board in
+    // three has its right region the mirror image of its left one, so many
+    // options are images of each other and asked once.
+    let cram = Cram::new(3, 9).unwrap();
+    let mut seed = 0x51ed_270b_2c4e_a6f1;
+    let mut winning = 0;
+    for round in 0..60 {
+        let mut pos = cram.start();
+        for r in 0..3 {
+            pos &= !cram.cell(r, 4);
+            for c in 0..9 {
+                if rng(&mut seed).is_multiple_of(5) {
+                    pos &= !cram.cell(r, c);
+                }
+            }
+        }
+        if round % 3 == 0 {
+            // Column c mirrored to column 8 - c.
+            for r in 0..3 {
+                for c in 0..4 {
+                    pos &= !cram.cell(r, 8 - c);
+                    if pos & cram.cell(r, c) != 0 {
+                        pos |= cram.cell(r, 8 - c);
+                    }
+                }
+            }
+            // One more hole on the right, so that the regions differ
+            // (equal ones cancel) but many of their options still agree.
+            if round % 6 == 0 {
+                pos &= !cram.cell(0, 8);
+            }
+        }
+        let mut cache = Cache::new();
+        let expected = value(&Unsplit(&cram), &pos, &mut cache).unwrap();
+        let mut options = Vec::new();
+        cram.moves(&pos, &mut options);
+        let p: Vec<bool> = options
+            .iter()
+            .map(|o| value(&Unsplit(&cram), o, &mut cache).unwrap() == Nimber(0))
+            .collect();
+        winning += p.iter().filter(|&&x| x).count();
+        let bytes = [64, 1 << 20][round % 2];
+        for threads in [1, 2, 3] {
+            let make = || Search::with_memory(&cram, bytes);
+            let mut search = make();
+            let v = search.nimber_on(&pos, threads, bytes, make).unwrap();
+            assert_eq!(v, expected, "{threads} threads\n{}", cram.render(pos));
+            let got = search
+                .p_positions_on(&options, threads, bytes, make)
+                .unwrap();
+            assert_eq!(got, p, "{threads} threads\n{}", cram.render(pos));
+        }
+    }
+    assert!(winning > 20, "{winning} winning moves");
+}
+
+#[test]
 fn nimbers_beyond_the_candidate_sets_are_valued_exactly() {
     // Nim heaps as components: a heap of n is worth n, so values pass
     // [`Set::WIDTH`], both as a component and as the known part of a sum.
