@@ -416,23 +416,30 @@ fn small_form(v: u16) -> u16 {
 /// domino within the rows and columns a position spans is at most 17 half
 /// cells from their middle (3 rows apart and 14 columns). 58 KB, made by
 /// the compiler.
-static LANE_RINGS: [[[[u64; 2]; 18]; 29]; 7] = lane_rings();
+static LANE_RINGS: [[[[u64; 2]; 18]; 29]; 7] = rings_by_distance(16, 15);
 
-/// [`LANE_RINGS`].
-const fn lane_rings() -> [[[[u64; 2]; 18]; 29]; 7] {
-    let mut rings = [[[[0u64; 2]; 18]; 29]; 7];
+/// The dominoes of a frame of rows of `lane` bits, `cells` cells a row, by
+/// their distance from each middle: [`SQUARE_RINGS`] and [`LANE_RINGS`].
+/// Entry `[mid_r][mid_c][d][kind]` holds the first cells of the dominoes
+/// of `kind` (0 vertical, 1 horizontal) whose middle is `d` half cells
+/// from `(mid_r, mid_c)`; those `D` or more away are left out.
+const fn rings_by_distance<const MR: usize, const MC: usize, const D: usize>(
+    lane: usize,
+    cells: usize,
+) -> [[[[u64; 2]; D]; MC]; MR] {
+    let mut rings = [[[[0u64; 2]; D]; MC]; MR];
     let mut mid_r = 0;
-    while mid_r < 7 {
+    while mid_r < MR {
         let mut mid_c = 0;
-        while mid_c < 29 {
+        while mid_c < MC {
             let mut bit = 0;
             while bit < 64 {
-                let (r, c): (usize, usize) = (bit / 16, bit % 16);
+                let (r, c): (usize, usize) = (bit / lane, bit % lane);
                 let mut kind = 0;
-                while c < 15 && kind < 2 {
+                while c < cells && kind < 2 {
                     let (down, across) = if kind == 0 { (1, 0) } else { (0, 1) };
                     let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
-                    if d < 18 {
+                    if d < D {
                         rings[mid_r][mid_c][d][kind] |= 1 << bit;
                     }
                     kind += 1;
@@ -998,35 +1005,7 @@ impl Cram8 {
 /// position spans is at most 13 half cells from their middle (7 rows
 /// apart and 6 columns), so farther ones are left out. 44 KB, made by the
 /// compiler.
-static SQUARE_RINGS: [[[[u64; 2]; 14]; 13]; 15] = square_rings();
-
-/// [`SQUARE_RINGS`].
-const fn square_rings() -> [[[[u64; 2]; 14]; 13]; 15] {
-    let mut rings = [[[[0u64; 2]; 14]; 13]; 15];
-    let mut mid_r = 0;
-    while mid_r < 15 {
-        let mut mid_c = 0;
-        while mid_c < 13 {
-            let mut bit = 0;
-            while bit < 64 {
-                let (r, c): (usize, usize) = (bit / 8, bit % 8);
-                let mut kind = 0;
-                while c < 7 && kind < 2 {
-                    let (down, across) = if kind == 0 { (1, 0) } else { (0, 1) };
-                    let d = (2 * r + down).abs_diff(mid_r) + (2 * c + across).abs_diff(mid_c);
-                    if d < 14 {
-                        rings[mid_r][mid_c][d][kind] |= 1 << bit;
-                    }
-                    kind += 1;
-                }
-                bit += 1;
-            }
-            mid_c += 1;
-        }
-        mid_r += 1;
-    }
-    rings
-}
+static SQUARE_RINGS: [[[[u64; 2]; 14]; 13]; 15] = rings_by_distance(8, 7);
 
 /// A region of an 8x8 square (one byte a row, not empty) moved to the
 /// corner, with its height and width.
