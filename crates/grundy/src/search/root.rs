@@ -383,39 +383,23 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         // under a symmetry of the board) are asked once: two threads would
         // otherwise search both at the same time.
         let mut parts = Vec::new();
-        let mut split = self.take_buf();
-        let mut keys = Vec::with_capacity(positions.len());
-        for p in positions {
-            let first = parts.len();
-            let (known, difficulty) = self.split_option(p, &mut split, &mut parts);
-            keys.push((first, parts.len() - first, known, difficulty));
+        let (opts, twin) = self.split_twins(positions, &mut parts);
+        // The position asked for each of `opts`: the first it stands for.
+        let mut first = vec![0; opts.len()];
+        for (i, &t) in twin.iter().enumerate().rev() {
+            first[t] = i;
         }
-        self.pool.push(split);
-        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
-        let mut asked = Vec::new();
-        let twin: Vec<usize> = keys
-            .iter()
-            .enumerate()
-            .map(|(i, &(first, len, known, _))| {
-                *seen
-                    .entry((&parts[first..first + len], known))
-                    .or_insert_with(|| {
-                        asked.push(i);
-                        i
-                    })
-            })
-            .collect();
-        drop(seen);
         // Easiest first, as the rounds ask options (a stable sort keeps the
         // moves' order otherwise): on Cram 5x7 over 4x7, with the helpers
         // given the regions' values only, two threads searched 1.05 M
         // positions so, 1.12 to 1.15 M in the moves' order and 1.11 to
         // 1.13 M hardest first (one thread, 0.95 M).
-        asked.sort_by_key(|&i| keys[i].3);
+        let mut asked: Vec<usize> = (0..opts.len()).collect();
+        asked.sort_by_key(|&k| opts[k].difficulty);
         let exchange = Arc::new(Exchange::new(threads));
         self.join(Arc::clone(&exchange), 0, own);
         // Each answer: 0 while unknown, 1 for N, 2 for P.
-        let answers: Vec<AtomicU8> = positions.iter().map(|_| AtomicU8::new(0)).collect();
+        let answers: Vec<AtomicU8> = opts.iter().map(|_| AtomicU8::new(0)).collect();
         let next = AtomicUsize::new(0);
         let ask = |search: &mut Search<'g, G>| -> Result<(), Cancelled> {
             loop {
@@ -423,7 +407,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
                 let Some(&i) = asked.get(k) else {
                     return Ok(());
                 };
-                match search.is_p(&positions[i]) {
+                match search.is_p(&positions[first[i]]) {
                     Ok(is_p) => answers[i].store(1 + u8::from(is_p), Ordering::Relaxed),
                     Err(e) => {
                         // The others stop at their next trade.
@@ -543,6 +527,44 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
         Ok(())
     }
 
+    /// Splits each of `options` into `parts` (see [`Opt`]) and finds those
+    /// that split into the same parts (images of each other under a
+    /// symmetry of the board), to be asked once: the distinct ones, in the
+    /// order they first come, and for each option the index of its own
+    /// among them.
+    fn split_twins(
+        &mut self,
+        options: &[G::Position],
+        parts: &mut Vec<G::Position>,
+    ) -> (Vec<Opt>, Vec<usize>) {
+        let mut split = self.take_buf();
+        let mut keys = Vec::with_capacity(options.len());
+        for o in options {
+            let first = parts.len();
+            let (known, difficulty) = self.split_option(o, &mut split, parts);
+            keys.push((first, parts.len() - first, known, difficulty));
+        }
+        self.pool.push(split);
+        let mut opts = Vec::new();
+        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
+        let twin = keys
+            .iter()
+            .map(|&(first, len, known, difficulty)| {
+                let key = (&parts[first..first + len], known);
+                *seen.entry(key).or_insert_with(|| {
+                    opts.push(Opt {
+                        first,
+                        len,
+                        known,
+                        difficulty,
+                    });
+                    opts.len() - 1
+                })
+            })
+            .collect();
+        (opts, twin)
+    }
+
     /// The options of `pos` split and ready for their rounds; `None` when
     /// [`Search::value_and_p_options`] does not apply.
     fn rounds(
@@ -567,32 +589,7 @@ impl<'g, G: ImpartialGame> Search<'g, G> {
             return Ok(None);
         }
         let mut parts = Vec::new();
-        let mut split = self.take_buf();
-        let mut opts = Vec::with_capacity(options.len());
-        // Options that split into the same parts (images of each other
-        // under a symmetry of the board) are asked once.
-        let mut seen: HashMap<(&[G::Position], u32), usize> = HashMap::new();
-        let mut twin = Vec::with_capacity(options.len());
-        let mut keys = Vec::with_capacity(options.len());
-        for o in options {
-            let first = parts.len();
-            let (known, difficulty) = self.split_option(o, &mut split, &mut parts);
-            keys.push((first, parts.len() - first, known, difficulty));
-        }
-        self.pool.push(split);
-        for &(first, len, known, difficulty) in &keys {
-            let key = (&parts[first..first + len], known);
-            twin.push(*seen.entry(key).or_insert_with(|| {
-                opts.push(Opt {
-                    first,
-                    len,
-                    known,
-                    difficulty,
-                });
-                opts.len() - 1
-            }));
-        }
-        drop(seen);
+        let (opts, twin) = self.split_twins(options, &mut parts);
         let value: Vec<Option<u32>> = opts
             .iter()
             .map(|o| (o.len == 0).then_some(o.known))
