@@ -218,11 +218,7 @@ impl Cram8 {
 
     /// A position of the board (as [`Cram`] holds it) in this frame.
     pub(crate) fn frame_of(&self, pos: u128) -> u64 {
-        let s = self.board.stride();
-        let mask = (1u128 << self.board.cols) - 1;
-        let square = (0..u32::from(self.board.rows)).fold(0u64, |acc, r| {
-            acc | (((pos >> (r * s)) & mask) as u64) << (8 * r)
-        });
+        let square = rows_to_lanes(&self.board, pos, 8);
         if self.turned {
             transpose8(square)
         } else {
@@ -234,11 +230,27 @@ impl Cram8 {
     /// inverse of [`Cram8::frame_of`].
     pub(crate) fn board_of(self, pos: u64) -> u128 {
         let square = if self.turned { transpose8(pos) } else { pos };
-        let s = self.board.stride();
-        (0..u32::from(self.board.rows)).fold(0u128, |acc, r| {
-            acc | u128::from((square >> (8 * r)) & 0xff) << (r * s)
-        })
+        lanes_to_rows(&self.board, square, 8)
     }
+}
+
+/// A position of `board` (as [`Cram`] holds it) with each row moved to a
+/// lane of `lane` bits of a `u64`: the frames [`Cram8`] and [`Cram16`].
+fn rows_to_lanes(board: &Cram, pos: u128, lane: u32) -> u64 {
+    let s = board.stride();
+    let mask = (1u128 << board.cols) - 1;
+    (0..u32::from(board.rows)).fold(0u64, |acc, r| {
+        acc | (((pos >> (r * s)) & mask) as u64) << (lane * r)
+    })
+}
+
+/// The inverse of [`rows_to_lanes`].
+fn lanes_to_rows(board: &Cram, pos: u64, lane: u32) -> u128 {
+    let s = board.stride();
+    let mask = (1u64 << lane) - 1;
+    (0..u32::from(board.rows)).fold(0u128, |acc, r| {
+        acc | u128::from((pos >> (lane * r)) & mask) << (r * s)
+    })
 }
 
 /// Cram on a board of at most 4 rows of at most 15 columns (4x9, 4x11,
@@ -280,20 +292,13 @@ impl Cram16 {
 
     /// A position of the board (as [`Cram`] holds it) in this frame.
     pub(crate) fn frame_of(&self, pos: u128) -> u64 {
-        let s = self.board.stride();
-        let mask = (1u128 << self.board.cols) - 1;
-        (0..u32::from(self.board.rows)).fold(0u64, |acc, r| {
-            acc | (((pos >> (r * s)) & mask) as u64) << (16 * r)
-        })
+        rows_to_lanes(&self.board, pos, 16)
     }
 
     /// A position of this frame on the board, as [`Cram`] holds it: the
     /// inverse of [`Cram16::frame_of`].
     pub(crate) fn board_of(self, pos: u64) -> u128 {
-        let s = self.board.stride();
-        (0..u32::from(self.board.rows)).fold(0u128, |acc, r| {
-            acc | u128::from((pos >> (16 * r)) & 0xffff) << (r * s)
-        })
+        lanes_to_rows(&self.board, pos, 16)
     }
 
     /// [`ImpartialGame::moves`] in the order of `moves_by_distance`, with
