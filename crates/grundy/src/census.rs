@@ -542,11 +542,10 @@ pub fn run(
         .filter(|m| !skip(&m.game.to_string()))
         .collect();
     let threads = threads.max(1).min(todo.len().max(1));
-    let line = |member: &Member, row: Result<CensusRow, Cancelled>| {
-        row.map(|mut row| {
-            row.same_as = member.same_as.clone();
-            row
-        })
+    // A game's row, under the name of the member it stands for.
+    let line = |member: &Member, mut row: CensusRow| {
+        row.same_as = member.same_as.clone();
+        row
     };
     let mut result = Ok(());
     let pilot = pilot_to(to);
@@ -558,10 +557,7 @@ pub fn run(
         let mut slow = Vec::new();
         for (member, row) in todo.iter().zip(pilots) {
             match row {
-                Ok(mut row) if pilot_is_final(&row, pilot) => {
-                    row.same_as = member.same_as.clone();
-                    on_row(row);
-                }
+                Ok(row) if pilot_is_final(&row, pilot) => on_row(line(member, row)),
                 Ok(row) => slow.push((pilot_cost(&row), *member)),
                 Err(e) => result = Err(e),
             }
@@ -580,7 +576,7 @@ pub fn run(
             scope.spawn(move || loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(member) = todo.get(i) else { break };
-                let row = line(member, census_game(&member.game, to, cancel));
+                let row = census_game(&member.game, to, cancel).map(|row| line(member, row));
                 let stop = row.is_err();
                 if tx.send(row).is_err() || stop {
                     break;
