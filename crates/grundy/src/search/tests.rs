@@ -25,6 +25,13 @@ fn with_holes(cram: &Cram, one_in: u64, seed: &mut u64) -> u128 {
     pos
 }
 
+/// [`with_holes`] on a board of 9 columns with its middle column covered:
+/// a region (or several) on each side.
+fn two_regions(cram: &Cram, one_in: u64, seed: &mut u64) -> u128 {
+    let pos = with_holes(cram, one_in, seed);
+    (0..cram.rows()).fold(pos, |pos, r| pos & !cram.cell(r, 4))
+}
+
 #[test]
 fn cram_random_boards_match_the_plain_solver() {
     let mut seed = 0x9e37_79b9_7f4a_7c15;
@@ -174,16 +181,8 @@ fn outcome_of_sums_matches_the_values() {
     let cram = Cram::new(3, 9).unwrap();
     let mut seed = 77;
     for _ in 0..40 {
-        let mut pos = cram.start();
-        // Column 4 covered: a 3x4 region on each side, then random holes.
-        for r in 0..3 {
-            pos &= !cram.cell(r, 4);
-            for c in 0..9 {
-                if rng(&mut seed).is_multiple_of(4) {
-                    pos &= !cram.cell(r, c);
-                }
-            }
-        }
+        // Column 4 covered: a 3x4 region on each side, and random holes.
+        let pos = two_regions(&cram, 4, &mut seed);
         let expected = value(&Unsplit(&cram), &pos, &mut Cache::new()).unwrap();
         assert_eq!(
             Search::new(&cram).is_p(&pos).unwrap(),
@@ -302,15 +301,7 @@ fn the_options_of_a_sum_are_asked_once_each_on_several_threads() {
     let mut seed = 0x51ed_270b_2c4e_a6f1;
     let mut winning = 0;
     for round in 0..60 {
-        let mut pos = cram.start();
-        for r in 0..3 {
-            pos &= !cram.cell(r, 4);
-            for c in 0..9 {
-                if rng(&mut seed).is_multiple_of(5) {
-                    pos &= !cram.cell(r, c);
-                }
-            }
-        }
+        let mut pos = two_regions(&cram, 5, &mut seed);
         if round % 3 == 0 {
             // Column c mirrored to column 8 - c.
             for r in 0..3 {
